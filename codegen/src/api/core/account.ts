@@ -1,0 +1,86 @@
+/**
+ * Authentication helpers and account routes (spec section "Auth and account").
+ */
+import { auth, resource, t } from '../../dsl/index.js';
+
+/** Exported as `authentication` so it does not shadow the DSL's `auth` builder. */
+export const authentication = resource({
+	name: 'auth',
+	summary: 'Credentials for browser and native clients.',
+	routes: [
+		{
+			name: 'get_rest_nonce',
+			method: 'GET',
+			path: '/auth/nonce',
+			summary: 'A fresh wp_rest nonce for cookie-authenticated clients.',
+			auth: auth.user(),
+			response: { schema: 'Nonce' },
+			since: '1.0.0',
+		},
+		{
+			name: 'create_app_password',
+			method: 'POST',
+			path: '/auth/app-password',
+			summary: 'Sign in and issue an application password; rate-limited to 5 per minute (our choice: the spec gives no number).',
+			auth: auth.public(),
+			rateLimit: 5,
+			body: {
+				username: t.string().required().describe('User name or e-mail address.'),
+				password: t.string().sanitize('schema').required().describe('Not text-sanitized, so it is checked as typed.'),
+				app_name: t.string(),
+				app_id: t.string().describe('A repeat sign-in with the same id replaces the existing credential.'),
+			},
+			response: { note: 'Yields the application-password credential; body not shown in the spec. 409 for two-factor accounts.' },
+			since: '1.0.0',
+		},
+	],
+});
+
+export const account = resource({
+	name: 'account',
+	summary: 'Member-initiated account deletion and the usage ledger.',
+	routes: [
+		{
+			name: 'delete_my_account',
+			method: 'DELETE',
+			path: '/me',
+			summary: "Request deletion of the caller's account after the grace period.",
+			auth: auth.user(),
+			body: {
+				confirm: t.enum('DELETE').required().describe('The literal DELETE.'),
+				password: t.string().sanitize('schema').describe('Required unless filtered off through mvs_account_deletion_password_required.'),
+			},
+			response: { note: 'The recorded deletion request; shape not shown in the spec.' },
+			errors: ['mvs_forbidden'],
+			since: '1.0.0',
+		},
+		{
+			name: 'get_my_deletion_request',
+			method: 'GET',
+			path: '/me/deletion',
+			summary: 'The pending deletion request and its scheduled time.',
+			auth: auth.user(),
+			response: { note: 'The pending request and its scheduled execution time; shape not shown in the spec.' },
+			since: '1.0.0',
+		},
+		{
+			name: 'cancel_my_deletion_request',
+			method: 'DELETE',
+			path: '/me/deletion',
+			summary: 'Cancel a pending deletion during the grace period.',
+			auth: auth.user(),
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'list_my_transactions',
+			method: 'GET',
+			path: '/me/transactions',
+			summary: 'Upload credits consumed and granted.',
+			auth: auth.user(),
+			paginate: { perPage: 20, max: 100, totalHeader: true },
+			response: { note: 'Ledger entries; shape not shown in the spec.' },
+			since: '1.0.0',
+		},
+	],
+});

@@ -1,0 +1,133 @@
+/**
+ * Album routes (spec section "Albums").
+ */
+import { auth, resource, t } from '../../dsl/index.js';
+import { PRIVACY, idPath, mediaIdPath } from './common.js';
+
+const albumPage = { perPage: 20, max: 100, totalHeader: true } as const;
+
+const editAlbum = auth.owner('album_owner', { own: 'edit_mvs_medias', others: 'edit_others_mvs_medias' });
+const deleteAlbum = auth.owner('album_owner', { own: 'delete_mvs_medias', others: 'delete_others_mvs_medias' });
+
+export const albums = resource({
+	name: 'albums',
+	summary: "Albums: ordered sets of a member's media with a cover.",
+	routes: [
+		{
+			name: 'list_albums',
+			method: 'GET',
+			path: '/albums',
+			summary: 'List albums visible to the caller.',
+			auth: auth.public(),
+			query: {
+				author: t.id().describe('Only albums by this author.'),
+				orderby: t.enum('date', 'title', 'media_count').default('date').describe('Sort field (values not shown in the spec; our documented choice).'),
+				order: t.enum('asc', 'desc').default('desc').describe('Sort direction (values not shown in the spec; our documented choice).'),
+			},
+			paginate: albumPage,
+			response: { note: 'Album records; shape not shown in the spec.' },
+			since: '1.0.0',
+		},
+		{
+			name: 'create_album',
+			method: 'POST',
+			path: '/albums',
+			summary: 'Create an album.',
+			auth: auth.cap('upload_mvs_media'),
+			body: {
+				title: t.string().min(1).max(200).required(),
+				description: t.text().max(5000),
+				privacy: t.enum(...PRIVACY),
+			},
+			response: { status: 201, location: '/albums/{id}', note: 'The album; record shape not shown in the spec.' },
+			since: '1.0.0',
+		},
+		{
+			name: 'get_album',
+			method: 'GET',
+			path: '/albums/{id}',
+			summary: 'Read one album with its media list; private albums are 404 to non-owners.',
+			auth: auth.publicWithPrivacy(),
+			params: idPath,
+			response: { note: 'The album with its media list; record shape not shown in the spec.' },
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'update_album',
+			method: 'PUT',
+			path: '/albums/{id}',
+			summary: 'Edit title, description or privacy.',
+			auth: editAlbum,
+			params: idPath,
+			body: {
+				title: t.string().min(1).max(200),
+				description: t.text().max(5000),
+				privacy: t.enum(...PRIVACY),
+			},
+			response: { note: 'The updated album; record shape not shown in the spec.' },
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'delete_album',
+			method: 'DELETE',
+			path: '/albums/{id}',
+			summary: 'Delete the album only, not its media.',
+			auth: deleteAlbum,
+			params: idPath,
+			response: { schema: 'Deleted' },
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'reorder_album',
+			method: 'PUT',
+			path: '/albums/{id}/reorder',
+			summary: "Set the order of the album's media.",
+			auth: editAlbum,
+			params: idPath,
+			body: {
+				order: t.ids().required().describe('Media IDs in their new order.'),
+			},
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'add_album_items',
+			method: 'POST',
+			path: '/albums/{id}/items',
+			summary: 'Add media items to the album.',
+			auth: editAlbum,
+			params: idPath,
+			body: {
+				media_ids: t.ids().required().describe('Media IDs to add.'),
+			},
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'remove_album_item',
+			method: 'DELETE',
+			path: '/albums/{id}/items/{media_id}',
+			summary: 'Remove one media item from the album.',
+			auth: editAlbum,
+			params: { ...idPath, ...mediaIdPath },
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'set_album_cover',
+			method: 'PUT',
+			path: '/albums/{id}/cover',
+			summary: 'Set the album cover.',
+			auth: editAlbum,
+			params: idPath,
+			body: {
+				media_id: t.id().required().describe('Media item to use as the cover.'),
+			},
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+	],
+});

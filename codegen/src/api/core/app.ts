@@ -1,0 +1,66 @@
+/**
+ * Native-app config and interest onboarding routes (spec section "Native app and interests").
+ */
+import { auth, resource, t } from '../../dsl/index.js';
+
+export const app = resource({
+	name: 'app',
+	summary: 'Public configuration and interest chips for native clients.',
+	routes: [
+		{
+			name: 'get_app_config',
+			method: 'GET',
+			path: '/app/config',
+			summary: 'Public app configuration and feature toggles.',
+			auth: auth.public(),
+			response: { schema: 'AppConfig' },
+			since: '1.9.0',
+		},
+		{
+			name: 'list_app_interests',
+			method: 'GET',
+			path: '/app/interests',
+			summary: 'The top 40 categories by usage, each with a cover thumbnail.',
+			auth: auth.public(),
+			response: { schema: 'list:InterestChip' },
+			since: '1.9.0',
+		},
+	],
+});
+
+export const interests = resource({
+	name: 'interests',
+	summary: "The caller's interests and onboarding flag.",
+	routes: [
+		{
+			name: 'get_my_interests',
+			method: 'GET',
+			path: '/me/interests',
+			summary: "The caller's interests.",
+			auth: auth.user(),
+			response: { schema: 'InterestIds' },
+			since: '1.9.0',
+		},
+		{
+			name: 'set_my_interests',
+			method: 'POST',
+			path: '/me/interests',
+			summary: "Save the caller's interests and mark them onboarded.",
+			auth: auth.user(),
+			body: {
+				interest_ids: t.ids().max(100).required().describe('Category IDs; unknown IDs are silently dropped.'),
+			},
+			response: { schema: 'InterestIds' },
+			since: '1.9.0',
+		},
+		{
+			name: 'complete_onboarding',
+			method: 'POST',
+			path: '/me/onboarding/complete',
+			summary: 'Mark the caller onboarded (idempotent).',
+			auth: auth.user(),
+			response: { schema: 'Onboarded' },
+			since: '1.9.0',
+		},
+	],
+});

@@ -1,0 +1,162 @@
+/**
+ * Reaction, comment and favorite routes (spec section "Reactions, comments, favorites").
+ */
+import { auth, resource, t } from '../../dsl/index.js';
+import { idPath } from './common.js';
+
+const commentPath = { ...idPath, comment_id: t.id().describe('Comment ID.') };
+
+export const reactions = resource({
+	name: 'reactions',
+	summary: 'Reactions on media items, one per member.',
+	routes: [
+		{
+			name: 'list_media_reactions',
+			method: 'GET',
+			path: '/media/{id}/reactions',
+			summary: "Reaction counts by type, plus the caller's own reaction.",
+			auth: auth.public(),
+			params: idPath,
+			response: { note: "Counts grouped by reaction type, plus the caller's own reaction when logged in; shape not shown in the spec." },
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'set_media_reaction',
+			method: 'POST',
+			path: '/media/{id}/reactions',
+			summary: "Add or change the caller's reaction.",
+			auth: auth.user(),
+			params: idPath,
+			body: {
+				reaction_type: t.key().required().describe('Reaction slug; the handler validates it against a filterable list.'),
+			},
+			errors: ['mvs_not_found', 'mvs_invalid_param'],
+			since: '1.0.0',
+		},
+		{
+			name: 'remove_media_reaction',
+			method: 'DELETE',
+			path: '/media/{id}/reactions',
+			summary: "Remove the caller's reaction.",
+			auth: auth.user(),
+			params: idPath,
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+	],
+});
+
+export const comments = resource({
+	name: 'comments',
+	summary: 'Threaded comments on media items.',
+	routes: [
+		{
+			name: 'list_media_comments',
+			method: 'GET',
+			path: '/media/{id}/comments',
+			summary: "List an item's comments; follows the item's privacy.",
+			auth: auth.publicWithPrivacy(),
+			params: idPath,
+			paginate: { perPage: 20, max: 100, totalHeader: true },
+			response: { note: 'Comment records; shape not shown in the spec.' },
+			errors: ['mvs_forbidden', 'mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'create_media_comment',
+			method: 'POST',
+			path: '/media/{id}/comments',
+			summary: 'Comment on an item, or reply to a comment.',
+			auth: auth.user(),
+			params: idPath,
+			body: {
+				content: t.text().required().describe('Comment text; @username mentions a user.'),
+				parent: t.int().min(0).default(0).describe('Parent comment ID for a threaded reply; 0 for none.'),
+				from_activity: t.int().min(0).default(0).describe('Source community activity ID; 0 for none.'),
+			},
+			response: { status: 201, note: 'The comment; record shape not shown in the spec.' },
+			errors: ['mvs_forbidden', 'mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'update_media_comment',
+			method: 'PUT',
+			path: '/media/{id}/comments/{comment_id}',
+			summary: 'Edit a comment: its author within the edit window, or a moderator.',
+			auth: auth.owner('comment_author', { param: 'comment_id', others: 'moderate_mvs_media' }),
+			params: commentPath,
+			body: {
+				content: t.text().required(),
+			},
+			response: { note: 'The updated comment; record shape not shown in the spec.' },
+			errors: ['mvs_forbidden', 'mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'delete_media_comment',
+			method: 'DELETE',
+			path: '/media/{id}/comments/{comment_id}',
+			summary: 'Delete a comment: its author, or a moderator.',
+			auth: auth.owner('comment_author', { param: 'comment_id', others: 'moderate_mvs_media' }),
+			params: commentPath,
+			response: { schema: 'Deleted' },
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+	],
+});
+
+export const favorites = resource({
+	name: 'favorites',
+	summary: "The caller's favorite media items.",
+	routes: [
+		{
+			name: 'get_media_favorite',
+			method: 'GET',
+			path: '/media/{id}/favorite',
+			summary: 'Whether the caller favorited the item.',
+			auth: auth.user(),
+			params: idPath,
+			response: { note: 'Whether the caller favorited the item; shape not shown in the spec.' },
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'add_media_favorite',
+			method: 'POST',
+			path: '/media/{id}/favorite',
+			summary: 'Favorite an item (toggles on).',
+			auth: auth.user(),
+			params: idPath,
+			body: {
+				collection_id: t.id().describe('Also file the favorite under this collection.'),
+			},
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'remove_media_favorite',
+			method: 'DELETE',
+			path: '/media/{id}/favorite',
+			summary: 'Remove an item from the favorites.',
+			auth: auth.user(),
+			params: idPath,
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'list_my_favorites',
+			method: 'GET',
+			path: '/me/favorites',
+			summary: "The caller's favorite media items.",
+			auth: auth.user(),
+			query: {
+				collection_id: t.id().describe('Only favorites filed under this collection.'),
+			},
+			paginate: { perPage: 20, max: 100, totalHeader: true },
+			response: { schema: 'list:MediaItem' },
+			since: '1.0.0',
+		},
+	],
+});

@@ -1,0 +1,24 @@
+/**
+ * Stable error codes of the core plugin: the spec's table plus the codes
+ * this implementation adds where the contract says "not shown".
+ */
+import type { ErrorSpec } from '../../dsl/index.js';
+
+export const coreErrors: readonly ErrorSpec[] = [
+	{ code: 'mvs_invalid_type', status: 400, meaning: 'MIME type not allowed.' },
+	{ code: 'mvs_file_too_large', status: 400, meaning: 'File exceeds the maximum upload size.' },
+	{ code: 'mvs_blocked_extension', status: 400, meaning: 'Dangerous file extension.' },
+	{ code: 'mvs_no_file', status: 400, meaning: 'A multipart upload had no usable file.' },
+	{ code: 'mvs_invalid_param', status: 400, meaning: 'A parameter is invalid in combination with others.' },
+	{ code: 'mvs_no_ids', status: 400, meaning: 'Bulk request had no media IDs.' },
+	{ code: 'mvs_duplicate', status: 409, meaning: 'Duplicate file when duplicate_action=skip.' },
+	{ code: 'mvs_not_found', status: 404, meaning: 'Resource not found.' },
+	{ code: 'mvs_user_not_found', status: 404, meaning: 'User not found.' },
+	{ code: 'mvs_not_logged_in', status: 401, meaning: 'Authentication required.' },
+	{ code: 'mvs_unauthorized', status: 401, meaning: 'Authentication required.' },
+	{ code: 'mvs_community_private', status: 401, meaning: 'Private-community gate: authentication required.' },
+	{ code: 'mvs_forbidden', status: 403, meaning: 'Denied by privacy or capability rules.' },
+	{ code: 'mvs_rate_limited', status: 429, meaning: 'Too many requests; see the Retry-After header.' },
+	{ code: 'mvs_storage_failed', status: 500, meaning: 'Storage driver error.' },
+	{ code: 'mvs_not_implemented', status: 501, meaning: 'The route is declared but its domain logic has not shipped yet.' },
+];

@@ -1,0 +1,99 @@
+/**
+ * The core plugin, mvs/v1: every resource, table, schema and error it declares.
+ */
+import { collectResources, type PluginSpec } from '../../dsl/index.js';
+import * as access from './access.js';
+import * as account from './account.js';
+import * as albums from './albums.js';
+import * as app from './app.js';
+import * as collections from './collections.js';
+import * as engagement from './engagement.js';
+import { coreErrors } from './errors.js';
+import * as feed from './feed.js';
+import * as media from './media.js';
+import * as messaging from './messaging.js';
+import * as moderation from './moderation.js';
+import * as notifications from './notifications.js';
+import * as safety from './safety.js';
+import { coreSchemas } from './schemas.js';
+import * as community from './schemas-community.js';
+import { coreTables } from './tables.js';
+import * as tags from './tags.js';
+import * as users from './users.js';
+
+/** Bump on any change to ./tables.ts; installs upgrade in place through dbDelta. */
+export const coreSchemaVersion = 1;
+
+export const corePlugin: PluginSpec = {
+	id: 'core',
+	title: 'Media Community Service',
+	dir: 'plugin-core',
+	sources: ['codegen/src/api/core'],
+	namespace: 'mvs/v1',
+	gated: true,
+	textDomain: 'media-community-service',
+	schemaVersion: coreSchemaVersion,
+	resources: collectResources(
+		media,
+		albums,
+		collections,
+		engagement,
+		access,
+		users,
+		safety,
+		moderation,
+		tags,
+		notifications,
+		app,
+		feed,
+		messaging,
+		account,
+	),
+	tables: coreTables,
+	schemas: [...coreSchemas, ...community.communitySchemas],
+	errors: coreErrors,
+	roles: [
+		{
+			role: 'administrator',
+			caps: [
+				'upload_mvs_media',
+				'edit_mvs_medias',
+				'edit_others_mvs_medias',
+				'delete_mvs_medias',
+				'delete_others_mvs_medias',
+				'moderate_mvs_media',
+				'manage_mvs_access',
+				'manage_mvs_settings',
+			],
+		},
+		{
+			role: 'editor',
+			caps: [
+				'upload_mvs_media',
+				'edit_mvs_medias',
+				'edit_others_mvs_medias',
+				'delete_mvs_medias',
+				'delete_others_mvs_medias',
+				'moderate_mvs_media',
+			],
+		},
+		{ role: 'author', caps: ['upload_mvs_media', 'edit_mvs_medias', 'delete_mvs_medias'] },
+		{
+			role: 'mvs_moderator',
+			create: { label: 'Community Moderator', inherit: ['read'] },
+			caps: [
+				'upload_mvs_media',
+				'edit_mvs_medias',
+				'edit_others_mvs_medias',
+				'delete_mvs_medias',
+				'delete_others_mvs_medias',
+				'moderate_mvs_media',
+			],
+		},
+		{
+			role: 'mvs_member',
+			create: { label: 'Community Member', inherit: ['read'] },
+			caps: ['upload_mvs_media', 'edit_mvs_medias', 'delete_mvs_medias'],
+		},
+	],
+};

@@ -1,0 +1,77 @@
+/**
+ * Report and block routes (spec section "Reports and blocking").
+ */
+import { auth, resource, t } from '../../dsl/index.js';
+import { idPath, userIdPath } from './common.js';
+
+const reportBody = {
+	reason: t.key().required().describe('Report reason; must be an allowed reason.'),
+	details: t.text().max(2000),
+};
+
+export const reports = resource({
+	name: 'reports',
+	summary: 'Member reports of media items and users.',
+	routes: [
+		{
+			name: 'report_media',
+			method: 'POST',
+			path: '/media/{id}/report',
+			summary: 'Report a media item.',
+			auth: auth.user(),
+			rateLimit: 10,
+			params: idPath,
+			body: reportBody,
+			errors: ['mvs_not_found', 'mvs_invalid_param'],
+			since: '1.0.0',
+		},
+		{
+			name: 'report_user',
+			method: 'POST',
+			path: '/users/{id}/report',
+			summary: 'Report a user.',
+			auth: auth.user(),
+			params: userIdPath,
+			body: reportBody,
+			errors: ['mvs_user_not_found', 'mvs_invalid_param'],
+			since: '1.0.0',
+		},
+	],
+});
+
+export const blocks = resource({
+	name: 'blocks',
+	summary: 'Users a member has blocked.',
+	routes: [
+		{
+			name: 'block_user',
+			method: 'POST',
+			path: '/users/{id}/block',
+			summary: 'Block a user.',
+			auth: auth.user(),
+			params: userIdPath,
+			errors: ['mvs_user_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'unblock_user',
+			method: 'DELETE',
+			path: '/users/{id}/block',
+			summary: 'Unblock a user.',
+			auth: auth.user(),
+			params: userIdPath,
+			errors: ['mvs_user_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'list_blocked_users',
+			method: 'GET',
+			path: '/me/blocked',
+			summary: 'The users the caller has blocked.',
+			auth: auth.user(),
+			paginate: { perPage: 20, max: 100, totalHeader: true },
+			response: { note: 'Blocked users; shape not shown in the spec.' },
+			since: '1.0.0',
+		},
+	],
+});

@@ -1,0 +1,84 @@
+/**
+ * Response schemas of the core namespace (the shapes the contract lists).
+ */
+import { schema, t, type SchemaSpec } from '../../dsl/index.js';
+import { MEDIA_TYPES, PRIVACY } from './common.js';
+
+export const coreSchemas: readonly SchemaSpec[] = [
+	schema('MediaItem', 'A media item as seen by the caller.', {
+		id: t.int().required(),
+		title: t.string().required(),
+		description: t.string().required(),
+		media_type: t.enum(...MEDIA_TYPES).required(),
+		mime_type: t.string().required(),
+		file_url: t.url().required(),
+		privacy: t.enum(...PRIVACY).required(),
+		group_id: t.int().nullable().required(),
+		author_id: t.int().required(),
+		album_id: t.int().nullable().required(),
+		is_story: t.bool().required(),
+		views: t.int().required(),
+		reactions_count: t.int().required(),
+		comments_count: t.int().required(),
+		created_at: t.datetime().required(),
+		can_edit: t.bool().required(),
+		is_favorited: t.bool().required(),
+		viewer_reaction: t.string().nullable().required(),
+	}),
+	schema('AccessDecision', 'Whether the caller may view a media item.', {
+		media_id: t.int().required(),
+		can_view: t.bool().required(),
+		privacy: t.enum(...PRIVACY).nullable().required(),
+		is_owner: t.bool().nullable().required(),
+	}),
+	schema('SignedUrl', 'A time-limited URL to /serve.', {
+		url: t.url().required(),
+		expires: t.int().required(),
+	}),
+	schema('MediaStats', 'Counters of one media item.', {
+		views: t.int().required(),
+		reactions: t.int().required(),
+		comments: t.int().required(),
+		downloads: t.int().required(),
+		shares: t.int().required(),
+	}),
+	schema('AppConfig', 'Public configuration for native clients.', {
+		accent_color: t.string().nullable().required(),
+		logo_url: t.url().nullable().required(),
+		login_bg_url: t.url().nullable().required(),
+		dark_mode_default: t.bool().required(),
+		layout: t.string().required(),
+		pro_active: t.bool().required(),
+		features: t.json().required(),
+	}),
+	schema('InterestChip', 'A category offered on the interest picker.', {
+		id: t.int().required(),
+		name: t.string().required(),
+		slug: t.string().required(),
+		count: t.int().required(),
+		cover_url: t.url().nullable().required(),
+	}),
+	schema('InterestIds', 'The interests a member picked.', {
+		interest_ids: t.array(t.int()).required(),
+	}),
+	schema('SuggestedUser', 'A member suggested to follow.', {
+		id: t.int().required(),
+		name: t.string().required(),
+		avatar: t.url().required(),
+		profile_url: t.url().required(),
+		follower_count: t.int().required(),
+		is_following: t.bool().required(),
+		sample_media: t.array(t.url()).max(3).required(),
+	}),
+	schema('Nonce', 'A REST nonce.', { nonce: t.string().required() }),
+	schema('Count', 'A count.', { count: t.int().required() }),
+	schema('UploadResult', 'A message attachment upload.', {
+		media_id: t.int().required(),
+		url: t.url().required(),
+	}),
+	schema('Onboarded', 'Onboarding result.', { onboarded: t.bool().required() }),
+	schema('Deleted', 'Outcome of a delete.', {
+		deleted: t.bool().required(),
+		id: t.int().required(),
+	}),
+];

@@ -1,0 +1,27 @@
+/**
+ * The Pro plugin, mvs-pro/v1: upload quotas, credits and push registration.
+ */
+import { collectResources, type PluginSpec } from '../../dsl/index.js';
+import * as quotas from './quotas.js';
+import { proSchemas } from './schemas.js';
+import { proTables } from './tables.js';
+
+/** Bump on any change to ./tables.ts. */
+export const proSchemaVersion = 1;
+
+export const proPlugin: PluginSpec = {
+	id: 'pro',
+	title: 'Media Community Service Pro',
+	dir: 'plugin-pro',
+	sources: ['codegen/src/api/pro'],
+	namespace: 'mvs-pro/v1',
+	gated: true,
+	textDomain: 'media-community-service-pro',
+	schemaVersion: proSchemaVersion,
+	resources: collectResources(quotas),
+	tables: proTables,
+	schemas: proSchemas,
+	// Pro answers with the core plugin's error codes (it requires core).
+	errors: [],
+	roles: [],
+};

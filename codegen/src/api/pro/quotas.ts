@@ -1,0 +1,155 @@
+/**
+ * Pro routes under mvs-pro/v1 (spec section "(Pro) Quotas").
+ */
+import { auth, resource, t } from '../../dsl/index.js';
+
+const settings = auth.cap('manage_mvs_settings');
+const userIdPath = { user_id: t.id().describe('User ID.') };
+const packageIdPath = { id: t.id().describe('Package ID.') };
+const CREDIT_TYPES = ['image', 'video', 'audio'] as const;
+
+export const quotas = resource({
+	name: 'quotas',
+	summary: 'Upload quotas and credits per user.',
+	routes: [
+		{
+			name: 'get_my_quota',
+			method: 'GET',
+			path: '/me/quota',
+			summary: "The caller's quota.",
+			auth: auth.user(),
+			response: { note: 'Response not shown in the spec.' },
+			since: '1.0.0',
+		},
+		{
+			name: 'get_user_quota',
+			method: 'GET',
+			path: '/users/{user_id}/quota',
+			summary: "A user's usage against their package limits.",
+			auth: settings,
+			params: userIdPath,
+			response: { schema: 'QuotaUsage' },
+			errors: ['mvs_user_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'assign_user_package',
+			method: 'POST',
+			path: '/users/{user_id}/package',
+			summary: 'Assign a quota package to a user.',
+			auth: settings,
+			params: userIdPath,
+			body: {
+				package_id: t.id().required(),
+			},
+			response: { note: 'Response not shown in the spec.' },
+			errors: ['mvs_user_not_found', 'mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'adjust_user_credits',
+			method: 'POST',
+			path: '/users/{user_id}/credits',
+			summary: "Manually adjust a user's credits.",
+			auth: settings,
+			params: userIdPath,
+			body: {
+				credit_type: t.enum(...CREDIT_TYPES).required(),
+				amount: t.int().required().describe('Non-zero; negative deducts, positive restores (checked by the handler).'),
+				note: t.text(),
+			},
+			response: { note: 'Response not shown in the spec.' },
+			errors: ['mvs_user_not_found', 'mvs_invalid_param'],
+			since: '1.0.0',
+		},
+		{
+			name: 'list_my_credit_history',
+			method: 'GET',
+			path: '/me/credits/history',
+			summary: "The caller's own credit log.",
+			auth: auth.user(),
+			paginate: { perPage: 20, max: 100, totalHeader: true },
+			response: { schema: 'list:CreditLogEntry' },
+			since: '1.0.0',
+		},
+	],
+});
+
+const packageBody = {
+	name: t.string().min(1).max(200),
+	image_limit: t.int().min(0).describe('Max image files; 0 = unlimited.'),
+	video_limit: t.int().min(0).describe('Max video files; 0 = unlimited.'),
+	audio_limit: t.int().min(0).describe('Max audio files; 0 = unlimited.'),
+	storage_bytes: t.int().min(0).describe('Storage cap in bytes; 0 = unlimited.'),
+	is_default: t.bool().describe('Default package for users with no membership.'),
+	sort_order: t.int().min(0),
+};
+
+export const packages = resource({
+	name: 'packages',
+	summary: 'Quota packages (table mvs_quota_packages).',
+	schema: 'QuotaPackage',
+	routes: [
+		{
+			name: 'list_packages',
+			method: 'GET',
+			path: '/packages',
+			summary: 'List quota packages.',
+			auth: settings,
+			response: { schema: 'list:QuotaPackage' },
+			since: '1.0.0',
+		},
+		{
+			name: 'create_package',
+			method: 'POST',
+			path: '/packages',
+			summary: 'Create a quota package.',
+			auth: settings,
+			body: { ...packageBody, name: packageBody.name.required() },
+			response: { status: 201, schema: 'QuotaPackage' },
+			since: '1.0.0',
+		},
+		{
+			name: 'update_package',
+			method: 'PUT',
+			path: '/packages/{id}',
+			summary: 'Edit a quota package.',
+			auth: settings,
+			params: packageIdPath,
+			body: packageBody,
+			response: { schema: 'QuotaPackage' },
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+		{
+			name: 'delete_package',
+			method: 'DELETE',
+			path: '/packages/{id}',
+			summary: 'Delete a quota package.',
+			auth: settings,
+			params: packageIdPath,
+			response: { note: 'Response not shown in the spec.' },
+			errors: ['mvs_not_found'],
+			since: '1.0.0',
+		},
+	],
+});
+
+export const push = resource({
+	name: 'push',
+	summary: 'Expo-style push registration of the extension (table mvs_pro_push_devices).',
+	routes: [
+		{
+			name: 'register_push_device',
+			method: 'POST',
+			path: '/push/register-device',
+			summary: 'Register an Expo push token; separate from POST /me/devices.',
+			auth: auth.user(),
+			body: {
+				token: t.string().max(255).required().describe('Expo push token.'),
+				platform: t.enum('ios', 'android').required(),
+			},
+			since: '1.0.0',
+		},
+	],
+});

@@ -1,0 +1,72 @@
+/**
+ * Tables of the Pro plugin. Bump `proSchemaVersion` in ./index.ts on change.
+ */
+import { col, key, table, unique, type TableSpec } from '../../dsl/index.js';
+
+export const proTables: readonly TableSpec[] = [
+	table({
+		name: 'mvs_quota_packages',
+		summary: 'Upload quota packages; 0 means unlimited.',
+		since: 1,
+		columns: {
+			id: col.id(),
+			name: col.varchar(200),
+			image_limit: col.uint(),
+			video_limit: col.uint(),
+			audio_limit: col.uint(),
+			storage_bytes: col.bigint(),
+			is_default: col.bool(),
+			sort_order: col.uint(),
+			created_at: col.datetime(),
+		},
+		primaryKey: ['id'],
+		indexes: [key('sort', 'sort_order', 'id')],
+	}),
+	table({
+		name: 'mvs_user_packages',
+		summary: 'Packages assigned to users directly or through a membership level.',
+		since: 1,
+		columns: {
+			id: col.id(),
+			user_id: col.bigint(),
+			package_id: col.bigint(),
+			source: col.varchar(50, 'manual'),
+			assigned_at: col.datetime(),
+		},
+		primaryKey: ['id'],
+		indexes: [unique('user_source', 'user_id', 'source'), key('package', 'package_id')],
+	}),
+	table({
+		name: 'mvs_credit_log',
+		summary: 'Credit changes per user.',
+		since: 1,
+		columns: {
+			id: col.id(),
+			user_id: col.bigint(),
+			credit_type: col.varchar(20),
+			amount: col.signedInt(),
+			balance_after: col.signedInt(),
+			source: col.varchar(50),
+			reference: col.varchar(200),
+			note: col.text(),
+			created_at: col.datetime(),
+		},
+		primaryKey: ['id'],
+		indexes: [key('user', 'user_id', 'id')],
+	}),
+	table({
+		name: 'mvs_pro_push_devices',
+		summary: 'Expo-style push tokens registered through the Pro extension.',
+		since: 1,
+		columns: {
+			id: col.id(),
+			user_id: col.bigint(),
+			platform: col.varchar(10),
+			token: col.varchar(255),
+			created_at: col.datetime(),
+			updated_at: col.datetime(),
+		},
+		primaryKey: ['id'],
+		indexes: [unique('token', 'token'), key('user', 'user_id')],
+	}),
+];

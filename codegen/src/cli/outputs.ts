@@ -1,0 +1,30 @@
+/**
+ * Everything the generator writes, as a map of repository-relative path →
+ * content. Generation is pure: the same DSL always gives the same bytes.
+ */
+import { plugins } from '../api/index.js';
+import { emitManifest } from '../emit/manifest.js';
+import { emitOpenApi } from '../emit/openapi.js';
+import { emitPhp } from '../emit/php/index.js';
+import { emitClient } from '../emit/ts/client.js';
+import { buildModel } from '../model/build.js';
+import type { Model } from '../model/model.js';
+
+export function loadModel(): Model {
+	return buildModel(plugins);
+}
+
+export function generateAll(model: Model = loadModel()): Map<string, string> {
+	const files = new Map<string, string>();
+	for (const plugin of model.plugins) {
+		for (const [path, code] of emitPhp(model, plugin)) files.set(path, code);
+		const slug = plugin.namespace.replace(/\//g, '-');
+		files.set(`codegen/out/openapi/${slug}.json`, `${JSON.stringify(emitOpenApi(model, plugin), null, '\t')}\n`);
+	}
+	files.set('codegen/out/client.ts', emitClient(model));
+	files.set('codegen/out/route-manifest.json', `${JSON.stringify(emitManifest(model), null, '\t')}\n`);
+	return files;
+}
+
+/** Folders the generator owns entirely: stale files in them are deleted. */
+export const OWNED_DIRS = ['plugin-core/generated', 'plugin-pro/generated', 'codegen/out'];

@@ -1,0 +1,5 @@
+export * from './auth.js';
+export * from './field.js';
+export * from './plugin.js';
+export * from './route.js';
+export * from './table.js';

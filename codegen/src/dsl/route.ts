@@ -1,0 +1,94 @@
+/**
+ * Route declarations. A route is data: the model builder validates it and the
+ * emitters (PHP controllers, OpenAPI, TypeScript client, e2e manifest) read it.
+ */
+import type { AuthRule } from './auth.js';
+import type { Field, Fields } from './field.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Pagination {
+	/** Default page size. */
+	readonly perPage: number;
+	/** Largest page size; the PHP side passes it through `mvs_rest_pagination_max`. */
+	readonly max: number;
+	/** Smallest page size; 1 unless the spec says otherwise. */
+	readonly min?: number;
+	/** Name of the page-size parameter (per_page unless stated). */
+	readonly param?: string;
+	/** Whether the route reports X-WP-Total / X-WP-TotalPages. */
+	readonly totalHeader: boolean;
+	/** Whether the route has a `page` parameter (cursor routes such as messages do not). */
+	readonly paged?: boolean;
+	/** Wrap the items in the list envelope `{items, total, pages}`. */
+	readonly envelope?: boolean;
+}
+
+export interface Response {
+	/** HTTP status of a success. */
+	readonly status?: 200 | 201 | 202;
+	/** Name of a response schema, or `list:<Schema>` for a list envelope/array. */
+	readonly schema?: string;
+	/** For 201s: path template of the created resource, for the Location header. */
+	readonly location?: string;
+	/** Free text for shapes the contract leaves open. */
+	readonly note?: string;
+}
+
+export interface RouteSpec {
+	/** snake_case name: controller callback, handler method, client operation. */
+	readonly name: string;
+	readonly method: HttpMethod;
+	/** Path relative to the namespace, with `{param}` placeholders. */
+	readonly path: string;
+	readonly summary: string;
+	readonly auth: AuthRule;
+	/** Types of the `{param}` placeholders; every placeholder must be typed. */
+	readonly params?: Fields;
+	readonly query?: Fields;
+	readonly body?: Fields;
+	/** Multipart form fields; at most one `t.file()`. */
+	readonly multipart?: Fields;
+	readonly paginate?: Pagination;
+	/** Requests per minute, per user (or per hashed IP for anonymous callers). */
+	readonly rateLimit?: number;
+	readonly response?: Response;
+	/** Stable error codes this route can answer with (beyond auth and validation). */
+	readonly errors?: readonly string[];
+	/** Release that introduced the route. */
+	readonly since: string;
+	/**
+	 * Whether the hand-written handler exists. When false the generated
+	 * controller still registers, authorizes and validates, then answers 501.
+	 */
+	readonly implemented?: boolean;
+}
+
+export interface ResourceSpec {
+	/** snake_case resource name: MVS_REST_<Name>_Controller, MVS_<Name>_Handler. */
+	readonly name: string;
+	readonly summary: string;
+	/** Name of the hand-written class implementing the handler interface. */
+	readonly service?: string;
+	/** Primary response schema, served on OPTIONS. */
+	readonly schema?: string;
+	readonly routes: readonly RouteSpec[];
+}
+
+export function resource(spec: ResourceSpec): ResourceSpec {
+	return spec;
+}
+
+
+function isResource(value: unknown): value is ResourceSpec {
+	return typeof value === 'object' && value !== null && Array.isArray((value as ResourceSpec).routes);
+}
+
+/**
+ * Gathers the resources exported by DSL modules, in module order and then in
+ * export-name order (module namespaces list exports alphabetically), so the
+ * generated output is deterministic.
+ */
+export function collectResources(...modules: readonly Record<string, unknown>[]): ResourceSpec[] {
+	return modules.flatMap((module) => Object.values(module).filter(isResource));
+}

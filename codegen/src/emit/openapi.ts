@@ -1,0 +1,161 @@
+/**
+ * Emits an OpenAPI 3.1 document per namespace. Auth rules, rate limits and
+ * releases travel as x-mvs-* extensions so clients can render them.
+ */
+import type { FieldSpec } from '../dsl/field.js';
+import type { Model, ModelPlugin, ModelRoute } from '../model/model.js';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export function jsonSchema(spec: FieldSpec): { [key: string]: Json } {
+	if (spec.ref) return { $ref: `#/components/schemas/${spec.ref}` };
+	if (spec.type === 'file') return { type: 'string', contentEncoding: 'binary' };
+	const out: { [key: string]: Json } = {};
+	out.type = spec.nullable ? [spec.type, 'null'] : spec.type;
+	if (spec.description) out.description = spec.description;
+	if (spec.format) out.format = spec.format;
+	if (spec.enum) out.enum = [...spec.enum] as Json[];
+	if (spec.enumFilter) out['x-mvs-extensible-by'] = spec.enumFilter;
+	if (spec.default !== undefined) out.default = spec.default as Json;
+	if (spec.minimum !== undefined) out.minimum = spec.minimum;
+	if (spec.maximum !== undefined) out.maximum = spec.maximum;
+	if (spec.minLength !== undefined) out.minLength = spec.minLength;
+	if (spec.maxLength !== undefined) out.maxLength = spec.maxLength;
+	if (spec.maxItems !== undefined) out.maxItems = spec.maxItems;
+	if (spec.items) out.items = jsonSchema(spec.items);
+	if (spec.properties) {
+		out.properties = Object.fromEntries(Object.entries(spec.properties).map(([k, v]) => [k, jsonSchema(v)]));
+		const required = Object.entries(spec.properties)
+			.filter(([, v]) => v.required)
+			.map(([k]) => k);
+		if (required.length) out.required = required;
+	}
+	if (spec.type === 'object' && spec.additionalProperties !== undefined) out.additionalProperties = spec.additionalProperties;
+	if (spec.requiredWhen) out['x-mvs-required-when'] = { ...spec.requiredWhen };
+	return out;
+}
+
+function responseSchema(route: ModelRoute): { [key: string]: Json } | undefined {
+	const s = route.response.schema;
+	if (!s) return undefined;
+	if (!s.startsWith('list:')) return { $ref: `#/components/schemas/${s}` };
+	const item = { $ref: `#/components/schemas/${s.slice(5)}` };
+	if (route.paginate?.envelope) {
+		return {
+			type: 'object',
+			required: ['items', 'total', 'pages'],
+			properties: { items: { type: 'array', items: item }, total: { type: 'integer' }, pages: { type: 'integer' } },
+		};
+	}
+	return { type: 'array', items: item };
+}
+
+function operation(model: Model, route: ModelRoute, method: string): { [key: string]: Json } {
+	const parameters: Json[] = route.args
+		.filter((a) => a.location === 'path' || a.location === 'query')
+		.map((a) => ({
+			name: a.name,
+			in: a.location,
+			required: a.location === 'path' || Boolean(a.spec.required),
+			schema: jsonSchema(a.spec),
+		}));
+	const bodyArgs = route.args.filter((a) => a.location === 'body' || a.location === 'multipart');
+	const op: { [key: string]: Json } = {
+		operationId: method === route.method ? route.name : `${route.name}_${method.toLowerCase()}`,
+		summary: route.summary,
+		tags: [route.resource],
+		'x-mvs-auth': { ...route.auth, ...('anyOf' in route.auth ? { anyOf: [...route.auth.anyOf] } : {}) } as Json,
+		'x-mvs-since': route.since,
+		'x-mvs-implemented': route.implemented,
+	};
+	if (route.rateLimit) op['x-mvs-rate-limit'] = { perMinute: route.rateLimit };
+	if (parameters.length) op.parameters = parameters;
+	if (bodyArgs.length) {
+		const schema = {
+			type: 'object',
+			properties: Object.fromEntries(bodyArgs.map((a) => [a.name, jsonSchema(a.spec)])),
+			required: bodyArgs.filter((a) => a.spec.required).map((a) => a.name),
+		};
+		const media = bodyArgs.some((a) => a.location === 'multipart') ? 'multipart/form-data' : 'application/json';
+		op.requestBody = { required: schema.required.length > 0, content: { [media]: { schema } } };
+	}
+	const success: { [key: string]: Json } = { description: route.response.note ?? route.summary };
+	const schema = responseSchema(route);
+	if (schema) success.content = { 'application/json': { schema } };
+	const headers: { [key: string]: Json } = {};
+	if (route.paginate?.totalHeader) {
+		headers['X-WP-Total'] = { schema: { type: 'integer' }, description: 'Total items visible to the caller.' };
+		headers['X-WP-TotalPages'] = { schema: { type: 'integer' }, description: 'Total pages.' };
+	}
+	if (route.response.location) headers.Location = { schema: { type: 'string', format: 'uri' } };
+	if (Object.keys(headers).length) success.headers = headers;
+	const responses: { [key: string]: Json } = { [String(route.response.status)]: success };
+	const codes = new Set(route.errors);
+	if (route.auth.kind !== 'public' && route.auth.kind !== 'public_privacy') codes.add('mvs_not_logged_in');
+	if (route.auth.kind === 'capability' || route.auth.kind === 'owner') codes.add('mvs_forbidden');
+	if (route.auth.kind === 'owner') codes.add('mvs_not_found');
+	if (route.rateLimit) codes.add('mvs_rate_limited');
+	if (!route.implemented) codes.add('mvs_not_implemented');
+	const byStatus = new Map<number, string[]>();
+	for (const code of [...codes].sort()) {
+		const e = model.errors.find((x) => x.code === code)!;
+		byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), code]);
+	}
+	if (parameters.length || bodyArgs.length) byStatus.set(400, [...(byStatus.get(400) ?? []), 'rest_invalid_param', 'rest_missing_callback_param']);
+	for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+		responses[String(status)] = {
+			description: list.join(', '),
+			content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+		};
+	}
+	op.responses = responses;
+	return op;
+}
+
+export function emitOpenApi(model: Model, plugin: ModelPlugin): { [key: string]: Json } {
+	const paths: { [key: string]: { [key: string]: Json } } = {};
+	for (const route of plugin.routes) {
+		const p = `/${plugin.namespace}${route.path}`;
+		paths[p] ??= {};
+		for (const m of route.methods) paths[p]![m.toLowerCase()] = operation(model, route, m);
+	}
+	const schemas: { [key: string]: Json } = {
+		Error: {
+			type: 'object',
+			required: ['code', 'message', 'data'],
+			properties: {
+				code: { type: 'string', enum: model.errors.map((e) => e.code) },
+				message: { type: 'string' },
+				data: { type: 'object', required: ['status'], properties: { status: { type: 'integer' } } },
+			},
+		},
+	};
+	for (const s of plugin.schemas) {
+		schemas[s.name] = jsonSchema({ type: 'object', properties: s.properties, description: s.summary });
+	}
+	return {
+		openapi: '3.1.0',
+		info: {
+			title: `${plugin.title} REST API (${plugin.namespace})`,
+			version: plugin.routes.map((r) => r.since).sort(compareSemver).at(-1) ?? '1.0.0',
+			description: `Generated from ${plugin.sources.join(', ')}. Do not edit.`,
+		},
+		servers: [{ url: '{site}/wp-json', variables: { site: { default: 'http://localhost:9400' } } }],
+		components: {
+			schemas,
+			securitySchemes: {
+				applicationPassword: { type: 'http', scheme: 'basic', description: 'WordPress application password.' },
+				cookieNonce: { type: 'apiKey', in: 'header', name: 'X-WP-Nonce', description: 'Cookie session plus a wp_rest nonce.' },
+			},
+		},
+		security: [{}, { applicationPassword: [] }, { cookieNonce: [] }],
+		paths,
+	};
+}
+
+function compareSemver(a: string, b: string): number {
+	const pa = a.split('.').map(Number);
+	const pb = b.split('.').map(Number);
+	for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return pa[i]! - pb[i]!;
+	return 0;
+}

@@ -1,0 +1,285 @@
+/**
+ * Emits one REST controller per resource: route registration with
+ * schema-derived args, one permission check per route, and callbacks that
+ * validate what JSON schema cannot express, then call the hand-written
+ * handler (or answer 501 while the handler is not written).
+ */
+import type { AuthRule } from '../../dsl/auth.js';
+import type { ModelArg, ModelPlugin, ModelResource, ModelRoute } from '../../model/model.js';
+import { schemaOf, translated } from './json-schema.js';
+import { names, phpFileName } from './naming.js';
+import { docblock, fileHeader, php, raw, str, tabs, type PhpValue } from './writer.js';
+
+const SANITIZE_CALLBACK: Record<string, PhpValue> = {
+	schema: 'rest_sanitize_request_arg',
+	text: raw("array( 'MVS_Sanitize', 'text' )"),
+	textarea: raw("array( 'MVS_Sanitize', 'textarea' )"),
+	key: raw("array( 'MVS_Sanitize', 'key' )"),
+	slug: raw("array( 'MVS_Sanitize', 'slug' )"),
+	html: raw("array( 'MVS_Sanitize', 'html' )"),
+	email: raw("array( 'MVS_Sanitize', 'email' )"),
+	url: raw("array( 'MVS_Sanitize', 'url' )"),
+	id_list: raw("array( 'MVS_Sanitize', 'id_list' )"),
+};
+
+export function emitController(plugin: ModelPlugin, resource: ModelResource): { file: string; code: string } {
+	const cls = names.controller(plugin, resource.name);
+	const implemented = resource.routes.filter((r) => r.implemented);
+	const handler = implemented.length ? names.handler(plugin, resource.name) : undefined;
+	const usesOwners = resource.routes.some((r) => r.auth.kind === 'owner');
+	const lookups = names.ownerLookups(plugin);
+
+	const out: string[] = [];
+	out.push(
+		fileHeader({
+			summary: `REST controller for ${plugin.namespace} ${resource.name}: ${resource.summary}`,
+			sources: plugin.sources,
+			packageName: names.packageName(plugin),
+		}),
+	);
+	out.push('/**');
+	out.push(` * Routes of the "${resource.name}" resource:`);
+	out.push(' *');
+	for (const r of resource.routes) out.push(` * - ${r.method} /${plugin.namespace}${r.path}${r.implemented ? '' : ' (501 until implemented)'}`);
+	out.push(' */');
+	out.push(`final class ${cls} extends MVS_REST_Controller {`);
+
+	const ctorParams: string[] = [];
+	const ctorDocs: string[] = [];
+	if (handler) {
+		out.push('');
+		out.push(docblock(['Hand-written domain logic of this resource.', '', `@var ${handler}`]));
+		out.push('\tprivate $handler;');
+		ctorParams.push(`${handler} $handler`);
+		ctorDocs.push(`@param ${handler} $handler Domain logic.`);
+	}
+	if (usesOwners) {
+		out.push('');
+		out.push(docblock(['Ownership lookups used by the permission checks.', '', `@var ${lookups}`]));
+		out.push('\tprivate $owners;');
+		ctorParams.push(`${lookups} $owners`);
+		ctorDocs.push(`@param ${lookups} $owners Ownership lookups.`);
+	}
+	out.push('');
+	out.push(docblock(['Sets the namespace and collaborators.', ...(ctorDocs.length ? ['', ...ctorDocs] : [])]));
+	out.push(`\tpublic function __construct( ${ctorParams.join(', ')} ) {`.replace('(  )', '()'));
+	out.push(`\t\t$this->namespace = ${str(plugin.namespace)};`);
+	if (handler) out.push('\t\t$this->handler   = $handler;');
+	if (usesOwners) out.push(`\t\t$this->owners${handler ? ' ' : ''} = $owners;`);
+	out.push('\t}');
+
+	out.push(emitRegisterRoutes(plugin, resource));
+	if (resource.schema) out.push(emitItemSchema(plugin, resource.schema));
+	for (const route of resource.routes) {
+		out.push(emitPermissionCheck(plugin, route));
+		out.push(emitCallback(plugin, route));
+	}
+	out.push('}');
+	out.push('');
+	return { file: phpFileName('class', cls), code: out.join('\n') };
+}
+
+function emitRegisterRoutes(plugin: ModelPlugin, resource: ModelResource): string {
+	const byPath = new Map<string, ModelRoute[]>();
+	for (const r of resource.routes) byPath.set(r.wpPath, [...(byPath.get(r.wpPath) ?? []), r]);
+	const lines: string[] = [''];
+	lines.push(docblock(['Registers the routes of this resource.']));
+	lines.push('\tpublic function register_routes() {');
+	let first = true;
+	for (const [wpPath, routes] of byPath) {
+		if (!first) lines.push('');
+		first = false;
+		const pathArgs = routes[0]!.args.filter((a) => a.location === 'path');
+		const definition: Record<string, PhpValue> = {};
+		if (pathArgs.length) definition.args = Object.fromEntries(pathArgs.map((a) => [a.name, argDefinition(plugin, routes[0]!, a)]));
+		const endpoints = routes.map((r) => endpoint(plugin, r));
+		const body: string[] = [];
+		if (definition.args) body.push(`${tabs(4)}'args'   => ${php(definition.args, 4)},`);
+		for (const e of endpoints) body.push(`${tabs(4)}${php(e, 4)},`);
+		if (resource.schema) body.push(`${tabs(4)}'schema' => array( $this, 'get_public_item_schema' ),`);
+		lines.push('\t\tregister_rest_route(');
+		lines.push('\t\t\t$this->namespace,');
+		lines.push(`\t\t\t${str(wpPath)},`);
+		lines.push('\t\t\tarray(');
+		lines.push(...body);
+		lines.push('\t\t\t)');
+		lines.push('\t\t);');
+	}
+	lines.push('\t}');
+	return lines.join('\n');
+}
+
+function endpoint(plugin: ModelPlugin, route: ModelRoute): Record<string, PhpValue> {
+	const args = route.args.filter((a) => a.location !== 'path' && a.spec.type !== 'file');
+	return {
+		methods: route.methods.join(', '),
+		callback: raw(`array( $this, ${str(route.name)} )`),
+		permission_callback: raw(`array( $this, ${str(`${route.name}_permissions_check`)} )`),
+		args: Object.fromEntries(args.map((a) => [a.name, argDefinition(plugin, route, a)])),
+	};
+}
+
+function argDefinition(plugin: ModelPlugin, route: ModelRoute, arg: ModelArg): Record<string, PhpValue> {
+	const maximum =
+		arg.pagination === 'per_page' ? `$this->pagination_max( ${route.paginate!.max}, ${str(route.name)} )` : undefined;
+	const out = schemaOf(arg.spec, { textDomain: plugin.textDomain, maximum });
+	if (arg.spec.required && arg.location !== 'path') out.required = true;
+	out.validate_callback = 'rest_validate_request_arg';
+	const sanitizer = SANITIZE_CALLBACK[arg.spec.sanitize ?? 'schema'];
+	if (!sanitizer) throw new Error(`route ${route.name}: no PHP sanitizer for ${arg.spec.sanitize}`);
+	out.sanitize_callback = sanitizer;
+	return out;
+}
+
+function emitItemSchema(plugin: ModelPlugin, schemaName: string): string {
+	const spec = plugin.schemas.find((s) => s.name === schemaName);
+	if (!spec) throw new Error(`unknown schema ${schemaName}`);
+	const schema: Record<string, PhpValue> = {
+		$schema: 'http://json-schema.org/draft-04/schema#',
+		title: spec.name,
+		type: 'object',
+		properties: Object.fromEntries(
+			Object.entries(spec.properties).map(([k, v]) => [
+				k,
+				{ ...schemaOf(v, { textDomain: plugin.textDomain }), context: ['view', 'edit'], readonly: true },
+			]),
+		),
+	};
+	return [
+		'',
+		docblock([`Schema of ${spec.name}: ${spec.summary}`, '', '@return array']),
+		'\tpublic function get_item_schema() {',
+		'\t\tif ( $this->schema ) {',
+		'\t\t\treturn $this->add_additional_fields_schema( $this->schema );',
+		'\t\t}',
+		`\t\t$this->schema = ${php(schema, 2)};`,
+		'\t\treturn $this->add_additional_fields_schema( $this->schema );',
+		'\t}',
+	].join('\n');
+}
+
+function describeAuth(rule: AuthRule): string {
+	switch (rule.kind) {
+		case 'public':
+			return 'public';
+		case 'public_privacy':
+			return 'public; the handler enforces the resource privacy';
+		case 'authenticated':
+			return 'any logged-in user';
+		case 'capability':
+			return `logged in with ${rule.anyOf.join(' or ')}`;
+		case 'owner': {
+			const own = rule.own ? ` holding ${rule.own}` : '';
+			const others = rule.others ? `, or any holder of ${rule.others}` : '';
+			return `${rule.lookup.replace(/_/g, ' ')} of {${rule.param}}${own}${others}`;
+		}
+	}
+}
+
+function emitPermissionCheck(plugin: ModelPlugin, route: ModelRoute): string {
+	// Each check is an expression returning true or a WP_Error; all but the
+	// last return early on failure, the last one is returned as is.
+	const setup: string[] = [];
+	const checks: string[] = [];
+	const rule = route.auth;
+	switch (rule.kind) {
+		case 'public':
+		case 'public_privacy':
+			break;
+		case 'authenticated':
+			checks.push('$this->require_login()');
+			break;
+		case 'capability':
+			checks.push(`$this->require_capability( ${php([...rule.anyOf])} )`);
+			break;
+		case 'owner':
+			checks.push('$this->require_login()');
+			checks.push(`$this->require_owner_or_capability( $is_owner, ${str(rule.own ?? '')}, ${str(rule.others ?? '')} )`);
+			setup.push(
+				`\t\t$is_owner = $this->owners->${names.lookupMethod(rule.lookup)}( (int) $request[${str(rule.param)}], get_current_user_id() );`,
+			);
+			break;
+	}
+	if (route.rateLimit) checks.push(`$this->check_rate_limit( ${str(route.name)}, ${route.rateLimit} )`);
+	const body: string[] = [];
+	checks.forEach((expr, i) => {
+		if (i === checks.length - 1) {
+			body.push(`\t\treturn ${expr};`);
+			return;
+		}
+		body.push(`\t\t$allowed = ${expr};`);
+		body.push('\t\tif ( true !== $allowed ) {');
+		body.push('\t\t\treturn $allowed;');
+		body.push('\t\t}');
+		// The ownership lookup runs only once login is established.
+		if (i === 0 && setup.length) body.push(...setup);
+	});
+	if (checks.length === 0) body.push('\t\treturn true;');
+	const limit = route.rateLimit ? ` Rate limit: ${route.rateLimit} requests a minute.` : '';
+	return [
+		'',
+		docblock([
+			`Permission check of ${route.method} ${route.path}: ${describeAuth(rule)}.${limit}`,
+			'',
+			'@param WP_REST_Request $request Full request.',
+			'@return true|WP_Error',
+		]),
+		`\tpublic function ${route.name}_permissions_check( $request ) {`,
+		...body,
+		'\t}',
+	].join('\n');
+}
+
+function emitCallback(plugin: ModelPlugin, route: ModelRoute): string {
+	const body: string[] = [];
+	for (const a of route.args) {
+		if (!a.spec.requiredWhen) continue;
+		const w = a.spec.requiredWhen;
+		body.push(`\t\t$invalid = $this->require_when( $request, ${str(a.name)}, ${str(w.field)}, ${php(w.equals as PhpValue)} );`);
+		body.push('\t\tif ( is_wp_error( $invalid ) ) {');
+		body.push('\t\t\treturn $invalid;');
+		body.push('\t\t}');
+	}
+	const callArgs = ['$request'];
+	if (route.file) {
+		body.push(`\t\t$file = $this->require_file( $request, ${str(route.file.name)} );`);
+		body.push('\t\tif ( is_wp_error( $file ) ) {');
+		body.push('\t\t\treturn $file;');
+		body.push('\t\t}');
+		callArgs.push('$file');
+	}
+	if (!route.implemented) {
+		body.push(`\t\treturn $this->not_implemented( ${str(route.name)} );`);
+	} else {
+		const call = `$this->handler->${route.name}( ${callArgs.join(', ')} )`;
+		if (route.paginate) {
+			const p = route.paginate;
+			body.push(
+				'\t\treturn $this->respond_page(',
+				`\t\t\t${call},`,
+				'\t\t\t$request,',
+				`\t\t\t${php({ per_page: p.param, total_header: p.totalHeader, envelope: p.envelope }, 3)}`,
+				'\t\t);',
+			);
+		} else if (route.response.status === 201 && route.response.location) {
+			const location = route.response.location.replace('{id}', '%d');
+			body.push(`\t\treturn $this->respond_created( ${call}, ${str(location)} );`);
+		} else {
+			body.push(`\t\treturn $this->respond( ${call}, ${route.response.status} );`);
+		}
+	}
+	return [
+		'',
+		docblock([
+			`${route.method} ${route.path}: ${route.summary}`,
+			...(route.methods.length > 1 ? [`Also answers ${route.methods.slice(1).join(' and ')} (convention 1).`] : []),
+			`Since ${route.since}.`,
+			'',
+			'@param WP_REST_Request $request Full request.',
+			'@return WP_REST_Response|WP_Error',
+		]),
+		`\tpublic function ${route.name}( $request ) {`,
+		...body,
+		'\t}',
+	].join('\n');
+}

@@ -1,0 +1,80 @@
+/**
+ * Emits the interfaces hand-written PHP implements: one handler interface per
+ * resource with implemented routes, and the owner lookups of a plugin. A
+ * missing method is then a fatal error when the class loads, not a silent gap.
+ */
+import type { ModelPlugin, ModelResource, ModelRoute } from '../../model/model.js';
+import { names, phpFileName } from './naming.js';
+import { docblock, fileHeader } from './writer.js';
+
+function returnType(route: ModelRoute): string {
+	if (route.paginate) return 'MVS_Page|WP_Error';
+	return 'array|WP_REST_Response|WP_Error';
+}
+
+export function emitHandlerInterface(plugin: ModelPlugin, resource: ModelResource): { file: string; code: string } | undefined {
+	const routes = resource.routes.filter((r) => r.implemented);
+	if (routes.length === 0) return undefined;
+	const name = names.handler(plugin, resource.name);
+	const out: string[] = [
+		fileHeader({
+			summary: `Domain logic contract of ${plugin.namespace} ${resource.name}, implemented by ${resource.service}.`,
+			sources: plugin.sources,
+			packageName: names.packageName(plugin),
+		}),
+		'/**',
+		` * What ${names.controller(plugin, resource.name)} calls once a request is authorized and valid.`,
+		' */',
+		`interface ${name} {`,
+	];
+	routes.forEach((route, i) => {
+		if (i > 0) out.push('');
+		const params = ['@param WP_REST_Request $request Authorized, validated and sanitized request.'];
+		const sig = ['WP_REST_Request $request'];
+		if (route.file) {
+			params.push(`@param array           $file    The uploaded "${route.file.name}" (name, type, tmp_name, size), present and error-free.`);
+			sig.push('array $file');
+		}
+		const result = route.paginate
+			? 'One page of items and the total.'
+			: route.response.status === 201
+				? 'The created object (the controller answers 201 with a Location header).'
+				: 'The response data.';
+		out.push(docblock([`${route.method} ${route.path}: ${route.summary}`, '', ...params, `@return ${returnType(route)} ${result}`]));
+		out.push(`\tpublic function ${route.name}( ${sig.join(', ')} );`);
+	});
+	out.push('}', '');
+	return { file: phpFileName('interface', name), code: out.join('\n') };
+}
+
+export function emitOwnerLookups(plugin: ModelPlugin): { file: string; code: string } | undefined {
+	if (plugin.ownerLookups.length === 0) return undefined;
+	const name = names.ownerLookups(plugin);
+	const out: string[] = [
+		fileHeader({
+			summary: `Ownership lookups that the ${plugin.namespace} permission checks call.`,
+			sources: plugin.sources,
+			packageName: names.packageName(plugin),
+		}),
+		'/**',
+		' * Each method answers whether a user stands in the named relation to a',
+		' * resource: true or false, or null when the resource does not exist (404).',
+		' */',
+		`interface ${name} {`,
+	];
+	plugin.ownerLookups.forEach((lookup, i) => {
+		if (i > 0) out.push('');
+		out.push(
+			docblock([
+				`Whether the user is the ${lookup.replace(/_/g, ' ')} of the resource.`,
+				'',
+				'@param int $id      Resource ID from the route.',
+				'@param int $user_id Current user ID (never 0: login is checked first).',
+				'@return bool|null Null when the resource does not exist.',
+			]),
+		);
+		out.push(`\tpublic function ${names.lookupMethod(lookup)}( int $id, int $user_id ): ?bool;`);
+	});
+	out.push('}', '');
+	return { file: phpFileName('interface', name), code: out.join('\n') };
+}

@@ -1,0 +1,27 @@
+/**
+ * Names of generated PHP classes and files, in one place so every emitter
+ * (and the hand-written code they reference) agrees.
+ */
+import type { ModelPlugin } from '../../model/model.js';
+import { pascalSnake } from './writer.js';
+
+export function classPrefix(plugin: Pick<ModelPlugin, 'id'>): string {
+	return plugin.id === 'core' ? 'MVS' : `MVS_${pascalSnake(plugin.id)}`;
+}
+
+export const names = {
+	controller: (plugin: ModelPlugin, resource: string) => `${classPrefix(plugin)}_REST_${pascalSnake(resource)}_Controller`,
+	handler: (plugin: ModelPlugin, resource: string) => `${classPrefix(plugin)}_${pascalSnake(resource)}_Handler`,
+	ownerLookups: (plugin: ModelPlugin) => `${classPrefix(plugin)}_Owner_Lookups`,
+	routes: (plugin: ModelPlugin) => `${classPrefix(plugin)}_Routes`,
+	schema: (plugin: ModelPlugin) => `${classPrefix(plugin)}_Schema`,
+	capabilities: (plugin: ModelPlugin) => `${classPrefix(plugin)}_Capabilities`,
+	errors: () => 'MVS_Errors',
+	lookupMethod: (lookup: string) => `is_${lookup}`,
+	packageName: (plugin: ModelPlugin) => (plugin.id === 'core' ? 'MediaCommunityService' : `MediaCommunityService${pascalSnake(plugin.id).replace(/_/g, '')}`),
+};
+
+/** WordPress file naming: class-foo-bar.php / interface-foo-bar.php. */
+export function phpFileName(kind: 'class' | 'interface', className: string): string {
+	return `${kind}-${className.toLowerCase().replace(/_/g, '-')}.php`;
+}

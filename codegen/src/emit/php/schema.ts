@@ -1,0 +1,142 @@
+/**
+ * Emits the dbDelta migration of a plugin's tables. dbDelta is picky: one
+ * column per line, two spaces after PRIMARY KEY, KEY (not INDEX), lowercase
+ * types. It adds missing tables, columns and indexes and widens changed
+ * columns, which is how an existing install upgrades in place.
+ */
+import type { ColumnSpec, TableSpec } from '../../dsl/table.js';
+import type { ModelPlugin } from '../../model/model.js';
+import { names, phpFileName } from './naming.js';
+import { docblock, fileHeader, php, str } from './writer.js';
+
+export function columnSql(name: string, c: ColumnSpec): string {
+	const t = c.type;
+	let type: string;
+	switch (t.sql) {
+		case 'bigint':
+			type = `bigint(20)${t.unsigned ? ' unsigned' : ''}`;
+			break;
+		case 'int':
+			type = `int(11)${t.unsigned ? ' unsigned' : ''}`;
+			break;
+		case 'tinyint':
+			type = 'tinyint(1)';
+			break;
+		case 'decimal':
+			type = `decimal(${t.precision},${t.scale})`;
+			break;
+		case 'varchar':
+		case 'char':
+			type = `${t.sql}(${t.length})`;
+			break;
+		case 'text':
+		case 'longtext':
+		case 'datetime':
+			type = t.sql;
+			break;
+		default:
+			throw new Error(`column ${name}: unknown type ${(t as { sql: string }).sql}`);
+	}
+	const parts = [name, type, c.nullable ? 'NULL' : 'NOT NULL'];
+	if (c.autoIncrement) parts.push('AUTO_INCREMENT');
+	else if (c.default !== undefined && !['text', 'longtext'].includes(t.sql)) {
+		parts.push(`DEFAULT ${c.default === null ? 'NULL' : typeof c.default === 'number' ? c.default : `'${c.default}'`}`);
+	}
+	return parts.join(' ');
+}
+
+export function createTableSql(t: TableSpec): string {
+	const lines = Object.entries(t.columns).map(([n, c]) => `  ${columnSql(n, c)}`);
+	lines.push(`  PRIMARY KEY  (${t.primaryKey.join(',')})`);
+	for (const idx of t.indexes ?? []) lines.push(`  ${idx.unique ? 'UNIQUE KEY' : 'KEY'} ${idx.name} (${idx.columns.join(',')})`);
+	return `(\n${lines.join(',\n')}\n)`;
+}
+
+export function emitSchema(plugin: ModelPlugin): { file: string; code: string } {
+	const cls = names.schema(plugin);
+	const statements = plugin.tables.map(
+		(t) => `\t\t\t${str(t.name)} => 'CREATE TABLE ' . $prefix . ${str(`${t.name} ${createTableSql(t)} `)} . $charset_collate . ';',`,
+	);
+	const out = [
+		fileHeader({
+			summary: `Tables of ${plugin.title} and their dbDelta migration (schema version ${plugin.schemaVersion}).`,
+			sources: plugin.sources,
+			packageName: names.packageName(plugin),
+		}),
+		'/**',
+		' * Creates and upgrades the tables in place; drops them on uninstall.',
+		' */',
+		`final class ${cls} {`,
+		'',
+		docblock(['Schema version of this code; bumped in the DSL whenever a table changes.']),
+		`\tconst VERSION = ${plugin.schemaVersion};`,
+		'',
+		docblock(['Option holding the installed schema version.']),
+		`\tconst VERSION_OPTION = ${str(`mvs_${plugin.id}_schema_version`)};`,
+		'',
+		docblock(['Table names, without the site prefix.']),
+		`\tconst TABLES = ${php(plugin.tables.map((t) => t.name), 1)};`,
+		'',
+		docblock([
+			'CREATE TABLE statements in the form dbDelta expects.',
+			'',
+			'@param string $prefix          Table prefix of the site.',
+			'@param string $charset_collate Charset and collation clause.',
+			'@return array<string, string> Statements keyed by table name.',
+		]),
+		'\tpublic static function statements( string $prefix, string $charset_collate ): array {',
+		'\t\treturn array(',
+		...statements,
+		'\t\t);',
+		'\t}',
+		'',
+		docblock([
+			'Exposes the tables as $wpdb properties ($wpdb->mvs_media ...), which the',
+			'metadata API needs for the mvs_media meta type.',
+		]),
+		'\tpublic static function register_tables(): void {',
+		'\t\tglobal $wpdb;',
+		'\t\tforeach ( self::TABLES as $table ) {',
+		'\t\t\t$wpdb->$table = $wpdb->prefix . $table;',
+		'\t\t}',
+		'\t}',
+		'',
+		docblock([
+			'Creates or upgrades the tables when the installed version is older.',
+			'Cheap when up to date: one autoloaded option read.',
+			'',
+			'@return bool Whether a migration ran.',
+		]),
+		'\tpublic static function migrate(): bool {',
+		'\t\t$installed = (int) get_option( self::VERSION_OPTION, 0 );',
+		'\t\tif ( $installed >= self::VERSION ) {',
+		'\t\t\treturn false;',
+		'\t\t}',
+		'\t\tglobal $wpdb;',
+		"\t\trequire_once ABSPATH . 'wp-admin/includes/upgrade.php';",
+		'\t\tdbDelta( array_values( self::statements( $wpdb->prefix, $wpdb->get_charset_collate() ) ) );',
+		'\t\tupdate_option( self::VERSION_OPTION, self::VERSION, true );',
+		'\t\t/**',
+		'\t\t * Fires after the tables were created or upgraded.',
+		'\t\t *',
+		'\t\t * @param string $plugin    Plugin id.',
+		'\t\t * @param int    $installed Previously installed schema version (0 on first install).',
+		'\t\t * @param int    $version   New schema version.',
+		'\t\t */',
+		`\t\tdo_action( 'mvs_schema_migrated', ${str(plugin.id)}, $installed, self::VERSION );`,
+		'\t\treturn true;',
+		'\t}',
+		'',
+		docblock(['Drops every table of this plugin and forgets the schema version (uninstall).']),
+		'\tpublic static function drop_tables(): void {',
+		'\t\tglobal $wpdb;',
+		'\t\tforeach ( self::TABLES as $table ) {',
+		"\t\t\t$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $wpdb->prefix . $table ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- uninstall.",
+		'\t\t}',
+		'\t\tdelete_option( self::VERSION_OPTION );',
+		'\t}',
+		'}',
+		'',
+	];
+	return { file: phpFileName('class', cls), code: out.join('\n') };
+}

@@ -1,0 +1,81 @@
+/**
+ * The validated, normalised model every emitter reads. The DSL is what
+ * authors write; the model is what the DSL means, with every default made
+ * explicit (method aliases, pagination parameters, WordPress path regexes).
+ */
+import type { AuthRule } from '../dsl/auth.js';
+import type { FieldSpec } from '../dsl/field.js';
+import type { ErrorSpec, RoleGrant, SchemaSpec } from '../dsl/plugin.js';
+import type { HttpMethod, Pagination, Response } from '../dsl/route.js';
+import type { TableSpec } from '../dsl/table.js';
+
+export type ArgLocation = 'path' | 'query' | 'body' | 'multipart';
+
+export interface ModelArg {
+	readonly name: string;
+	readonly location: ArgLocation;
+	readonly spec: FieldSpec;
+	/** True for the page/per_page parameters the model added. */
+	readonly pagination?: 'page' | 'per_page';
+}
+
+export interface ModelRoute {
+	readonly name: string;
+	readonly resource: string;
+	readonly namespace: string;
+	/** Declared method. */
+	readonly method: HttpMethod;
+	/** Declared method plus aliases (PUT also answers PATCH and POST). */
+	readonly methods: readonly HttpMethod[];
+	readonly path: string;
+	/** WordPress route pattern, e.g. `/media/(?P<id>[\d]+)`. */
+	readonly wpPath: string;
+	readonly summary: string;
+	readonly auth: AuthRule;
+	readonly args: readonly ModelArg[];
+	readonly file?: ModelArg;
+	readonly paginate?: Required<Pick<Pagination, 'perPage' | 'max' | 'totalHeader'>> & {
+		readonly min: number;
+		readonly param: string;
+		readonly paged: boolean;
+		readonly envelope: boolean;
+	};
+	readonly rateLimit?: number;
+	readonly response: Response & { readonly status: number };
+	readonly errors: readonly string[];
+	readonly since: string;
+	readonly implemented: boolean;
+}
+
+export interface ModelResource {
+	readonly name: string;
+	readonly summary: string;
+	readonly service?: string;
+	readonly schema?: string;
+	readonly routes: readonly ModelRoute[];
+}
+
+export interface ModelPlugin {
+	readonly id: string;
+	readonly title: string;
+	readonly dir: string;
+	readonly sources: readonly string[];
+	readonly namespace: string;
+	readonly gated: boolean;
+	readonly textDomain: string;
+	readonly schemaVersion: number;
+	readonly resources: readonly ModelResource[];
+	readonly routes: readonly ModelRoute[];
+	readonly tables: readonly TableSpec[];
+	readonly schemas: readonly SchemaSpec[];
+	readonly errors: readonly ErrorSpec[];
+	readonly roles: readonly RoleGrant[];
+	/** Owner lookups the plugin's routes use, sorted. */
+	readonly ownerLookups: readonly string[];
+}
+
+export interface Model {
+	readonly plugins: readonly ModelPlugin[];
+	/** Errors of every plugin (Pro answers with core's codes). */
+	readonly errors: readonly ErrorSpec[];
+}

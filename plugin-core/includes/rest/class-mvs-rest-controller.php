@@ -1,0 +1,250 @@
+<?php
+/**
+ * Base class of every generated controller (core and Pro).
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The building blocks generated controllers call: authorization, rate
+ * limits, conditional validation, file checks and response shaping. The
+ * generator decides which block each route uses; this class only says how.
+ */
+abstract class MVS_REST_Controller extends WP_REST_Controller {
+
+	/**
+	 * 401 unless a user is logged in.
+	 *
+	 * @return true|WP_Error
+	 */
+	protected function require_login() {
+		if ( is_user_logged_in() ) {
+			return true;
+		}
+		return MVS_Errors::make( 'mvs_not_logged_in', __( 'You must be logged in to do that.', 'media-community-service' ) );
+	}
+
+	/**
+	 * 401 when anonymous, 403 unless the user holds one of the capabilities.
+	 *
+	 * @param string[] $any_of Capabilities, any of which suffices.
+	 * @return true|WP_Error
+	 */
+	protected function require_capability( array $any_of ) {
+		$logged_in = $this->require_login();
+		if ( true !== $logged_in ) {
+			return $logged_in;
+		}
+		foreach ( $any_of as $cap ) {
+			if ( current_user_can( $cap ) ) {
+				return true;
+			}
+		}
+		return MVS_Errors::make( 'mvs_forbidden', __( 'Sorry, you are not allowed to do that.', 'media-community-service' ) );
+	}
+
+	/**
+	 * Owner (holding $own, if given) or holder of $others; 404 when the
+	 * resource does not exist. Login has been checked by the caller.
+	 *
+	 * @param bool|null $is_owner Lookup result: null when the resource is missing.
+	 * @param string    $own      Capability the owner needs; '' for none.
+	 * @param string    $others   Capability that grants access to anyone's resource; '' for none.
+	 * @return true|WP_Error
+	 */
+	protected function require_owner_or_capability( ?bool $is_owner, string $own, string $others ) {
+		if ( null === $is_owner ) {
+			return MVS_Errors::make( 'mvs_not_found' );
+		}
+		if ( '' !== $others && current_user_can( $others ) ) {
+			return true;
+		}
+		if ( $is_owner && ( '' === $own || current_user_can( $own ) ) ) {
+			return true;
+		}
+		return MVS_Errors::make( 'mvs_forbidden', __( 'Sorry, you are not allowed to change this item.', 'media-community-service' ) );
+	}
+
+	/**
+	 * Counts the request against the route's per-minute limit; 429 past it.
+	 *
+	 * @param string $action Route name.
+	 * @param int    $limit  Requests per minute.
+	 * @return true|WP_Error
+	 */
+	protected function check_rate_limit( string $action, int $limit ) {
+		$result = MVS_Rate_Limiter::hit( $action, $limit );
+		if ( $result['allowed'] ) {
+			return true;
+		}
+		return MVS_Errors::make(
+			'mvs_rate_limited',
+			__( 'Too many requests. Please wait a moment and try again.', 'media-community-service' ),
+			array(
+				'retry_after' => $result['retry_after'],
+				'limit'       => $result['limit'],
+			)
+		);
+	}
+
+	/**
+	 * The largest per_page of a route, after the mvs_rest_pagination_max filter.
+	 *
+	 * @param int    $max   Maximum declared in the DSL.
+	 * @param string $route Route name.
+	 * @return int
+	 */
+	protected function pagination_max( int $max, string $route ): int {
+		/**
+		 * Filters the maximum per_page of a list route.
+		 *
+		 * @param int    $max   Declared maximum.
+		 * @param string $route Route name, e.g. list_media.
+		 */
+		return max( 1, (int) apply_filters( 'mvs_rest_pagination_max', $max, $route ) );
+	}
+
+	/**
+	 * 400 when $field is missing although $other equals $value (e.g. group_id when privacy is group).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @param string          $field   Conditionally required field.
+	 * @param string          $other   Field it depends on.
+	 * @param mixed           $value   Value of $other that makes $field required.
+	 * @return true|WP_Error
+	 */
+	protected function require_when( $request, string $field, string $other, $value ) {
+		if ( $value !== $request[ $other ] || null !== $request[ $field ] ) {
+			return true;
+		}
+		return new WP_Error(
+			'rest_missing_callback_param',
+			/* translators: 1: missing parameter, 2: other parameter, 3: its value. */
+			sprintf( __( 'Missing parameter: %1$s is required when %2$s is %3$s.', 'media-community-service' ), $field, $other, (string) $value ),
+			array(
+				'status' => 400,
+				'params' => array( $field ),
+			)
+		);
+	}
+
+	/**
+	 * The uploaded file of a multipart field, or a 400 explaining what is wrong.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @param string          $field   Multipart field name.
+	 * @return array|WP_Error The $_FILES entry.
+	 */
+	protected function require_file( $request, string $field ) {
+		$files = $request->get_file_params();
+		$file  = $files[ $field ] ?? null;
+		if ( ! is_array( $file ) || ! isset( $file['tmp_name'], $file['error'] ) || is_array( $file['error'] ) ) {
+			return MVS_Errors::make(
+				'mvs_no_file',
+				/* translators: %s: form field name. */
+				sprintf( __( 'Send exactly one file in the multipart field "%s".', 'media-community-service' ), $field )
+			);
+		}
+		if ( UPLOAD_ERR_INI_SIZE === $file['error'] || UPLOAD_ERR_FORM_SIZE === $file['error'] ) {
+			return MVS_Errors::make( 'mvs_file_too_large' );
+		}
+		if ( UPLOAD_ERR_OK !== $file['error'] || ! is_file( $file['tmp_name'] ) ) {
+			return MVS_Errors::make( 'mvs_no_file', __( 'The file did not arrive completely. Please try again.', 'media-community-service' ) );
+		}
+		if ( 0 === (int) $file['size'] || 0 === (int) filesize( $file['tmp_name'] ) ) {
+			return MVS_Errors::make( 'mvs_no_file', __( 'The file is empty.', 'media-community-service' ) );
+		}
+		return $file;
+	}
+
+	/**
+	 * 501 for a route whose domain logic has not shipped (after auth and validation).
+	 *
+	 * @param string $route Route name.
+	 * @return WP_Error
+	 */
+	protected function not_implemented( string $route ): WP_Error {
+		return MVS_Errors::make(
+			'mvs_not_implemented',
+			__( 'This endpoint is part of the API but is not available on this site yet.', 'media-community-service' ),
+			array( 'route' => $route )
+		);
+	}
+
+	/**
+	 * Wraps a handler result.
+	 *
+	 * @param array|WP_REST_Response|WP_Error $result Handler result.
+	 * @param int                             $status HTTP status of a success.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	protected function respond( $result, int $status = 200 ) {
+		if ( is_wp_error( $result ) || $result instanceof WP_REST_Response ) {
+			return $result;
+		}
+		return new WP_REST_Response( $result, $status );
+	}
+
+	/**
+	 * 201 with a Location header pointing at the new resource.
+	 *
+	 * @param array|WP_Error $result   Created object (with an id).
+	 * @param string         $location sprintf pattern of the resource path, e.g. /media/%d.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	protected function respond_created( $result, string $location ) {
+		if ( is_wp_error( $result ) ) {
+			return $result;
+		}
+		$response = new WP_REST_Response( $result, 201 );
+		$response->header( 'Location', rest_url( $this->namespace . sprintf( $location, (int) $result['id'] ) ) );
+		return $response;
+	}
+
+	/**
+	 * A page of items: plain list or envelope, with X-WP-Total/X-WP-TotalPages when declared.
+	 *
+	 * @param MVS_Page|WP_Error $page    Handler result.
+	 * @param WP_REST_Request   $request Request (for per_page).
+	 * @param array             $options per_page (param name), total_header (bool), envelope (bool).
+	 * @return WP_REST_Response|WP_Error
+	 */
+	protected function respond_page( $page, $request, array $options ) {
+		if ( is_wp_error( $page ) ) {
+			return $page;
+		}
+		$per_page = max( 1, (int) $request[ $options['per_page'] ] );
+		$pages    = (int) ceil( $page->total / $per_page );
+		$body     = $options['envelope']
+			? array(
+				'items' => $page->items,
+				'total' => $page->total,
+				'pages' => $pages,
+			)
+			: $page->items;
+		$response = new WP_REST_Response( $body, 200 );
+		if ( $options['total_header'] ) {
+			$response->header( 'X-WP-Total', (string) $page->total );
+			$response->header( 'X-WP-TotalPages', (string) $pages );
+		}
+		return $response;
+	}
+
+	/**
+	 * Adds Retry-After to 429 responses (WP_Error data cannot carry headers).
+	 *
+	 * @param WP_REST_Response $response Response about to be sent.
+	 * @return WP_REST_Response
+	 */
+	public static function add_retry_after( $response ) {
+		if ( $response instanceof WP_REST_Response && 429 === $response->get_status() ) {
+			$data = $response->get_data();
+			if ( is_array( $data ) && isset( $data['data']['retry_after'] ) ) {
+				$response->header( 'Retry-After', (string) (int) $data['data']['retry_after'] );
+			}
+		}
+		return $response;
+	}
+}

@@ -1,0 +1,123 @@
+<?php
+/**
+ * Fixed-window rate limiting shared by every PHP worker and server.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Counts requests per action and caller in one-minute windows.
+ *
+ * The counter lives in the persistent object cache when the site has one
+ * (atomic wp_cache_incr), otherwise in the mvs_rate_limits table with an
+ * atomic upsert. Never in process memory: PHP workers share nothing.
+ */
+final class MVS_Rate_Limiter {
+
+	const WINDOW    = 60;
+	const CRON_HOOK = 'mvs_purge_rate_limits';
+	const GROUP     = 'mvs_rate_limits';
+
+	/**
+	 * Records one request and tells whether it is within the limit.
+	 *
+	 * @param string $action Stable action name (the route name).
+	 * @param int    $limit  Requests allowed per window.
+	 * @return array{allowed: bool, limit: int, remaining: int, retry_after: int}
+	 */
+	public static function hit( string $action, int $limit ): array {
+		/**
+		 * Filters the per-minute limit of an action; 0 disables limiting.
+		 *
+		 * @param int    $limit  Requests per minute.
+		 * @param string $action Route name.
+		 */
+		$limit = (int) apply_filters( 'mvs_rate_limit', $limit, $action );
+		$now   = time();
+		$start = $now - ( $now % self::WINDOW );
+		if ( $limit <= 0 ) {
+			return array(
+				'allowed'     => true,
+				'limit'       => 0,
+				'remaining'   => 0,
+				'retry_after' => 0,
+			);
+		}
+		$bucket = hash( 'sha256', $action . '|' . self::subject() );
+		$hits   = wp_using_ext_object_cache() ? self::hit_cache( $bucket, $start ) : self::hit_table( $bucket, $start );
+		return array(
+			'allowed'     => $hits <= $limit,
+			'limit'       => $limit,
+			'remaining'   => max( 0, $limit - $hits ),
+			'retry_after' => max( 1, $start + self::WINDOW - $now ),
+		);
+	}
+
+	/**
+	 * Who is counted: the user, or a salted hash of the IP for anonymous callers.
+	 *
+	 * @return string
+	 */
+	private static function subject(): string {
+		$user_id = get_current_user_id();
+		if ( $user_id ) {
+			return 'u' . $user_id;
+		}
+		$ip = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : '';
+		/**
+		 * Filters the client IP used for anonymous rate limiting (e.g. behind a trusted proxy).
+		 *
+		 * @param string $ip REMOTE_ADDR.
+		 */
+		$ip = (string) apply_filters( 'mvs_client_ip', $ip );
+		return 'ip' . hash_hmac( 'sha256', $ip, wp_salt( 'nonce' ) );
+	}
+
+	/**
+	 * Atomic increment in the persistent object cache.
+	 *
+	 * @param string $bucket Hashed action and subject.
+	 * @param int    $start  Window start.
+	 * @return int Hits in the window, this one included.
+	 */
+	private static function hit_cache( string $bucket, int $start ): int {
+		$key = $bucket . ':' . $start;
+		wp_cache_add( $key, 0, self::GROUP, 2 * self::WINDOW );
+		$hits = wp_cache_incr( $key, 1, self::GROUP );
+		return false === $hits ? 1 : (int) $hits;
+	}
+
+	/**
+	 * Atomic upsert in the table, then a read of the counter.
+	 *
+	 * @param string $bucket Hashed action and subject.
+	 * @param int    $start  Window start.
+	 * @return int Hits in the window, this one included.
+	 */
+	private static function hit_table( string $bucket, int $start ): int {
+		global $wpdb;
+		// phpcs:disable WordPress.DB.DirectDatabaseQuery -- a counter must not be cached.
+		$wpdb->query(
+			$wpdb->prepare(
+				"INSERT INTO {$wpdb->mvs_rate_limits} (bucket, window_start, hits) VALUES (%s, %d, 1) ON DUPLICATE KEY UPDATE hits = hits + 1",
+				$bucket,
+				$start
+			)
+		);
+		$hits = (int) $wpdb->get_var(
+			$wpdb->prepare( "SELECT hits FROM {$wpdb->mvs_rate_limits} WHERE bucket = %s AND window_start = %d", $bucket, $start )
+		);
+		// phpcs:enable
+		return max( 1, $hits );
+	}
+
+	/**
+	 * Hourly clean-up of finished windows (WP-Cron).
+	 */
+	public static function purge_expired(): void {
+		global $wpdb;
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_rate_limits} WHERE window_start < %d", time() - 2 * self::WINDOW ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+	}
+}
