@@ -26,6 +26,7 @@ final class MVS_Plugin {
 		require_once $dir . 'rest/class-mvs-community-gate.php';
 		require_once MVS_PLUGIN_DIR . '/generated/load.php';
 		require_once $dir . 'support/class-mvs-ownership.php';
+		require_once $dir . 'media/class-mvs-taxonomies.php';
 		require_once $dir . 'media/class-mvs-media-visibility.php';
 		require_once $dir . 'media/class-mvs-media-repository.php';
 		require_once $dir . 'media/class-mvs-media-presenter.php';
@@ -42,6 +43,7 @@ final class MVS_Plugin {
 		MVS_Core_Schema::register_tables();
 		MVS_Settings::register();
 		MVS_Community_Gate::register();
+		MVS_Taxonomies::register();
 		add_filter( 'mvs_rest_gated_route_prefixes', array( 'MVS_Core_Routes', 'gated_prefixes' ) );
 		add_action( 'plugins_loaded', array( __CLASS__, 'maybe_upgrade' ) );
 		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );

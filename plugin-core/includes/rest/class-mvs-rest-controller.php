@@ -190,16 +190,18 @@ abstract class MVS_REST_Controller extends WP_REST_Controller {
 	/**
 	 * 201 with a Location header pointing at the new resource.
 	 *
-	 * @param array|WP_Error $result   Created object (with an id).
-	 * @param string         $location sprintf pattern of the resource path, e.g. /media/%d.
+	 * @param array|WP_REST_Response|WP_Error $result   Created object (with an id).
+	 * @param string                         $location sprintf pattern of the resource path, e.g. /media/%d.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	protected function respond_created( $result, string $location ) {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		$response = new WP_REST_Response( $result, 201 );
-		$response->header( 'Location', rest_url( $this->namespace . sprintf( $location, (int) $result['id'] ) ) );
+		$response = $result instanceof WP_REST_Response ? $result : new WP_REST_Response( $result, 201 );
+		$data     = $response->get_data();
+		$response->set_status( 201 );
+		$response->header( 'Location', rest_url( $this->namespace . sprintf( $location, (int) $data['id'] ) ) );
 		return $response;
 	}
 

@@ -1,0 +1,80 @@
+<?php
+/**
+ * Turns media rows into the MediaItem response shape.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Presents rows for one viewer. Viewer state (favorites, reactions) is
+ * loaded once per page by the caller, never per item.
+ */
+final class MVS_Media_Presenter {
+
+	/**
+	 * Storage driver, for file URLs.
+	 *
+	 * @var MVS_Local_Storage
+	 */
+	private $storage;
+
+	/**
+	 * Builds the presenter.
+	 *
+	 * @param MVS_Local_Storage $storage Storage driver.
+	 */
+	public function __construct( MVS_Local_Storage $storage ) {
+		$this->storage = $storage;
+	}
+
+	/**
+	 * Whether the viewer may edit the item (matches the update permission check).
+	 *
+	 * @param object $row       mvs_media row.
+	 * @param int    $viewer_id Viewer.
+	 * @return bool
+	 */
+	public static function can_edit( $row, int $viewer_id ): bool {
+		if ( $viewer_id <= 0 ) {
+			return false;
+		}
+		if ( current_user_can( 'edit_others_mvs_medias' ) || current_user_can( 'manage_options' ) ) {
+			return true;
+		}
+		return (int) $row->author_id === $viewer_id && current_user_can( 'edit_mvs_medias' );
+	}
+
+	/**
+	 * One MediaItem.
+	 *
+	 * @param object $row       mvs_media row.
+	 * @param int    $viewer_id Viewer.
+	 * @param array  $state     Viewer state from MVS_Media_Repository::viewer_state().
+	 * @return array
+	 */
+	public function item( $row, int $viewer_id, array $state ): array {
+		$id = (int) $row->id;
+		return array(
+			'id'                => $id,
+			'title'             => (string) $row->title,
+			'description'       => (string) $row->description,
+			'media_type'        => (string) $row->media_type,
+			'mime_type'         => (string) $row->mime_type,
+			'file_url'          => $this->storage->url( (string) $row->file_path ),
+			'privacy'           => (string) $row->privacy,
+			'group_id'          => (int) $row->group_id ? (int) $row->group_id : null,
+			'author_id'         => (int) $row->author_id,
+			'album_id'          => (int) $row->album_id ? (int) $row->album_id : null,
+			'is_story'          => (bool) (int) $row->is_story,
+			'views'             => (int) $row->views,
+			'reactions_count'   => (int) $row->reactions_count,
+			'comments_count'    => (int) $row->comments_count,
+			'created_at'        => mysql_to_rfc3339( (string) $row->created_at ),
+			'can_edit'          => self::can_edit( $row, $viewer_id ),
+			'is_favorited'      => isset( $state['favorites'][ $id ] ),
+			'viewer_reaction'   => $state['reactions'][ $id ] ?? null,
+		);
+	}
+}

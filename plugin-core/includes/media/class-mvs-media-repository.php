@@ -1,0 +1,271 @@
+<?php
+/**
+ * Data access for media items: every SQL statement of the media slice.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Prepared queries on mvs_media and the tables hanging off it. A list costs
+ * two queries (page + total) whatever its size; viewer state adds two more.
+ *
+ * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom tables; results are per-viewer.
+ * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
+ */
+final class MVS_Media_Repository {
+
+	/**
+	 * Sort clauses per orderby value; extend with the mvs_media_orderby_sql filter.
+	 *
+	 * @return array<string, string>
+	 */
+	private static function order_clauses(): array {
+		/**
+		 * Filters the ORDER BY clause of each orderby value of GET /media
+		 * (pair with mvs_feed_sort_options). Columns use the alias m.
+		 *
+		 * @param array<string, string> $clauses orderby value => SQL.
+		 */
+		return (array) apply_filters(
+			'mvs_media_orderby_sql',
+			array(
+				'date'     => 'm.id DESC',
+				'popular'  => 'm.views DESC, m.id DESC',
+				'trending' => 'm.trending_score DESC, m.id DESC',
+			)
+		);
+	}
+
+	/**
+	 * One row by ID.
+	 *
+	 * @param int $id Media ID.
+	 * @return object|null
+	 */
+	public function find( int $id ) {
+		global $wpdb;
+		return $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$wpdb->mvs_media} WHERE id = %d", $id ) );
+	}
+
+	/**
+	 * A page of rows and the total, filtered and restricted to what the viewer may see.
+	 *
+	 * @param array $query {
+	 *     Sanitized parameters of GET /media.
+	 *
+	 *     @type int    $viewer   Viewer ID (0 when anonymous).
+	 *     @type string $scope    public | all | mine.
+	 *     @type string $media_type, $slug, $tag, $category, $s, $orderby.
+	 *     @type int    $author, $page, $per_page.
+	 *     @type bool   $group_covers
+	 * }
+	 * @return array{0: object[], 1: int} Rows and total.
+	 */
+	public function search( array $query ): array {
+		global $wpdb;
+		$viewer = (int) $query['viewer'];
+		$where  = array();
+		$args   = array();
+		switch ( $query['scope'] ) {
+			case 'mine':
+				$where[] = 'm.author_id = %d';
+				$args[]  = $viewer;
+				break;
+			case 'all':
+				list( $sql, $sql_args ) = MVS_Media_Visibility::full_predicate( $viewer );
+				$where[]                = $sql;
+				$args                   = array_merge( $args, $sql_args );
+				break;
+			default:
+				list( $sql, $sql_args ) = MVS_Media_Visibility::community_predicate( $viewer );
+				$where[]                = $sql;
+				$args                   = array_merge( $args, $sql_args );
+		}
+		if ( ! empty( $query['media_type'] ) ) {
+			$where[] = 'm.media_type = %s';
+			$args[]  = $query['media_type'];
+		}
+		if ( ! empty( $query['author'] ) ) {
+			$where[] = 'm.author_id = %d';
+			$args[]  = (int) $query['author'];
+		}
+		if ( ! empty( $query['slug'] ) ) {
+			$where[] = 'm.slug = %s';
+			$args[]  = $query['slug'];
+		}
+		foreach ( array( 'tag' => 'mvs_tag', 'category' => 'mvs_category' ) as $param => $taxonomy ) {
+			if ( empty( $query[ $param ] ) ) {
+				continue;
+			}
+			$where[] = "EXISTS ( SELECT 1 FROM {$wpdb->term_relationships} tr"
+				. " INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id"
+				. " INNER JOIN {$wpdb->terms} t ON t.term_id = tt.term_id"
+				. ' WHERE tr.object_id = m.id AND tt.taxonomy = %s AND t.slug = %s )';
+			$args[]  = $taxonomy;
+			$args[]  = $query[ $param ];
+		}
+		if ( isset( $query['s'] ) && '' !== $query['s'] ) {
+			$like    = '%' . $wpdb->esc_like( $query['s'] ) . '%';
+			$where[] = '( m.title LIKE %s OR m.description LIKE %s )';
+			$args[]  = $like;
+			$args[]  = $like;
+		}
+		if ( ! empty( $query['group_covers'] ) ) {
+			// One cover (the first upload) per gallery group; ungrouped items stay.
+			$where[] = "( m.upload_group = '' OR m.id = ( SELECT MIN(g.id) FROM {$wpdb->mvs_media} g WHERE g.upload_group = m.upload_group ) )";
+		}
+		$clauses  = self::order_clauses();
+		$order    = $clauses[ $query['orderby'] ] ?? $clauses['date'];
+		$per_page = max( 1, (int) $query['per_page'] );
+		$offset   = ( max( 1, (int) $query['page'] ) - 1 ) * $per_page;
+		$where_sql = implode( ' AND ', $where );
+
+		$rows  = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT m.* FROM {$wpdb->mvs_media} m WHERE {$where_sql} ORDER BY {$order} LIMIT %d OFFSET %d",
+				array_merge( $args, array( $per_page, $offset ) )
+			)
+		);
+		$total = (int) $wpdb->get_var(
+			$wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE {$where_sql}", $args )
+		);
+		return array( $rows ? $rows : array(), $total );
+	}
+
+	/**
+	 * Viewer state for a page of items in two queries: favorites and reactions.
+	 *
+	 * @param int[] $ids       Media IDs of the page.
+	 * @param int   $viewer_id Viewer.
+	 * @return array{favorites: array<int, bool>, reactions: array<int, string>}
+	 */
+	public function viewer_state( array $ids, int $viewer_id ): array {
+		global $wpdb;
+		$state = array(
+			'favorites' => array(),
+			'reactions' => array(),
+		);
+		if ( $viewer_id <= 0 || ! $ids ) {
+			return $state;
+		}
+		$in   = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		$args = array_merge( array( $viewer_id ), $ids );
+		foreach ( $wpdb->get_col( $wpdb->prepare( "SELECT media_id FROM {$wpdb->mvs_favorites} WHERE user_id = %d AND media_id IN ({$in})", $args ) ) as $id ) {
+			$state['favorites'][ (int) $id ] = true;
+		}
+		foreach ( $wpdb->get_results( $wpdb->prepare( "SELECT media_id, reaction_type FROM {$wpdb->mvs_reactions} WHERE user_id = %d AND media_id IN ({$in})", $args ) ) as $row ) {
+			$state['reactions'][ (int) $row->media_id ] = (string) $row->reaction_type;
+		}
+		return $state;
+	}
+
+	/**
+	 * Whether the author already has an item with this content hash.
+	 *
+	 * Scoped to the author on purpose: a global check would reveal that
+	 * someone else uploaded the same (possibly private) file.
+	 *
+	 * @param int    $author_id Author.
+	 * @param string $hash      SHA-256 of the content.
+	 * @return int|null ID of the author's existing item.
+	 */
+	public function find_own_duplicate( int $author_id, string $hash ): ?int {
+		global $wpdb;
+		$id = $wpdb->get_var( $wpdb->prepare( "SELECT id FROM {$wpdb->mvs_media} WHERE file_hash = %s AND author_id = %d ORDER BY id LIMIT 1", $hash, $author_id ) );
+		return null === $id ? null : (int) $id;
+	}
+
+	/**
+	 * Inserts a row.
+	 *
+	 * @param array $data Column => value.
+	 * @return int|null New ID, null on failure.
+	 */
+	public function insert( array $data ): ?int {
+		global $wpdb;
+		$ok = $wpdb->insert( $wpdb->mvs_media, $data );
+		return false === $ok ? null : (int) $wpdb->insert_id;
+	}
+
+	/**
+	 * Updates columns of one row.
+	 *
+	 * @param int   $id   Media ID.
+	 * @param array $data Column => value.
+	 * @return bool
+	 */
+	public function update( int $id, array $data ): bool {
+		global $wpdb;
+		return false !== $wpdb->update( $wpdb->mvs_media, $data, array( 'id' => $id ) );
+	}
+
+	/**
+	 * Deletes an item and every row that belongs to it.
+	 *
+	 * @param int $id Media ID.
+	 * @return bool Whether the item row was deleted.
+	 */
+	public function delete( int $id ): bool {
+		global $wpdb;
+		$children = array(
+			$wpdb->mvs_media_views       => 'media_id',
+			$wpdb->mvs_media_stats       => 'media_id',
+			$wpdb->mvs_reactions         => 'media_id',
+			$wpdb->mvs_comments          => 'media_id',
+			$wpdb->mvs_favorites         => 'media_id',
+			$wpdb->mvs_collection_items  => 'media_id',
+			$wpdb->mvs_access_rules      => 'media_id',
+			$wpdb->mvs_access_grants     => 'media_id',
+			$wpdb->mvs_mediameta         => 'mvs_media_id',
+		);
+		foreach ( $children as $table => $column ) {
+			$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE {$column} = %d", $id ) );
+		}
+		wp_delete_object_term_relationships( $id, array( 'mvs_tag', 'mvs_category' ) );
+		return (bool) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media} WHERE id = %d", $id ) );
+	}
+
+	/**
+	 * Keeps an album's media_count in step after items move in or out.
+	 *
+	 * @param int $album_id Album ID.
+	 */
+	public function refresh_album_count( int $album_id ): void {
+		global $wpdb;
+		if ( $album_id <= 0 ) {
+			return;
+		}
+		$wpdb->query(
+			$wpdb->prepare(
+				"UPDATE {$wpdb->mvs_albums} SET media_count = ( SELECT COUNT(*) FROM {$wpdb->mvs_media} WHERE album_id = %d ) WHERE id = %d",
+				$album_id,
+				$album_id
+			)
+		);
+	}
+
+	/**
+	 * Author of an album, or null when it does not exist.
+	 *
+	 * @param int $album_id Album ID.
+	 * @return int|null
+	 */
+	public function album_author( int $album_id ): ?int {
+		global $wpdb;
+		$author = $wpdb->get_var( $wpdb->prepare( "SELECT author_id FROM {$wpdb->mvs_albums} WHERE id = %d", $album_id ) );
+		return null === $author ? null : (int) $author;
+	}
+
+	/**
+	 * Next position at the end of an album.
+	 *
+	 * @param int $album_id Album ID.
+	 * @return int
+	 */
+	public function next_album_position( int $album_id ): int {
+		global $wpdb;
+		return 1 + (int) $wpdb->get_var( $wpdb->prepare( "SELECT MAX(album_position) FROM {$wpdb->mvs_media} WHERE album_id = %d", $album_id ) );
+	}
+}

@@ -1,0 +1,55 @@
+<?php
+/**
+ * Uninstall: removes every table, option, capability, role, scheduled event
+ * and stored file of the core plugin. Runs only from WordPress's uninstaller.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
+
+define( 'MVS_PLUGIN_DIR', __DIR__ );
+require_once __DIR__ . '/includes/support/class-mvs-settings.php';
+require_once __DIR__ . '/includes/support/class-mvs-rate-limiter.php';
+require_once __DIR__ . '/generated/class-mvs-schema.php';
+require_once __DIR__ . '/generated/class-mvs-capabilities.php';
+
+/**
+ * Removes the plugin's data from the current site.
+ */
+function mvs_uninstall_site(): void {
+	global $wpdb;
+	MVS_Core_Schema::drop_tables();
+	MVS_Core_Capabilities::revoke();
+	delete_option( MVS_Settings::OPTION );
+	wp_clear_scheduled_hook( MVS_Rate_Limiter::CRON_HOOK );
+	// Terms of the plugin's taxonomies (the taxonomies are not registered during uninstall).
+	$term_ids = $wpdb->get_col( $wpdb->prepare( "SELECT term_id FROM {$wpdb->term_taxonomy} WHERE taxonomy IN (%s, %s)", 'mvs_tag', 'mvs_category' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+	$wpdb->query( $wpdb->prepare( "DELETE tr FROM {$wpdb->term_relationships} tr INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id WHERE tt.taxonomy IN (%s, %s)", 'mvs_tag', 'mvs_category' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+	$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->term_taxonomy} WHERE taxonomy IN (%s, %s)", 'mvs_tag', 'mvs_category' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+	foreach ( $term_ids as $term_id ) {
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->terms} WHERE term_id = %d", $term_id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+	}
+	// User meta written by the plugin.
+	$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $wpdb->esc_like( 'mvs_' ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+	// Stored files.
+	$uploads = wp_upload_dir( null, false );
+	$root    = trailingslashit( $uploads['basedir'] ) . 'mvs';
+	if ( is_dir( $root ) ) {
+		require_once ABSPATH . 'wp-admin/includes/file.php';
+		if ( WP_Filesystem() ) {
+			global $wp_filesystem;
+			$wp_filesystem->rmdir( $root, true );
+		}
+	}
+}
+
+if ( is_multisite() ) {
+	foreach ( get_sites( array( 'fields' => 'ids' ) ) as $mvs_site_id ) {
+		switch_to_blog( $mvs_site_id );
+		mvs_uninstall_site();
+		restore_current_blog();
+	}
+} else {
+	mvs_uninstall_site();
+}

@@ -1,0 +1,73 @@
+<?php
+/**
+ * Bootstraps the Pro extension on top of the core plugin.
+ *
+ * @package MediaCommunityServicePro
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Refuses to run without the core plugin (an admin notice, never a fatal
+ * error); otherwise loads the generated routes and tables.
+ */
+final class MVS_Pro_Plugin {
+
+	/**
+	 * Whether the core plugin is loaded (its runtime classes exist).
+	 *
+	 * @return bool
+	 */
+	public static function core_available(): bool {
+		return class_exists( 'MVS_REST_Controller' ) && class_exists( 'MVS_Errors' );
+	}
+
+	/**
+	 * Loads and wires the extension, or shows why it cannot run.
+	 */
+	public static function boot(): void {
+		if ( ! self::core_available() ) {
+			add_action( 'admin_notices', array( __CLASS__, 'missing_core_notice' ) );
+			return;
+		}
+		require_once MVS_PRO_PLUGIN_DIR . '/generated/load.php';
+		MVS_Pro_Schema::register_tables();
+		MVS_Pro_Schema::migrate();
+		add_filter( 'mvs_rest_gated_route_prefixes', array( 'MVS_Pro_Routes', 'gated_prefixes' ) );
+		add_action( 'rest_api_init', array( 'MVS_Pro_Routes', 'register' ) );
+		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );
+	}
+
+	/**
+	 * Activation creates the tables when core is present; without core the
+	 * notice explains what to do and nothing is written.
+	 */
+	public static function activate(): void {
+		if ( ! self::core_available() ) {
+			return;
+		}
+		require_once MVS_PRO_PLUGIN_DIR . '/generated/load.php';
+		MVS_Pro_Schema::register_tables();
+		MVS_Pro_Schema::migrate();
+	}
+
+	/**
+	 * Loads translations.
+	 */
+	public static function load_textdomain(): void {
+		load_plugin_textdomain( 'media-community-service-pro', false, dirname( plugin_basename( MVS_PRO_PLUGIN_FILE ) ) . '/languages' );
+	}
+
+	/**
+	 * Explains that the core plugin is required.
+	 */
+	public static function missing_core_notice(): void {
+		if ( ! current_user_can( 'activate_plugins' ) ) {
+			return;
+		}
+		printf(
+			'<div class="notice notice-error"><p>%s</p></div>',
+			esc_html__( 'Media Community Service Pro needs the Media Community Service plugin. Install and activate it to use quotas.', 'media-community-service-pro' )
+		);
+	}
+}

@@ -1,0 +1,20 @@
+<?php
+/**
+ * Uninstall: removes the Pro tables and schema version.
+ *
+ * @package MediaCommunityServicePro
+ */
+
+defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
+
+require_once __DIR__ . '/generated/class-mvs-pro-schema.php';
+
+if ( is_multisite() ) {
+	foreach ( get_sites( array( 'fields' => 'ids' ) ) as $mvs_pro_site_id ) {
+		switch_to_blog( $mvs_pro_site_id );
+		MVS_Pro_Schema::drop_tables();
+		restore_current_blog();
+	}
+} else {
+	MVS_Pro_Schema::drop_tables();
+}
