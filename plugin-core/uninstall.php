@@ -11,8 +11,8 @@ defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 define( 'MVS_PLUGIN_DIR', __DIR__ );
 require_once __DIR__ . '/includes/support/class-mvs-settings.php';
 require_once __DIR__ . '/includes/support/class-mvs-rate-limiter.php';
-require_once __DIR__ . '/generated/class-mvs-schema.php';
-require_once __DIR__ . '/generated/class-mvs-capabilities.php';
+require_once __DIR__ . '/generated/class-mvs-core-schema.php';
+require_once __DIR__ . '/generated/class-mvs-core-capabilities.php';
 
 /**
  * Removes the plugin's data from the current site.

@@ -27,16 +27,16 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 	/**
 	 * Ownership lookups used by the permission checks.
 	 *
-	 * @var MVS_Owner_Lookups
+	 * @var MVS_Core_Owner_Lookups
 	 */
 	private $owners;
 
 	/**
 	 * Sets the namespace and collaborators.
 	 *
-	 * @param MVS_Owner_Lookups $owners Ownership lookups.
+	 * @param MVS_Core_Owner_Lookups $owners Ownership lookups.
 	 */
-	public function __construct( MVS_Owner_Lookups $owners ) {
+	public function __construct( MVS_Core_Owner_Lookups $owners ) {
 		$this->namespace = 'mvs/v1';
 		$this->owners = $owners;
 	}
@@ -286,7 +286,7 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of POST /media/{media_id}/rules: media owner of {media_id}, or any holder of manage_mvs_access. Rate limit: 30 requests a minute.
+	 * Permission check of POST /media/{media_id}/rules: media owner of {media_id}, or any holder of manage_mvs_access.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
@@ -297,21 +297,22 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 			return $allowed;
 		}
 		$is_owner = $this->owners->is_media_owner( (int) $request['media_id'], get_current_user_id() );
-		$allowed = $this->require_owner_or_capability( $is_owner, '', 'manage_mvs_access' );
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		return $this->check_rate_limit( 'replace_access_rules', 30 );
+		return $this->require_owner_or_capability( $is_owner, '', 'manage_mvs_access' );
 	}
 
 	/**
 	 * POST /media/{media_id}/rules: Replace an item's full access rule set.
+	 * Rate limit: 30 requests a minute per user (per IP when anonymous).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function replace_access_rules( $request ) {
+		$limited = $this->check_rate_limit( 'replace_access_rules', 30 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'replace_access_rules' );
 	}
 

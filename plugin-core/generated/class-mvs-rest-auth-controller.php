@@ -105,23 +105,28 @@ final class MVS_REST_Auth_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of POST /auth/app-password: public. Rate limit: 5 requests a minute.
+	 * Permission check of POST /auth/app-password: public.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function create_app_password_permissions_check( $request ) {
-		return $this->check_rate_limit( 'create_app_password', 5 );
+		return true;
 	}
 
 	/**
 	 * POST /auth/app-password: Sign in and issue an application password; rate-limited to 5 per minute (our choice: the spec gives no number).
+	 * Rate limit: 5 requests a minute per user (per IP when anonymous).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_app_password( $request ) {
+		$limited = $this->check_rate_limit( 'create_app_password', 5 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'create_app_password' );
 	}
 }

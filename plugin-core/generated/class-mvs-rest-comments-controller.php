@@ -24,16 +24,16 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 	/**
 	 * Ownership lookups used by the permission checks.
 	 *
-	 * @var MVS_Owner_Lookups
+	 * @var MVS_Core_Owner_Lookups
 	 */
 	private $owners;
 
 	/**
 	 * Sets the namespace and collaborators.
 	 *
-	 * @param MVS_Owner_Lookups $owners Ownership lookups.
+	 * @param MVS_Core_Owner_Lookups $owners Ownership lookups.
 	 */
-	public function __construct( MVS_Owner_Lookups $owners ) {
+	public function __construct( MVS_Core_Owner_Lookups $owners ) {
 		$this->namespace = 'mvs/v1';
 		$this->owners = $owners;
 	}

@@ -206,27 +206,28 @@ final class MVS_REST_Follows_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of POST /users/{id}/follow: any logged-in user. Rate limit: 30 requests a minute.
+	 * Permission check of POST /users/{id}/follow: any logged-in user.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function follow_user_permissions_check( $request ) {
-		$allowed = $this->require_login();
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		return $this->check_rate_limit( 'follow_user', 30 );
+		return $this->require_login();
 	}
 
 	/**
 	 * POST /users/{id}/follow: Follow a user.
+	 * Rate limit: 30 requests a minute per user (per IP when anonymous).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function follow_user( $request ) {
+		$limited = $this->check_rate_limit( 'follow_user', 30 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'follow_user' );
 	}
 

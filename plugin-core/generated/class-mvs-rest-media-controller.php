@@ -44,7 +44,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	/**
 	 * Ownership lookups used by the permission checks.
 	 *
-	 * @var MVS_Owner_Lookups
+	 * @var MVS_Core_Owner_Lookups
 	 */
 	private $owners;
 
@@ -52,9 +52,9 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * Sets the namespace and collaborators.
 	 *
 	 * @param MVS_Media_Handler $handler Domain logic.
-	 * @param MVS_Owner_Lookups $owners Ownership lookups.
+	 * @param MVS_Core_Owner_Lookups $owners Ownership lookups.
 	 */
-	public function __construct( MVS_Media_Handler $handler, MVS_Owner_Lookups $owners ) {
+	public function __construct( MVS_Media_Handler $handler, MVS_Core_Owner_Lookups $owners ) {
 		$this->namespace = 'mvs/v1';
 		$this->handler   = $handler;
 		$this->owners  = $owners;
@@ -789,23 +789,28 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of GET /media: public. Rate limit: 120 requests a minute.
+	 * Permission check of GET /media: public.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function list_media_permissions_check( $request ) {
-		return $this->check_rate_limit( 'list_media', 120 );
+		return true;
 	}
 
 	/**
 	 * GET /media: List media visible to the caller.
+	 * Rate limit: 120 requests a minute per user (per IP when anonymous).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_media( $request ) {
+		$limited = $this->check_rate_limit( 'list_media', 120 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond_page(
 			$this->handler->list_media( $request ),
 			$request,
@@ -976,44 +981,54 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of POST /media/{id}/download: public; the handler enforces the resource privacy. Rate limit: 30 requests a minute.
+	 * Permission check of POST /media/{id}/download: public; the handler enforces the resource privacy.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function record_media_download_permissions_check( $request ) {
-		return $this->check_rate_limit( 'record_media_download', 30 );
+		return true;
 	}
 
 	/**
 	 * POST /media/{id}/download: Count a download; 403 when downloads are off.
+	 * Rate limit: 30 requests a minute per user (per IP when anonymous).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function record_media_download( $request ) {
+		$limited = $this->check_rate_limit( 'record_media_download', 30 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'record_media_download' );
 	}
 
 	/**
-	 * Permission check of POST /media/{id}/share: public; the handler enforces the resource privacy. Rate limit: 60 requests a minute.
+	 * Permission check of POST /media/{id}/share: public; the handler enforces the resource privacy.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function record_media_share_permissions_check( $request ) {
-		return $this->check_rate_limit( 'record_media_share', 60 );
+		return true;
 	}
 
 	/**
 	 * POST /media/{id}/share: Count a share.
+	 * Rate limit: 60 requests a minute per user (per IP when anonymous).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function record_media_share( $request ) {
+		$limited = $this->check_rate_limit( 'record_media_share', 60 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'record_media_share' );
 	}
 
@@ -1131,27 +1146,28 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of POST /media/bulk: any logged-in user. Rate limit: 10 requests a minute.
+	 * Permission check of POST /media/bulk: any logged-in user.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function bulk_media_permissions_check( $request ) {
-		$allowed = $this->require_login();
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		return $this->check_rate_limit( 'bulk_media', 10 );
+		return $this->require_login();
 	}
 
 	/**
 	 * POST /media/bulk: Delete, move or change privacy of up to 100 items.
+	 * Rate limit: 10 requests a minute per user (per IP when anonymous).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function bulk_media( $request ) {
+		$limited = $this->check_rate_limit( 'bulk_media', 10 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		$invalid = $this->require_when( $request, 'album_id', 'action', 'move_to_album' );
 		if ( is_wp_error( $invalid ) ) {
 			return $invalid;

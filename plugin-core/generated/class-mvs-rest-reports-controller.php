@@ -104,27 +104,28 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of POST /media/{id}/report: any logged-in user. Rate limit: 10 requests a minute.
+	 * Permission check of POST /media/{id}/report: any logged-in user.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function report_media_permissions_check( $request ) {
-		$allowed = $this->require_login();
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		return $this->check_rate_limit( 'report_media', 10 );
+		return $this->require_login();
 	}
 
 	/**
 	 * POST /media/{id}/report: Report a media item.
+	 * Rate limit: 10 requests a minute per user (per IP when anonymous).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function report_media( $request ) {
+		$limited = $this->check_rate_limit( 'report_media', 10 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'report_media' );
 	}
 

@@ -191,23 +191,28 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of GET /users/{id}: public. Rate limit: 60 requests a minute.
+	 * Permission check of GET /users/{id}: public.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function get_user_permissions_check( $request ) {
-		return $this->check_rate_limit( 'get_user', 60 );
+		return true;
 	}
 
 	/**
 	 * GET /users/{id}: A user's public profile.
+	 * Rate limit: 60 requests a minute per user (per IP when anonymous).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_user( $request ) {
+		$limited = $this->check_rate_limit( 'get_user', 60 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'get_user' );
 	}
 

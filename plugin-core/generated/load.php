@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 require_once __DIR__ . '/class-mvs-errors.php';
-require_once __DIR__ . '/interface-mvs-owner-lookups.php';
+require_once __DIR__ . '/interface-mvs-core-owner-lookups.php';
 require_once __DIR__ . '/interface-mvs-media-handler.php';
 require_once __DIR__ . '/class-mvs-rest-media-controller.php';
 require_once __DIR__ . '/class-mvs-rest-albums-controller.php';
@@ -38,6 +38,6 @@ require_once __DIR__ . '/class-mvs-rest-conversations-controller.php';
 require_once __DIR__ . '/class-mvs-rest-messages-controller.php';
 require_once __DIR__ . '/class-mvs-rest-account-controller.php';
 require_once __DIR__ . '/class-mvs-rest-auth-controller.php';
-require_once __DIR__ . '/class-mvs-routes.php';
-require_once __DIR__ . '/class-mvs-schema.php';
-require_once __DIR__ . '/class-mvs-capabilities.php';
+require_once __DIR__ . '/class-mvs-core-routes.php';
+require_once __DIR__ . '/class-mvs-core-schema.php';
+require_once __DIR__ . '/class-mvs-core-capabilities.php';

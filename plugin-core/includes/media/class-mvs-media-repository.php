@@ -128,9 +128,9 @@ final class MVS_Media_Repository {
 				array_merge( $args, array( $per_page, $offset ) )
 			)
 		);
-		$total = (int) $wpdb->get_var(
-			$wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE {$where_sql}", $args )
-		);
+		$count = "SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE {$where_sql}";
+		// prepare() insists on at least one placeholder; the anonymous public list has none.
+		$total = (int) $wpdb->get_var( $args ? $wpdb->prepare( $count, $args ) : $count );
 		return array( $rows ? $rows : array(), $total );
 	}
 

@@ -11,7 +11,7 @@ defined( 'ABSPATH' ) || exit;
  * One indexed, prepared query per lookup: primary-key reads, so a
  * permission check costs a single fast query.
  */
-final class MVS_Ownership implements MVS_Owner_Lookups {
+final class MVS_Ownership implements MVS_Core_Owner_Lookups {
 
 	/**
 	 * Compares an owner column with the user, null when the row is missing.

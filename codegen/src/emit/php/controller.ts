@@ -200,7 +200,6 @@ function emitPermissionCheck(plugin: ModelPlugin, route: ModelRoute): string {
 			);
 			break;
 	}
-	if (route.rateLimit) checks.push(`$this->check_rate_limit( ${str(route.name)}, ${route.rateLimit} )`);
 	const body: string[] = [];
 	checks.forEach((expr, i) => {
 		if (i === checks.length - 1) {
@@ -215,11 +214,10 @@ function emitPermissionCheck(plugin: ModelPlugin, route: ModelRoute): string {
 		if (i === 0 && setup.length) body.push(...setup);
 	});
 	if (checks.length === 0) body.push('\t\treturn true;');
-	const limit = route.rateLimit ? ` Rate limit: ${route.rateLimit} requests a minute.` : '';
 	return [
 		'',
 		docblock([
-			`Permission check of ${route.method} ${route.path}: ${describeAuth(rule)}.${limit}`,
+			`Permission check of ${route.method} ${route.path}: ${describeAuth(rule)}.`,
 			'',
 			'@param WP_REST_Request $request Full request.',
 			'@return true|WP_Error',
@@ -232,6 +230,14 @@ function emitPermissionCheck(plugin: ModelPlugin, route: ModelRoute): string {
 
 function emitCallback(plugin: ModelPlugin, route: ModelRoute): string {
 	const body: string[] = [];
+	if (route.rateLimit) {
+		// Counted here, not in the permission check: WordPress also runs permission
+		// checks to build the Allow header, which would count a request twice.
+		body.push(`\t\t$limited = $this->check_rate_limit( ${str(route.name)}, ${route.rateLimit} );`);
+		body.push('\t\tif ( true !== $limited ) {');
+		body.push('\t\t\treturn $limited;');
+		body.push('\t\t}');
+	}
 	for (const a of route.args) {
 		if (!a.spec.requiredWhen) continue;
 		const w = a.spec.requiredWhen;
@@ -272,6 +278,7 @@ function emitCallback(plugin: ModelPlugin, route: ModelRoute): string {
 		'',
 		docblock([
 			`${route.method} ${route.path}: ${route.summary}`,
+			...(route.rateLimit ? [`Rate limit: ${route.rateLimit} requests a minute per user (per IP when anonymous).`] : []),
 			...(route.methods.length > 1 ? [`Also answers ${route.methods.slice(1).join(' and ')} (convention 1).`] : []),
 			`Since ${route.since}.`,
 			'',

@@ -9,13 +9,18 @@ export function classPrefix(plugin: Pick<ModelPlugin, 'id'>): string {
 	return plugin.id === 'core' ? 'MVS' : `MVS_${pascalSnake(plugin.id)}`;
 }
 
+/** Plugin-level classes always carry the plugin id: MVS_Core_Schema, MVS_Pro_Schema. */
+function pluginPrefix(plugin: Pick<ModelPlugin, 'id'>): string {
+	return `MVS_${pascalSnake(plugin.id)}`;
+}
+
 export const names = {
 	controller: (plugin: ModelPlugin, resource: string) => `${classPrefix(plugin)}_REST_${pascalSnake(resource)}_Controller`,
 	handler: (plugin: ModelPlugin, resource: string) => `${classPrefix(plugin)}_${pascalSnake(resource)}_Handler`,
-	ownerLookups: (plugin: ModelPlugin) => `${classPrefix(plugin)}_Owner_Lookups`,
-	routes: (plugin: ModelPlugin) => `${classPrefix(plugin)}_Routes`,
-	schema: (plugin: ModelPlugin) => `${classPrefix(plugin)}_Schema`,
-	capabilities: (plugin: ModelPlugin) => `${classPrefix(plugin)}_Capabilities`,
+	ownerLookups: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Owner_Lookups`,
+	routes: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Routes`,
+	schema: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Schema`,
+	capabilities: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Capabilities`,
 	errors: () => 'MVS_Errors',
 	lookupMethod: (lookup: string) => `is_${lookup}`,
 	packageName: (plugin: ModelPlugin) => (plugin.id === 'core' ? 'MediaCommunityService' : `MediaCommunityService${pascalSnake(plugin.id).replace(/_/g, '')}`),

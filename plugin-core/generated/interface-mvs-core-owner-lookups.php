@@ -15,7 +15,7 @@ defined( 'ABSPATH' ) || exit;
  * Each method answers whether a user stands in the named relation to a
  * resource: true or false, or null when the resource does not exist (404).
  */
-interface MVS_Owner_Lookups {
+interface MVS_Core_Owner_Lookups {
 	/**
 	 * Whether the user is the album owner of the resource.
 	 *

@@ -14,7 +14,7 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Grants capabilities on activation and takes them back on uninstall.
  */
-final class MVS_Capabilities {
+final class MVS_Core_Capabilities {
 
 	/**
 	 * Every capability the plugin defines.

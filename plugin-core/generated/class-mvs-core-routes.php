@@ -14,7 +14,7 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Builds and registers the 121 routes of mvs/v1.
  */
-final class MVS_Routes {
+final class MVS_Core_Routes {
 
 	/**
 	 * REST namespace of this plugin.
@@ -29,10 +29,10 @@ final class MVS_Routes {
 	/**
 	 * Every controller, wired to its hand-written handler.
 	 *
-	 * @param MVS_Owner_Lookups $owners Ownership lookups for permission checks.
+	 * @param MVS_Core_Owner_Lookups $owners Ownership lookups for permission checks.
 	 * @return MVS_REST_Controller[]
 	 */
-	public static function controllers( MVS_Owner_Lookups $owners ): array {
+	public static function controllers( MVS_Core_Owner_Lookups $owners ): array {
 		return array(
 			new MVS_REST_Media_Controller( new MVS_Media_Service(), $owners ),
 			new MVS_REST_Albums_Controller( $owners ),
@@ -64,9 +64,9 @@ final class MVS_Routes {
 	/**
 	 * Registers every route; hooked on rest_api_init.
 	 *
-	 * @param MVS_Owner_Lookups $owners Ownership lookups for permission checks.
+	 * @param MVS_Core_Owner_Lookups $owners Ownership lookups for permission checks.
 	 */
-	public static function register( MVS_Owner_Lookups $owners ): void {
+	public static function register( MVS_Core_Owner_Lookups $owners ): void {
 		foreach ( self::controllers( $owners ) as $controller ) {
 			$controller->register_routes();
 		}

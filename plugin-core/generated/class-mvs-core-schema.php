@@ -14,7 +14,7 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Creates and upgrades the tables in place; drops them on uninstall.
  */
-final class MVS_Schema {
+final class MVS_Core_Schema {
 
 	/**
 	 * Schema version of this code; bumped in the DSL whenever a table changes.

@@ -1,0 +1,294 @@
+/**
+ * The model builder accepts a valid plugin and refuses, with a message that
+ * says where and what, every declaration an emitter would have to guess at.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { auth, col, key, t, type Capability, type PluginSpec } from '../src/dsl/index.js';
+import { buildModel, ModelError } from '../src/model/build.js';
+import { route, thingResource, thingTable, tinyPlugin, withRoutes } from './helpers/fixtures.js';
+
+/** Asserts that building throws a ModelError whose message matches every pattern. */
+function assertModelError(spec: PluginSpec, ...patterns: RegExp[]): void {
+	assert.throws(
+		() => buildModel([spec]),
+		(error: unknown) => {
+			assert.ok(error instanceof ModelError, `expected a ModelError, got ${String(error)}`);
+			assert.equal(error.name, 'ModelError');
+			for (const p of patterns) assert.match(error.message, p);
+			return true;
+		},
+	);
+}
+
+describe('model builder: a valid tiny plugin', () => {
+	const model = buildModel([tinyPlugin()]);
+	const plugin = model.plugins[0]!;
+	const byName = new Map(plugin.routes.map((r) => [r.name, r]));
+
+	test('builds every route of every resource, in declaration order', () => {
+		assert.equal(model.plugins.length, 1);
+		assert.deepEqual(
+			plugin.routes.map((r) => r.name),
+			['list_things', 'create_thing', 'get_thing', 'update_thing', 'upload_thing_file'],
+		);
+		assert.deepEqual(
+			plugin.resources.map((r) => r.name),
+			['things'],
+		);
+		assert.equal(plugin.namespace, 'tiny/v1');
+		for (const r of plugin.routes) assert.equal(r.namespace, 'tiny/v1');
+		assert.deepEqual(
+			model.errors.map((e) => e.code),
+			['mvs_not_found', 'mvs_duplicate'],
+		);
+	});
+
+	test('PUT answers PUT, PATCH and POST; other methods only themselves', () => {
+		assert.deepEqual(byName.get('update_thing')!.methods, ['PUT', 'PATCH', 'POST']);
+		assert.deepEqual(byName.get('create_thing')!.methods, ['POST']);
+		assert.deepEqual(byName.get('get_thing')!.methods, ['GET']);
+	});
+
+	test('path placeholders become WordPress patterns and required integer args', () => {
+		const get = byName.get('get_thing')!;
+		assert.equal(get.wpPath, '/things/(?P<id>[\\d]+)');
+		const id = get.args.find((a) => a.name === 'id')!;
+		assert.equal(id.location, 'path');
+		assert.equal(id.spec.required, true);
+		assert.equal(id.spec.type, 'integer');
+	});
+
+	test('pagination adds page and per_page with the declared bounds', () => {
+		const list = byName.get('list_things')!;
+		const page = list.args.find((a) => a.name === 'page')!;
+		const perPage = list.args.find((a) => a.name === 'per_page')!;
+		assert.equal(page.pagination, 'page');
+		assert.equal(page.spec.default, 1);
+		assert.equal(perPage.pagination, 'per_page');
+		assert.equal(perPage.spec.default, 10);
+		assert.equal(perPage.spec.maximum, 50);
+		assert.equal(perPage.spec.minimum, 1);
+		assert.deepEqual(list.paginate, {
+			perPage: 10,
+			max: 50,
+			min: 1,
+			param: 'per_page',
+			paged: true,
+			totalHeader: true,
+			envelope: true,
+		});
+	});
+
+	test('defaults are made explicit: status 200, implemented false, no errors', () => {
+		const get = byName.get('get_thing')!;
+		assert.equal(get.response.status, 200);
+		assert.equal(get.implemented, false);
+		assert.equal(byName.get('upload_thing_file')!.errors.length, 0);
+		assert.equal(byName.get('create_thing')!.response.status, 201);
+		assert.equal(byName.get('create_thing')!.implemented, true);
+	});
+
+	test('the multipart file is singled out and owner lookups are collected', () => {
+		const upload = byName.get('upload_thing_file')!;
+		assert.equal(upload.file?.name, 'file');
+		assert.equal(upload.file?.location, 'multipart');
+		assert.deepEqual(plugin.ownerLookups, ['media_owner']);
+	});
+
+	test('the same specs build the same model twice', () => {
+		assert.deepEqual(buildModel([tinyPlugin()]), buildModel([tinyPlugin()]));
+	});
+});
+
+describe('model builder: refuses invalid declarations with a helpful ModelError', () => {
+	test('untyped path placeholder', () => {
+		assertModelError(
+			withRoutes(route({ name: 'get_widget', method: 'GET', path: '/widgets/{widget_id}' })),
+			/route get_widget \(GET \/widgets\/\{widget_id\}\)/,
+			/path parameter \{widget_id\} is not typed/,
+		);
+	});
+
+	test('typed param not in the path', () => {
+		assertModelError(
+			withRoutes(route({ name: 'get_widget', method: 'GET', path: '/widgets', params: { id: t.id() } })),
+			/route get_widget/,
+			/params\.id is not in the path/,
+		);
+	});
+
+	test('duplicate route name, within a resource and across resources', () => {
+		assertModelError(
+			withRoutes(route({ name: 'get_thing', method: 'GET', path: '/other-things' })),
+			/route get_thing/,
+			/name used twice/,
+		);
+		assertModelError(
+			tinyPlugin({
+				resources: [
+					thingResource(),
+					{ name: 'widgets', summary: 'Widgets.', routes: [route({ name: 'list_things', method: 'GET', path: '/widgets' })] },
+				],
+			}),
+			/route list_things/,
+			/name used twice/,
+		);
+	});
+
+	test('unknown capability, in an auth rule and in a role grant', () => {
+		assertModelError(
+			withRoutes(route({ name: 'brew', method: 'POST', path: '/brew', auth: auth.cap('make_coffee' as Capability) })),
+			/route brew/,
+			/unknown capability make_coffee/,
+		);
+		assertModelError(
+			withRoutes(
+				route({
+					name: 'touch_widget',
+					method: 'POST',
+					path: '/widgets/{id}/touch',
+					params: { id: t.id() },
+					auth: auth.owner('media_owner', { others: 'edit_everything' as Capability }),
+				}),
+			),
+			/route touch_widget/,
+			/unknown capability edit_everything/,
+		);
+		assertModelError(
+			tinyPlugin({ roles: [{ role: 'editor', caps: ['make_coffee' as Capability] }] }),
+			/role editor/,
+			/unknown capability make_coffee/,
+		);
+	});
+
+	test('unknown error code', () => {
+		assertModelError(
+			withRoutes(route({ name: 'brew', method: 'POST', path: '/brew', errors: ['mvs_teapot'] })),
+			/route brew/,
+			/unknown error code mvs_teapot/,
+		);
+	});
+
+	test('unknown response schema, plain and list:', () => {
+		assertModelError(
+			withRoutes(route({ name: 'get_widget', method: 'GET', path: '/widget', response: { schema: 'Widget' } })),
+			/route get_widget/,
+			/unknown response schema Widget/,
+		);
+		assertModelError(
+			withRoutes(route({ name: 'list_widgets', method: 'GET', path: '/widgets', response: { schema: 'list:Widget' } })),
+			/route list_widgets/,
+			/unknown response schema Widget/,
+		);
+	});
+
+	test('PUT alias colliding with a declared POST on the same path', () => {
+		// update_thing is PUT /things/{id}, which also answers POST.
+		assertModelError(
+			withRoutes(route({ name: 'poke_thing', method: 'POST', path: '/things/{id}', params: { id: t.id() } })),
+			/POST \/things\/\{id\} is claimed by/,
+			/poke_thing/,
+			/update_thing/,
+		);
+		// ...and PATCH too.
+		assertModelError(
+			withRoutes(route({ name: 'patch_thing', method: 'PATCH', path: '/things/{id}', params: { id: t.id() } })),
+			/PATCH \/things\/\{id\} is claimed by/,
+			/patch_thing/,
+		);
+	});
+
+	test('a POST on a path that has no PUT is fine', () => {
+		assert.doesNotThrow(() =>
+			buildModel([withRoutes(route({ name: 'poke_thing', method: 'POST', path: '/things/{id}/poke', params: { id: t.id() } }))]),
+		);
+	});
+
+	test('pagination with perPage above max', () => {
+		assertModelError(
+			withRoutes(
+				route({ name: 'list_widgets', method: 'GET', path: '/widgets', paginate: { perPage: 200, max: 100, totalHeader: true } }),
+			),
+			/route list_widgets/,
+			/pagination needs 1 <= min <= perPage <= max/,
+		);
+	});
+
+	test('requiredWhen naming an unknown field', () => {
+		assertModelError(
+			withRoutes(
+				route({
+					name: 'create_widget',
+					method: 'POST',
+					path: '/widgets',
+					body: { kind: t.enum('a', 'b'), size: t.int().requiredWhen('knid', 'b') },
+				}),
+			),
+			/route create_widget/,
+			/size\.requiredWhen names unknown field knid/,
+		);
+	});
+
+	test('file field outside multipart (JSON body and query)', () => {
+		assertModelError(
+			withRoutes(route({ name: 'create_widget', method: 'POST', path: '/widgets', body: { file: t.file('image') } })),
+			/route create_widget/,
+			/body\.file/,
+			/file fields belong to multipart bodies/,
+		);
+		assertModelError(
+			withRoutes(route({ name: 'find_widget', method: 'GET', path: '/widgets', query: { file: t.file() } })),
+			/query\.file/,
+			/file fields belong to multipart bodies/,
+		);
+	});
+
+	test('table index on an unknown column', () => {
+		assertModelError(
+			tinyPlugin({ tables: [thingTable({ indexes: [key('by_colour', 'colour')] })] }),
+			/table mvs_things/,
+			/index by_colour names unknown column colour/,
+		);
+	});
+
+	test('auto-increment on a non-PK column, and on a composite PK', () => {
+		assertModelError(
+			tinyPlugin({
+				tables: [thingTable({ columns: { id: col.bigint(), seq: col.id(), title: col.varchar(100) }, indexes: [] })],
+			}),
+			/table mvs_things/,
+			/seq: only a single-column primary key auto-increments/,
+		);
+		assertModelError(
+			tinyPlugin({
+				tables: [thingTable({ columns: { id: col.id(), owner_id: col.bigint() }, primaryKey: ['id', 'owner_id'], indexes: [] })],
+			}),
+			/id: only a single-column primary key auto-increments/,
+		);
+	});
+
+	test('default not in the enum, in a body and in a response schema', () => {
+		assertModelError(
+			withRoutes(
+				route({
+					name: 'list_widgets',
+					method: 'GET',
+					path: '/widgets',
+					query: { sort: t.enum('name', 'date').default('size' as 'name') },
+				}),
+			),
+			/route list_widgets/,
+			/query\.sort/,
+			/default is not an allowed value/,
+		);
+		const base = tinyPlugin();
+		assertModelError(
+			tinyPlugin({
+				schemas: [...base.schemas, { name: 'Widget', summary: 'W.', properties: { kind: { type: 'string', enum: ['a'], default: 'b' } } }],
+			}),
+			/schema Widget/,
+			/default is not an allowed value/,
+		);
+	});
+});

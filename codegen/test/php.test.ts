@@ -1,0 +1,253 @@
+/**
+ * The PHP emitters, run on the real model: every file parses, carries the
+ * generated header, and says what the model says (routes, methods, callbacks,
+ * handler contracts, dbDelta-shaped tables).
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { emitPhp } from '../src/emit/php/index.js';
+import { names, phpFileName } from '../src/emit/php/naming.js';
+import { loadModel } from '../src/cli/outputs.js';
+import { buildModel } from '../src/model/build.js';
+import type { ModelPlugin } from '../src/model/model.js';
+import { tinyPlugin } from './helpers/fixtures.js';
+import {
+	arrayEntries,
+	concatText,
+	declarations,
+	functionCalls,
+	methodNames,
+	methods,
+	nameOf,
+	parsePhp,
+	stringValue,
+	thisCallable,
+	thisCalls,
+	walk,
+	type PhpNode,
+} from './helpers/php.js';
+
+const model = loadModel();
+const files = new Map(model.plugins.flatMap((p) => [...emitPhp(model, p)]));
+const asts = new Map<string, PhpNode>();
+/** Parsed once; a parse failure fails the test that asks, with the file name. */
+function ast(path: string): PhpNode {
+	let tree = asts.get(path);
+	if (!tree) {
+		const code = files.get(path);
+		assert.ok(code !== undefined, `no generated file ${path}`);
+		tree = parsePhp(code, path);
+		asts.set(path, tree);
+	}
+	return tree;
+}
+const fileOf = (plugin: ModelPlugin, kind: 'class' | 'interface', cls: string) => `${plugin.dir}/generated/${phpFileName(kind, cls)}`;
+
+function classIn(path: string, cls: string, kind: 'class' | 'interface' = 'class'): PhpNode {
+	const decl = declarations(ast(path), kind).get(cls);
+	assert.ok(decl, `${path} declares no ${kind} ${cls}`);
+	return decl;
+}
+
+function method(decl: PhpNode, name: string): PhpNode {
+	const m = methods(decl).find((x) => nameOf(x) === name);
+	assert.ok(m, `${nameOf(decl)} has no method ${name}`);
+	return m;
+}
+
+describe('generated PHP: every file', () => {
+	test('there are PHP files for both plugins', () => {
+		for (const p of model.plugins) {
+			const own = [...files.keys()].filter((f) => f.startsWith(`${p.dir}/generated/`));
+			assert.ok(own.length >= p.resources.length + 2, `${p.id}: only ${own.length} generated files`);
+			assert.ok(own.every((f) => f.endsWith('.php')), `${p.id}: non-PHP file among ${own.join(', ')}`);
+		}
+	});
+
+	for (const path of [...files.keys()].sort()) {
+		test(`${path} parses (php-parser, php8, errors fatal) and has the generated header`, () => {
+			const code = files.get(path)!;
+			assert.ok(code.startsWith('<?php\n'), `${path} does not start with <?php`);
+			assert.ok(code.includes('GENERATED FILE, DO NOT EDIT'), `${path} lacks the GENERATED FILE header`);
+			assert.ok(code.endsWith('\n'), `${path} does not end with a newline`);
+			const tree = ast(path);
+			assert.equal(tree.kind, 'program');
+			// Guard against direct access, as every WordPress plugin file should.
+			assert.match(code, /defined\( 'ABSPATH' \) \|\| exit;/, `${path} lacks the ABSPATH guard`);
+		});
+	}
+
+	test('the loader requires every other generated file of its plugin, and only those', () => {
+		for (const p of model.plugins) {
+			const loader = `${p.dir}/generated/load.php`;
+			const required = [...walk(ast(loader))]
+				.filter((n) => n.kind === 'include' && n.require === true && n.once === true)
+				.map((n) => concatText(n.target as PhpNode).replace('{expr}', ''));
+			const expected = [...files.keys()]
+				.filter((f) => f.startsWith(`${p.dir}/generated/`) && f !== loader)
+				.map((f) => f.slice(`${p.dir}/generated`.length));
+			assert.deepEqual([...required].sort(), [...expected].sort(), `${loader} requires the wrong files`);
+		}
+	});
+});
+
+describe('generated PHP: controllers', () => {
+	for (const plugin of model.plugins) {
+		for (const resource of plugin.resources) {
+			const cls = names.controller(plugin, resource.name);
+			const path = fileOf(plugin, 'class', cls);
+
+			test(`${cls}: exactly one *_permissions_check per route`, () => {
+				const decl = classIn(path, cls);
+				const checks = methodNames(decl).filter((n) => n.endsWith('_permissions_check'));
+				assert.deepEqual(
+					[...checks].sort(),
+					resource.routes.map((r) => `${r.name}_permissions_check`).sort(),
+					`${cls} permission checks differ from its routes`,
+				);
+				assert.equal(new Set(checks).size, checks.length, `${cls} declares a permission check twice`);
+			});
+
+			test(`${cls}: registers each route with its methods, path, callback and permission check`, () => {
+				const decl = classIn(path, cls);
+				const register = method(decl, 'register_routes');
+				const own = new Set(methodNames(decl));
+				const seen = new Map<string, { methods: string; wpPath: string; permission: string | undefined }>();
+				for (const call of functionCalls(register, 'register_rest_route')) {
+					const args = call.arguments as PhpNode[];
+					assert.equal(args.length, 3, 'register_rest_route takes namespace, route, args');
+					const wpPath = stringValue(args[1]);
+					assert.ok(wpPath, `${cls}: route pattern is not a string literal`);
+					for (const endpoint of arrayEntries(args[2]!).list) {
+						const { keyed } = arrayEntries(endpoint);
+						const callback = thisCallable(keyed.get('callback')!);
+						const permission = thisCallable(keyed.get('permission_callback')!);
+						const methodsValue = stringValue(keyed.get('methods'));
+						assert.ok(callback && methodsValue, `${cls}: an endpoint of ${wpPath} lacks callback or methods`);
+						assert.ok(own.has(callback), `${cls}: callback ${callback} is not a method of the class`);
+						assert.ok(permission && own.has(permission), `${cls}: permission_callback ${permission} is not a method`);
+						assert.ok(!seen.has(callback), `${cls}: ${callback} registered twice`);
+						seen.set(callback, { methods: methodsValue, wpPath, permission });
+					}
+				}
+				assert.deepEqual([...seen.keys()].sort(), resource.routes.map((r) => r.name).sort(), `${cls}: registered callbacks`);
+				for (const r of resource.routes) {
+					const got = seen.get(r.name)!;
+					assert.equal(got.methods, r.methods.join(', '), `${r.name}: methods`);
+					if (r.method === 'PUT') assert.equal(got.methods, 'PUT, PATCH, POST', `${r.name}: PUT routes also answer PATCH and POST`);
+					else assert.equal(got.methods, r.method, `${r.name}: only its declared method`);
+					assert.equal(got.wpPath, r.wpPath, `${r.name}: route pattern`);
+					assert.equal(got.permission, `${r.name}_permissions_check`, `${r.name}: permission callback`);
+				}
+			});
+
+			test(`${cls}: unimplemented callbacks answer not_implemented, implemented ones call the handler`, () => {
+				const decl = classIn(path, cls);
+				for (const r of resource.routes) {
+					const body = method(decl, r.name);
+					const notImplemented = thisCalls(body, ['not_implemented']);
+					const handlerCalls = thisCalls(body, ['handler', undefined]);
+					if (r.implemented) {
+						assert.equal(notImplemented.length, 0, `${r.name} is implemented but calls not_implemented`);
+						assert.equal(handlerCalls.length, 1, `${r.name} should call the handler once`);
+						const offset = (handlerCalls[0]!.what as PhpNode).offset as PhpNode;
+						assert.equal(offset.name, r.name, `${r.name} calls $this->handler->${String(offset.name)}`);
+					} else {
+						assert.equal(handlerCalls.length, 0, `${r.name} is not implemented but calls the handler`);
+						assert.equal(notImplemented.length, 1, `${r.name} should call not_implemented once`);
+						assert.equal(stringValue((notImplemented[0]!.arguments as PhpNode[])[0]), r.name);
+					}
+				}
+			});
+
+			test(`${cls}: handler and owners are injected exactly when used`, () => {
+				const decl = classIn(path, cls);
+				const ctor = method(decl, '__construct');
+				const params = (ctor.arguments as PhpNode[]).map((a) => nameOf(a));
+				const implemented = resource.routes.some((r) => r.implemented);
+				const owners = resource.routes.some((r) => r.auth.kind === 'owner');
+				assert.equal(params.includes('handler'), implemented, `${cls}: handler parameter`);
+				assert.equal(params.includes('owners'), owners, `${cls}: owners parameter`);
+			});
+		}
+	}
+});
+
+describe('generated PHP: handler interfaces', () => {
+	for (const plugin of model.plugins) {
+		for (const resource of plugin.resources) {
+			const iface = names.handler(plugin, resource.name);
+			const path = fileOf(plugin, 'interface', iface);
+			const implemented = resource.routes.filter((r) => r.implemented).map((r) => r.name);
+			test(`${iface}: lists exactly the implemented routes${implemented.length ? '' : ' (none, so no interface)'}`, () => {
+				if (implemented.length === 0) {
+					assert.ok(!files.has(path), `${path} exists although ${resource.name} has no implemented route`);
+					return;
+				}
+				const decl = classIn(path, iface, 'interface');
+				assert.deepEqual(methodNames(decl), implemented);
+			});
+		}
+	}
+
+	test('the routes class map constructs each implemented resource with its service', () => {
+		for (const plugin of model.plugins) {
+			const cls = names.routes(plugin);
+			const decl = classIn(fileOf(plugin, 'class', cls), cls);
+			const news = [...walk(method(decl, 'controllers'))].filter((n) => n.kind === 'new').map((n) => nameOf(n.what as PhpNode));
+			for (const r of plugin.resources) {
+				assert.ok(news.includes(names.controller(plugin, r.name)), `${cls} does not build ${r.name}`);
+				if (r.routes.some((x) => x.implemented)) assert.ok(news.includes(r.service), `${cls} does not build ${r.service}`);
+			}
+		}
+	});
+});
+
+describe('generated PHP: migrations', () => {
+	for (const plugin of model.plugins) {
+		const cls = names.schema(plugin);
+		const path = fileOf(plugin, 'class', cls);
+
+		test(`${cls}: one dbDelta-shaped CREATE TABLE per declared table`, () => {
+			const code = files.get(path)!;
+			// Statements, not prose: the docblock mentions CREATE TABLE too.
+			assert.equal(code.match(/'CREATE TABLE /g)?.length ?? 0, plugin.tables.length, 'CREATE TABLE statement count');
+			const decl = classIn(path, cls);
+			const ret = [...walk(method(decl, 'statements'))].find((n) => n.kind === 'return')!;
+			const { keyed, list } = arrayEntries(ret.expr as PhpNode);
+			assert.equal(list.length, 0, 'statements are keyed by table name');
+			assert.deepEqual([...keyed.keys()], plugin.tables.map((t) => t.name));
+			for (const table of plugin.tables) {
+				const sql = concatText(keyed.get(table.name)!);
+				assert.ok(sql.startsWith(`CREATE TABLE {expr}${table.name} (\n`), `${table.name}: ${sql.slice(0, 60)}`);
+				assert.equal(sql.split('PRIMARY KEY  (').length - 1, 1, `${table.name}: needs exactly one "PRIMARY KEY  (" (two spaces)`);
+				assert.ok(sql.includes(`PRIMARY KEY  (${table.primaryKey.join(',')})`), `${table.name}: primary key columns`);
+				assert.doesNotMatch(sql, /\bINDEX\b/i, `${table.name}: dbDelta wants KEY, not INDEX`);
+				for (const column of Object.keys(table.columns)) {
+					assert.match(sql, new RegExp(`^  ${column} [a-z]`, 'm'), `${table.name}: column ${column} on its own line`);
+				}
+				for (const idx of table.indexes ?? []) {
+					const kw = idx.unique ? 'UNIQUE KEY' : 'KEY';
+					assert.ok(sql.includes(`  ${kw} ${idx.name} (${idx.columns.join(',')})`), `${table.name}: ${kw} ${idx.name}`);
+				}
+			}
+		});
+	}
+});
+
+describe('generated PHP: the tiny fixture plugin', () => {
+	test('every file parses and the controller registers PUT as PUT, PATCH, POST', () => {
+		const tiny = buildModel([tinyPlugin()]);
+		const out = emitPhp(tiny, tiny.plugins[0]!);
+		assert.ok(out.size > 0);
+		for (const [path, code] of out) {
+			parsePhp(code, path);
+			assert.ok(code.startsWith('<?php') && code.includes('GENERATED FILE, DO NOT EDIT'), path);
+		}
+		const controller = out.get('plugin-tiny/generated/class-mvs-tiny-rest-things-controller.php');
+		assert.ok(controller, [...out.keys()].join(', '));
+		assert.match(controller, /'methods' +=> 'PUT, PATCH, POST'/);
+		assert.match(controller, /\$this->require_when\( \$request, 'size', 'kind', 'large' \)/);
+		assert.match(controller, /\$this->require_file\( \$request, 'file' \)/);
+	});
+});
