@@ -24,6 +24,7 @@ export interface MvsError {
 export interface MediaItem {
 	id: number;
 	title: string;
+	slug: string;
 	description: string;
 	media_type: "image" | "video" | "audio" | "document";
 	mime_type: string;

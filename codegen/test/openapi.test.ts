@@ -65,7 +65,7 @@ describe('OpenAPI documents', () => {
 				const item = paths[p];
 				assert.ok(isObject(item), `${route.name}: path ${p} missing`);
 				for (const m of route.methods) {
-					const op = item[m.toLowerCase()];
+					const op: Json | undefined = item[m.toLowerCase()];
 					assert.ok(isObject(op), `${route.name}: ${m} ${p} missing`);
 					assert.equal(typeof op.operationId, 'string', `${route.name}: ${m} has no operationId`);
 					assert.ok(isObject(op.responses) && String(route.response.status) in op.responses, `${route.name}: success response`);

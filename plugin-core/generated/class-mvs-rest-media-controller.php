@@ -699,6 +699,11 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
+				'slug'            => array(
+					'type'     => 'string',
+					'context'  => array( 'view', 'edit' ),
+					'readonly' => true,
+				),
 				'description'     => array(
 					'type'     => 'string',
 					'context'  => array( 'view', 'edit' ),

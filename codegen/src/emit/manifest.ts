@@ -40,6 +40,10 @@ export function sampleValue(spec: FieldSpec): Json {
 export function emitManifest(model: Model): Json {
 	return {
 		generatedFrom: 'codegen/src/api',
+		// Role → capabilities granted on activation (manage_options comes from WordPress itself).
+		roles: Object.fromEntries(
+			model.plugins.flatMap((p) => p.roles).map((r) => [r.role, [...r.caps]]),
+		),
 		routes: model.plugins.flatMap((plugin) =>
 			plugin.routes.map((r) => {
 				const required = (location: string) =>

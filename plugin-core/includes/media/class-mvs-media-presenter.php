@@ -59,6 +59,7 @@ final class MVS_Media_Presenter {
 		return array(
 			'id'                => $id,
 			'title'             => (string) $row->title,
+			'slug'              => (string) $row->slug,
 			'description'       => (string) $row->description,
 			'media_type'        => (string) $row->media_type,
 			'mime_type'         => (string) $row->mime_type,

@@ -8,6 +8,7 @@ export const coreSchemas: readonly SchemaSpec[] = [
 	schema('MediaItem', 'A media item as seen by the caller.', {
 		id: t.int().required(),
 		title: t.string().required(),
+		slug: t.string().required(),
 		description: t.string().required(),
 		media_type: t.enum(...MEDIA_TYPES).required(),
 		mime_type: t.string().required(),

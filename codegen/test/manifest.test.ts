@@ -1,0 +1,80 @@
+/**
+ * The route manifest the e2e suite reads: 131 routes, split 121 / 10 between
+ * the namespaces, and exactly the routes of the spec's routes.txt.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { generateAll, loadModel } from '../src/cli/outputs.js';
+import { skipUnless, specRoutesFile } from './helpers/paths.js';
+
+interface ManifestRoute {
+	name: string;
+	plugin: string;
+	namespace: string;
+	method: string;
+	methods: string[];
+	path: string;
+	implemented: boolean;
+	sample: { query: Record<string, unknown>; body: Record<string, unknown>; multipart: Record<string, unknown> };
+}
+
+const model = loadModel();
+const manifest = JSON.parse(generateAll(model).get('codegen/out/route-manifest.json')!) as { routes: ManifestRoute[] };
+const routes = manifest.routes;
+const key = (r: { namespace: string; method: string; path: string }) => `${r.namespace} ${r.method} ${r.path}`;
+
+/** Non-comment lines of routes.txt as `namespace METHOD /path`. */
+function specRoutes(): string[] {
+	return readFileSync(specRoutesFile, 'utf8')
+		.split('\n')
+		.map((l) => l.trim())
+		.filter((l) => l && !l.startsWith('#'))
+		.map((l) => l.split(/\s+/).join(' '));
+}
+
+describe('route manifest', () => {
+	test('131 routes, with unique names', () => {
+		assert.equal(routes.length, 131);
+		assert.equal(new Set(routes.map((r) => r.name)).size, routes.length, 'route names must be unique');
+	});
+
+	test('121 routes in mvs/v1 and 10 in mvs-pro/v1, and no other namespace', () => {
+		const counts: Record<string, number> = {};
+		for (const r of routes) counts[r.namespace] = (counts[r.namespace] ?? 0) + 1;
+		assert.deepEqual(counts, { 'mvs/v1': 121, 'mvs-pro/v1': 10 });
+	});
+
+	test('each (namespace, method, path) appears once in the manifest', () => {
+		const keys = routes.map(key);
+		const dupes = keys.filter((k, i) => keys.indexOf(k) !== i);
+		assert.deepEqual(dupes, []);
+	});
+
+	test('agrees with the model: names, methods, aliases, implemented flags', () => {
+		const modelRoutes = model.plugins.flatMap((p) => p.routes);
+		assert.deepEqual(
+			routes.map((r) => [r.name, key(r), r.methods.join(','), r.implemented]),
+			modelRoutes.map((r) => [r.name, key(r), r.methods.join(','), r.implemented]),
+		);
+	});
+
+	test('every route of the spec routes.txt appears exactly once', { skip: skipUnless(specRoutesFile) }, () => {
+		const spec = specRoutes();
+		assert.equal(spec.length, 131, 'routes.txt should list 131 routes');
+		const problems: string[] = [];
+		for (const line of spec) {
+			const n = routes.filter((r) => key(r) === line).length;
+			if (n !== 1) problems.push(`${line}: ${n} times in the manifest`);
+		}
+		assert.deepEqual(problems, []);
+	});
+
+	test('the manifest declares no route the spec routes.txt lacks', { skip: skipUnless(specRoutesFile) }, () => {
+		const spec = new Set(specRoutes());
+		assert.deepEqual(
+			routes.filter((r) => !spec.has(key(r))).map(key),
+			[],
+		);
+	});
+});

@@ -1,0 +1,154 @@
+<?php
+/**
+ * Plugin Name: MVS e2e test harness (test sites only, never shipped)
+ * Description: Query counting and fixture set-up for the end-to-end suite.
+ *
+ * Mounted into the Playground test site by e2e/site/site.mjs. It adds:
+ * - an X-MVS-Queries header: SQL queries run while dispatching the REST
+ *   request (permission checks, rate limiter, handler), for query budgets;
+ * - mvs-test/v1 routes, for administrators only, that reset rate-limit
+ *   windows and insert rows of resources whose REST routes are not built yet
+ *   (so owner-scoped permission checks can be exercised).
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+// Records the SQL of the dispatch when the caller asks (?mvs_debug_queries=1), to explain a budget.
+add_filter(
+	'query',
+	static function ( $sql ) {
+		global $mvs_test_queries_before, $mvs_test_query_log;
+		if ( null !== $mvs_test_queries_before && isset( $_GET['mvs_debug_queries'] ) ) { // phpcs:ignore WordPress.Security.NonceVerification
+			$mvs_test_query_log[] = preg_replace( '/\s+/', ' ', substr( $sql, 0, 200 ) );
+		}
+		return $sql;
+	}
+);
+
+add_filter(
+	'rest_pre_dispatch',
+	static function ( $result ) {
+		global $wpdb, $mvs_test_queries_before;
+		$mvs_test_queries_before = (int) $wpdb->num_queries;
+		return $result;
+	},
+	-1000
+);
+
+add_filter(
+	'rest_post_dispatch',
+	static function ( $response ) {
+		global $wpdb, $mvs_test_queries_before;
+		if ( $response instanceof WP_REST_Response && null !== $mvs_test_queries_before ) {
+			$response->header( 'X-MVS-Queries', (string) ( (int) $wpdb->num_queries - (int) $mvs_test_queries_before ) );
+			global $mvs_test_query_log;
+			if ( $mvs_test_query_log ) {
+				$response->header( 'X-MVS-Query-Log', wp_json_encode( $mvs_test_query_log ) );
+			}
+		}
+		return $response;
+	},
+	1000
+);
+
+add_action(
+	'rest_api_init',
+	static function () {
+		$admin_only = static function () {
+			return current_user_can( 'manage_options' );
+		};
+		register_rest_route(
+			'mvs-test/v1',
+			'/reset-rate-limits',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'callback'            => static function () {
+					global $wpdb;
+					$wpdb->query( "DELETE FROM {$wpdb->prefix}mvs_rate_limits" ); // phpcs:ignore WordPress.DB
+					return array( 'reset' => true );
+				},
+			)
+		);
+		// Favorites and reactions have no REST routes yet; the media slice still
+		// has to show them (is_favorited, viewer_reaction) per viewer.
+		register_rest_route(
+			'mvs-test/v1',
+			'/viewer-state',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'user_id'       => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'media_id'      => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'favorite'      => array( 'type' => 'boolean' ),
+					'reaction_type' => array( 'type' => 'string' ),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$now  = current_time( 'mysql', true );
+					$user = (int) $request['user_id'];
+					$id   = (int) $request['media_id'];
+					if ( $request['favorite'] ) {
+						$wpdb->replace( "{$wpdb->prefix}mvs_favorites", array( 'user_id' => $user, 'media_id' => $id, 'created_at' => $now ) );
+					}
+					if ( $request['reaction_type'] ) {
+						$wpdb->replace( "{$wpdb->prefix}mvs_reactions", array( 'user_id' => $user, 'media_id' => $id, 'reaction_type' => $request['reaction_type'], 'created_at' => $now ) );
+					}
+					return array( 'ok' => true );
+				},
+			)
+		);
+		register_rest_route(
+			'mvs-test/v1',
+			'/owned-fixtures',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'owner'    => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'media_id' => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$owner = (int) $request['owner'];
+					$media = (int) $request['media_id'];
+					$now   = current_time( 'mysql', true );
+					$p     = $wpdb->prefix;
+					$wpdb->insert( "{$p}mvs_albums", array( 'author_id' => $owner, 'title' => 'Fixture album', 'privacy' => 'public', 'created_at' => $now, 'updated_at' => $now ) );
+					$album = (int) $wpdb->insert_id;
+					$wpdb->insert( "{$p}mvs_collections", array( 'author_id' => $owner, 'title' => 'Fixture collection', 'type' => 'manual', 'privacy' => 'public', 'created_at' => $now, 'updated_at' => $now ) );
+					$collection = (int) $wpdb->insert_id;
+					$wpdb->insert( "{$p}mvs_comments", array( 'media_id' => $media, 'user_id' => $owner, 'content' => 'Fixture comment', 'created_at' => $now, 'updated_at' => $now ) );
+					$comment = (int) $wpdb->insert_id;
+					$wpdb->insert( "{$p}mvs_conversations", array( 'created_by' => $owner, 'created_at' => $now, 'updated_at' => $now ) );
+					$conversation = (int) $wpdb->insert_id;
+					$wpdb->insert( "{$p}mvs_conversation_members", array( 'conversation_id' => $conversation, 'user_id' => $owner, 'status' => 'active', 'joined_at' => $now ) );
+					$wpdb->insert( "{$p}mvs_messages", array( 'conversation_id' => $conversation, 'sender_id' => $owner, 'content' => 'Fixture message', 'created_at' => $now ) );
+					$message = (int) $wpdb->insert_id;
+					$wpdb->insert( "{$p}mvs_access_rules", array( 'media_id' => $media, 'rule_type' => 'role', 'rule_value' => 'subscriber', 'created_at' => $now ) );
+					$rule = (int) $wpdb->insert_id;
+					$wpdb->insert( "{$p}mvs_quota_packages", array( 'name' => 'Fixture package', 'created_at' => $now ) );
+					$package = (int) $wpdb->insert_id;
+					$term = wp_insert_term( 'fixture-' . wp_generate_password( 6, false ), 'mvs_tag' );
+					$tag  = is_wp_error( $term ) ? 0 : (int) $term['term_id'];
+					return compact( 'album', 'collection', 'comment', 'conversation', 'message', 'rule', 'package', 'tag' );
+				},
+			)
+		);
+	}
+);

@@ -1,0 +1,320 @@
+/**
+ * The media slice: upload, list, read, edit, delete and "my media", with
+ * privacy enforced in lists, counts and totals, viewer-aware fields, a
+ * constant query budget per page, and clear 400s for bad input.
+ */
+import type { MediaItem } from '../../codegen/out/client';
+import { expect, files, test, type Api } from '../support/mvs';
+import { schemaProblems } from '../support/schema';
+import { uploadImage } from '../support/seed';
+
+test.describe.configure({ mode: 'parallel' });
+
+type Item = MediaItem;
+
+/** A token unique to one test, put in titles so searches isolate that test's items. */
+function token(): string {
+	return `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+async function upload(api: Api, body: Record<string, unknown>): Promise<Item> {
+	const res = await api.op('create_media', { body: { file: files.uniquePng(), ...body } as never });
+	expect(res.status, JSON.stringify(res.body)).toBe(201);
+	return res.body as unknown as Item;
+}
+
+async function idsSeenBy(api: Api, query: Record<string, unknown>) {
+	const res = await api.op('list_media', { query: { per_page: 100, ...query } as never });
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	const body = res.body;
+	return { ids: body.items.map((i) => i.id).sort((a, b) => a - b), total: body.total, pages: body.pages, header: Number(res.headers['x-wp-total']) };
+}
+
+test.describe('POST /media', () => {
+	test('uploads each media type, typed by content, with a Location header and the full item shape', async ({ api, fixtures }) => {
+		const member = api('member');
+		const cases = [
+			{ file: files.uniquePng('sunset.png'), media_type: 'image', mime: 'image/png', title: 'sunset' },
+			{ file: files.mp4('clip.mp4'), media_type: 'video', mime: 'video/mp4', title: 'clip' },
+			{ file: files.mp3('song.mp3'), media_type: 'audio', mime: 'audio/mpeg', title: 'song' },
+			{ file: files.pdf('paper.pdf'), media_type: 'document', mime: 'application/pdf', title: 'paper' },
+		];
+		for (const c of cases) {
+			const res = await member.op('create_media', { body: { file: c.file } });
+			expect(res.status, `${c.file.name}: ${JSON.stringify(res.body)}`).toBe(201);
+			const item = res.body as Item;
+			expect(schemaProblems('MediaItem', item)).toEqual([]);
+			expect(item).toMatchObject({
+				media_type: c.media_type,
+				mime_type: c.mime,
+				title: c.title,
+				privacy: 'public',
+				author_id: fixtures.users.member.id,
+				album_id: null,
+				is_story: false,
+				views: 0,
+				can_edit: true,
+				is_favorited: false,
+				viewer_reaction: null,
+			});
+			expect(res.headers.location).toMatch(new RegExp(`/mvs/v1/media/${item.id}$`));
+			expect(Date.parse(item.created_at as string)).not.toBeNaN();
+		}
+	});
+
+	test('takes title, description, privacy, is_story and album_id from the form', async ({ api, fixtures }) => {
+		const harness = await api('admin').raw('POST', '/wp-json/mvs-test/v1/owned-fixtures', {
+			json: { owner: fixtures.users.member.id, media_id: 1 },
+		});
+		const album = harness.body.album as number;
+		const item = await upload(api('member'), {
+			title: 'Harbour at dawn',
+			description: 'Line one\nLine two',
+			privacy: 'members',
+			is_story: true,
+			album_id: album,
+		});
+		expect(item).toMatchObject({
+			title: 'Harbour at dawn',
+			description: 'Line one\nLine two',
+			privacy: 'members',
+			is_story: true,
+			album_id: album,
+		});
+		// Someone else's album is refused, and nothing is stored.
+		const refused = await api('member2').op('create_media', { body: { file: files.uniquePng(), album_id: album } });
+		expect(refused.status).toBe(400);
+		expect(refused.body.code).toBe('mvs_invalid_param');
+	});
+
+	test('group privacy needs group_id, and a group the uploader belongs to', async ({ api }) => {
+		const missing = await api('member').op('create_media', { body: { file: files.uniquePng(), privacy: 'group' } });
+		expect(missing.status).toBe(400);
+		expect(missing.body.code).toBe('rest_missing_callback_param');
+		const notMember = await api('member').op('create_media', { body: { file: files.uniquePng(), privacy: 'group', group_id: 7 } });
+		expect(notMember.status).toBe(400);
+		expect(notMember.body.code).toBe('mvs_invalid_param');
+	});
+
+	test('bad uploads get clear 400 errors, never a 500', async ({ api }) => {
+		const member = api('member');
+		const cases: { name: string; multipart: Record<string, string | ReturnType<typeof files.png>>; code: string }[] = [
+			{ name: 'no file', multipart: { title: 'nothing' }, code: 'mvs_no_file' },
+			{ name: 'empty file', multipart: { file: { name: 'empty.png', mimeType: 'image/png', buffer: new Uint8Array() } }, code: 'mvs_no_file' },
+			{ name: 'PHP renamed to .jpg', multipart: { file: files.php('shell.jpg') }, code: 'mvs_invalid_type' },
+			{ name: 'double extension', multipart: { file: files.uniquePng('x.php.png') }, code: 'mvs_blocked_extension' },
+			{ name: 'case trick', multipart: { file: files.uniquePng('x.PhP.png') }, code: 'mvs_blocked_extension' },
+			{ name: 'trailing dot', multipart: { file: files.uniquePng('x.png.php.') }, code: 'mvs_blocked_extension' },
+			{ name: 'HTML page', multipart: { file: { name: 'page.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') } }, code: 'mvs_invalid_type' },
+			{ name: 'unknown privacy', multipart: { file: files.uniquePng(), privacy: 'secret' }, code: 'rest_invalid_param' },
+			{ name: 'album_id not a number', multipart: { file: files.uniquePng(), album_id: 'abc' }, code: 'rest_invalid_param' },
+		];
+		for (const c of cases) {
+			const res = await member.send({ method: 'POST', path: '/mvs/v1/media', query: {}, multipart: c.multipart as never });
+			expect(res.status, `${c.name}: ${JSON.stringify(res.body)}`).toBe(400);
+			expect(res.body.code, c.name).toBe(c.code);
+			expect(typeof res.body.message, c.name).toBe('string');
+			expect(res.body.data.status, c.name).toBe(400);
+		}
+	});
+
+	test('only uploaders may upload', async ({ api }) => {
+		const subscriber = await api('subscriber').op('create_media', { body: { file: files.uniquePng() } });
+		expect(subscriber.status).toBe(403);
+		expect(subscriber.body.code).toBe('mvs_forbidden');
+		const anonymous = await api('anonymous').op('create_media', { body: { file: files.uniquePng() } });
+		expect(anonymous.status).toBe(401);
+		expect(anonymous.body.code).toBe('mvs_not_logged_in');
+	});
+});
+
+test.describe('GET /media and GET /me/media', () => {
+	test('private rows never reach a caller who may not see them: not in items, totals or headers', async ({ api }) => {
+		const tag = token();
+		const member = api('member');
+		const pub = await upload(member, { title: `${tag} public`, privacy: 'public' });
+		const members = await upload(member, { title: `${tag} members`, privacy: 'members' });
+		const priv = await upload(member, { title: `${tag} private`, privacy: 'private' });
+		const expectations: [Api, Record<string, unknown>, number[]][] = [
+			[api('anonymous'), {}, [pub.id]],
+			[api('anonymous'), { scope: 'all' }, [pub.id]],
+			[api('subscriber'), {}, [pub.id, members.id]],
+			[api('member2'), { scope: 'all' }, [pub.id, members.id]],
+			[member, {}, [pub.id, members.id]],
+			[member, { scope: 'all' }, [pub.id, members.id, priv.id]],
+			[api('moderator'), { scope: 'all' }, [pub.id, members.id, priv.id]],
+			[api('admin'), { scope: 'all' }, [pub.id, members.id, priv.id]],
+		];
+		for (const [caller, query, expected] of expectations) {
+			const seen = await idsSeenBy(caller, { s: tag, ...query });
+			const label = `${caller.role} ${JSON.stringify(query)}`;
+			expect(seen.ids, label).toEqual(expected);
+			expect(seen.total, label).toBe(expected.length);
+			expect(seen.header, label).toBe(expected.length);
+			expect(seen.pages, label).toBe(1);
+		}
+		// The owner's own list has everything, strangers' lists none of it.
+		const mine = await member.op('list_my_media', { query: { s: tag } });
+		expect((mine.body.items as Item[]).map((i) => i.id).sort((a, b) => a - b)).toEqual([pub.id, members.id, priv.id]);
+		expect(mine.headers['x-wp-total']).toBe('3');
+		const theirs = await api('member2').op('list_my_media', { query: { s: tag } });
+		expect(theirs.body.items).toEqual([]);
+		expect(theirs.body.total).toBe(0);
+		// A private item is not found by slug or author filters either.
+		const bySlug = await idsSeenBy(api('member2'), { slug: priv.slug });
+		expect(bySlug.ids).toEqual([]);
+		const byAuthor = await idsSeenBy(api('anonymous'), { author: priv.author_id, s: tag });
+		expect(byAuthor.ids).toEqual([pub.id]);
+	});
+
+	test('filters by media type, author and search; orders by date; pages with X-WP-TotalPages', async ({ api, fixtures }) => {
+		const tag = token();
+		const first = await upload(api('member'), { title: `${tag} one` });
+		const video = await api('member').op('create_media', { body: { file: files.mp4(), title: `${tag} video` } });
+		const third = await upload(api('member2'), { title: `${tag} three` });
+		const videos = await idsSeenBy(api('anonymous'), { s: tag, media_type: 'video' });
+		expect(videos.ids).toEqual([(video.body as Item).id]);
+		const byAuthor = await idsSeenBy(api('anonymous'), { s: tag, author: fixtures.users.member2.id });
+		expect(byAuthor.ids).toEqual([third.id]);
+		const page1 = await api('anonymous').op('list_media', { query: { s: tag, per_page: 2, page: 1 } });
+		expect((page1.body.items as Item[]).map((i) => i.id)).toEqual([third.id, (video.body as Item).id]);
+		expect(page1.headers['x-wp-totalpages']).toBe('2');
+		expect(page1.body.pages).toBe(2);
+		const page2 = await api('anonymous').op('list_media', { query: { s: tag, per_page: 2, page: 2 } });
+		expect((page2.body.items as Item[]).map((i) => i.id)).toEqual([first.id]);
+		for (const orderby of ['popular', 'trending'] as const) {
+			const ordered = await idsSeenBy(api('anonymous'), { s: tag, orderby });
+			expect(ordered.total).toBe(3);
+		}
+	});
+
+	test('viewer-aware fields are resolved for each caller', async ({ api, fixtures }) => {
+		const tag = token();
+		const item = await upload(api('member'), { title: `${tag} liked` });
+		const state = await api('admin').raw('POST', '/wp-json/mvs-test/v1/viewer-state', {
+			json: { user_id: fixtures.users.member2.id, media_id: item.id, favorite: true, reaction_type: 'love' },
+		});
+		expect(state.status).toBe(200);
+		const views: [Api, { can_edit: boolean; is_favorited: boolean; viewer_reaction: string | null }][] = [
+			[api('anonymous'), { can_edit: false, is_favorited: false, viewer_reaction: null }],
+			[api('member2'), { can_edit: false, is_favorited: true, viewer_reaction: 'love' }],
+			[api('member'), { can_edit: true, is_favorited: false, viewer_reaction: null }],
+			[api('moderator'), { can_edit: true, is_favorited: false, viewer_reaction: null }],
+		];
+		for (const [caller, expected] of views) {
+			const listed = await caller.op('list_media', { query: { s: tag } });
+			expect(listed.body.items[0], `${caller.role} in a list`).toMatchObject(expected);
+			const single = await caller.op('get_media', { params: { id: item.id } });
+			expect(single.body, `${caller.role} single`).toMatchObject(expected);
+		}
+	});
+
+	test('a page costs the same number of SQL queries for per_page 1, 20 and 100', async ({ api, fixtures }) => {
+		const tag = token();
+		for (let i = 0; i < 3; i++) await upload(api('member'), { title: `${tag} ${i}` });
+		await api('admin').raw('POST', '/wp-json/mvs-test/v1/viewer-state', {
+			json: { user_id: fixtures.users.member2.id, media_id: (await upload(api('member'), { title: `${tag} fav` })), favorite: true },
+		});
+		for (const caller of [api('anonymous'), api('member2')]) {
+			const counts: number[] = [];
+			for (const perPage of [1, 20, 100]) {
+				const res = await caller.op('list_media', { query: { per_page: perPage } });
+				expect(res.status).toBe(200);
+				expect((res.body.items as Item[]).length).toBe(Math.min(perPage, res.body.total as number));
+				counts.push(Number(res.headers['x-mvs-queries']));
+			}
+			expect(counts[0], `${caller.role}: queries for per_page 1/20/100 = ${counts.join('/')}`).toBeGreaterThan(0);
+			expect(new Set(counts).size, `${caller.role}: queries for per_page 1/20/100 = ${counts.join('/')}`).toBe(1);
+		}
+	});
+
+	test('invalid query parameters get 400 rest_invalid_param', async ({ api }) => {
+		const cases: Record<string, string>[] = [
+			{ per_page: '0' },
+			{ per_page: '101' },
+			{ per_page: 'ten' },
+			{ page: '0' },
+			{ media_type: 'hologram' },
+			{ orderby: 'random' },
+			{ scope: 'everything' },
+			{ author: '-3' },
+			{ group_covers: 'maybe' },
+		];
+		for (const query of cases) {
+			const res = await api('anonymous').send({ method: 'GET', path: '/mvs/v1/media', query });
+			expect(res.status, JSON.stringify(query)).toBe(400);
+			expect(res.body.code, JSON.stringify(query)).toBe('rest_invalid_param');
+		}
+		const mine = await api('anonymous').op('list_my_media');
+		expect(mine.status).toBe(401);
+		expect(mine.body.code).toBe('mvs_not_logged_in');
+	});
+});
+
+test.describe('GET, PUT and DELETE /media/{id}', () => {
+	test('reading: 200 for who may view, 403 for who may not, 404 when missing', async ({ api }) => {
+		const priv = await upload(api('member'), { privacy: 'private' });
+		const members = await upload(api('member'), { privacy: 'members' });
+		for (const role of ['member', 'moderator', 'admin'] as const) {
+			expect((await api(role).op('get_media', { params: { id: priv.id } })).status, role).toBe(200);
+		}
+		for (const role of ['anonymous', 'subscriber', 'member2'] as const) {
+			const res = await api(role).op('get_media', { params: { id: priv.id } });
+			expect(res.status, role).toBe(403);
+			expect(res.body.code, role).toBe('mvs_forbidden');
+		}
+		expect((await api('anonymous').op('get_media', { params: { id: members.id } })).status).toBe(403);
+		expect((await api('subscriber').op('get_media', { params: { id: members.id } })).status).toBe(200);
+		const missing = await api('anonymous').op('get_media', { params: { id: 99999999 } });
+		expect(missing.status).toBe(404);
+		expect(missing.body.code).toBe('mvs_not_found');
+	});
+
+	test('editing through PUT, PATCH and POST reaches the same handler; strangers are refused', async ({ api }) => {
+		const item = await upload(api('member'), { title: 'before' });
+		const path = `/mvs/v1/media/${item.id}`;
+		for (const method of ['PUT', 'PATCH', 'POST']) {
+			const res = await api('member').send({ method, path, query: {}, json: { title: `via ${method}` } });
+			expect(res.status, method).toBe(200);
+			expect(res.body.title).toBe(`via ${method}`);
+		}
+		const edited = await api('member').op('update_media', { params: { id: item.id }, body: { description: 'new words', privacy: 'private' } });
+		expect(edited.body).toMatchObject({ title: 'via POST', description: 'new words', privacy: 'private' });
+		expect((await api('anonymous').op('get_media', { params: { id: item.id } })).status).toBe(403);
+
+		const stranger = await api('member2').op('update_media', { params: { id: item.id }, body: { title: 'mine now' } });
+		expect(stranger.status).toBe(403);
+		expect(stranger.body.code).toBe('mvs_forbidden');
+		const anonymous = await api('anonymous').op('update_media', { params: { id: item.id }, body: { title: 'x' } });
+		expect(anonymous.status).toBe(401);
+		const moderator = await api('moderator').op('update_media', { params: { id: item.id }, body: { title: 'moderated' } });
+		expect(moderator.status).toBe(200);
+		expect(moderator.body.can_edit).toBe(true);
+
+		const invalid = [{ title: '' }, { privacy: 'hidden' }, { privacy: 'group' }, { title: 'x'.repeat(201) }];
+		for (const body of invalid) {
+			const res = await api('member').send({ method: 'PUT', path, query: {}, json: body });
+			expect(res.status, JSON.stringify(body)).toBe(400);
+		}
+		const missing = await api('admin').op('update_media', { params: { id: 99999999 }, body: { title: 'x' } });
+		expect(missing.status).toBe(404);
+	});
+
+	test('deleting removes the item and its stored file; only the owner or a moderator may', async ({ api, request }) => {
+		const item = await upload(api('member'), {});
+		const file = await request.get(item.file_url as string);
+		expect(file.status()).toBe(200);
+		const stranger = await api('member2').op('delete_media', { params: { id: item.id } });
+		expect(stranger.status).toBe(403);
+		const deleted = await api('member').op('delete_media', { params: { id: item.id } });
+		expect(deleted.status).toBe(200);
+		expect(deleted.body).toEqual({ deleted: true, id: item.id });
+		expect((await api('member').op('get_media', { params: { id: item.id } })).status).toBe(404);
+		expect((await request.get(item.file_url as string)).status()).toBe(404);
+		expect((await api('member').op('delete_media', { params: { id: item.id } })).status).toBe(404);
+
+		const another = await uploadImage(api('member2'));
+		const byModerator = await api('moderator').op('delete_media', { params: { id: another } });
+		expect(byModerator.status).toBe(200);
+	});
+});

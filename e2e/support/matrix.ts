@@ -1,0 +1,116 @@
+/**
+ * What the authorization matrix expects, derived from the generated route
+ * manifest (codegen/out/route-manifest.json), i.e. from the DSL.
+ */
+import manifest from '../../codegen/out/route-manifest.json';
+import type { Role } from './mvs';
+
+export interface ManifestRoute {
+	name: string;
+	plugin: string;
+	namespace: string;
+	method: string;
+	methods: string[];
+	path: string;
+	auth:
+		| { kind: 'public' | 'public_privacy' | 'authenticated' }
+		| { kind: 'capability'; anyOf: string[] }
+		| { kind: 'owner'; lookup: string; param: string; own?: string; others?: string };
+	rateLimit: number | null;
+	implemented: boolean;
+	since: string;
+	sample: { query: Record<string, unknown>; body: Record<string, unknown>; multipart: Record<string, unknown> };
+}
+
+export const routes = manifest.routes as ManifestRoute[];
+
+/** WordPress role of each fixture user (see e2e/site/create-fixtures.php). */
+const wpRole: Record<Exclude<Role, 'anonymous'>, string> = {
+	subscriber: 'subscriber',
+	member: 'mvs_member',
+	member2: 'mvs_member',
+	moderator: 'mvs_moderator',
+	admin: 'administrator',
+};
+
+export function capabilitiesOf(role: Role): Set<string> {
+	if (role === 'anonymous') return new Set();
+	const caps = new Set<string>((manifest.roles as Record<string, string[]>)[wpRole[role]] ?? []);
+	if (role === 'admin') caps.add('manage_options');
+	return caps;
+}
+
+export type Expectation = { allowed: true } | { allowed: false; status: 401 | 403; codes: string[] };
+
+/** The fixture user `member` owns (or takes part in) every fixture resource. */
+export const OWNER: Role = 'member';
+
+export function expectedOutcome(route: ManifestRoute, role: Role): Expectation {
+	const auth = route.auth;
+	if (auth.kind === 'public' || auth.kind === 'public_privacy') return { allowed: true };
+	if (role === 'anonymous') return { allowed: false, status: 401, codes: ['mvs_not_logged_in', 'mvs_unauthorized'] };
+	const caps = capabilitiesOf(role);
+	const forbidden: Expectation = { allowed: false, status: 403, codes: ['mvs_forbidden', 'rest_forbidden'] };
+	switch (auth.kind) {
+		case 'authenticated':
+			return { allowed: true };
+		case 'capability':
+			return auth.anyOf.some((c) => caps.has(c)) ? { allowed: true } : forbidden;
+		case 'owner':
+			if (auth.others && caps.has(auth.others)) return { allowed: true };
+			if (role === OWNER && (!auth.own || caps.has(auth.own))) return { allowed: true };
+			return forbidden;
+	}
+}
+
+export interface FixtureIds {
+	memberId: number;
+	media: number;
+	album: number;
+	collection: number;
+	comment: number;
+	conversation: number;
+	message: number;
+	rule: number;
+	tag: number;
+	package: number;
+}
+
+/** Path parameters of a route, pointing at fixtures owned by OWNER. */
+export function pathParams(route: ManifestRoute, ids: FixtureIds): Record<string, number> {
+	const params: Record<string, number> = {};
+	for (const [, name] of route.path.matchAll(/\{([a-z_]+)\}/g)) params[name!] = resolveParam(route.path, name!, ids);
+	return params;
+}
+
+function resolveParam(path: string, name: string, ids: FixtureIds): number {
+	switch (name) {
+		case 'media_id':
+			return ids.media;
+		case 'comment_id':
+			return ids.comment;
+		case 'rule_id':
+			return ids.rule;
+		case 'user_id':
+			return ids.memberId;
+		case 'id':
+			break;
+		default:
+			throw new Error(`${path}: no fixture for {${name}}`);
+	}
+	const resource = path.split('/')[1];
+	const byResource: Record<string, number> = {
+		media: ids.media,
+		moderation: ids.media,
+		albums: ids.album,
+		collections: ids.collection,
+		conversations: ids.conversation,
+		messages: ids.message,
+		users: ids.memberId,
+		tags: ids.tag,
+		packages: ids.package,
+	};
+	const id = byResource[resource!];
+	if (id === undefined) throw new Error(`${path}: no fixture for {id}`);
+	return id;
+}

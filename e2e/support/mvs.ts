@@ -1,0 +1,170 @@
+/**
+ * Typed access to the plugin's REST API for specs: `api('member').op('list_media', {...})`
+ * goes through the generated client (codegen/out/client.ts), authenticated
+ * with that fixture user's application password. One request context per
+ * role per worker, reused by every test of the worker.
+ */
+import { readFileSync } from 'node:fs';
+import { test as base, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import {
+	buildRequest,
+	type MvsError,
+	type MvsFile,
+	type MvsRequest,
+	type OperationInput,
+	type OperationName,
+	type Operations,
+} from '../../codegen/out/client';
+
+export const ROLES = ['anonymous', 'subscriber', 'member', 'member2', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export type UserRole = Exclude<Role, 'anonymous'>;
+
+export interface FixtureUser {
+	id: number;
+	login: string;
+	password: string;
+	appPassword: string;
+}
+
+export interface SiteFixtures {
+	users: Record<UserRole, FixtureUser>;
+}
+
+export interface ApiResponse<T = unknown> {
+	status: number;
+	headers: Record<string, string>;
+	body: T;
+}
+
+export function loadFixtures(): SiteFixtures {
+	const file = process.env.MVS_FIXTURES_FILE;
+	if (!file) throw new Error('MVS_FIXTURES_FILE is not set: run the suite through `npm test` (e2e/site/run-tests.mjs).');
+	return JSON.parse(readFileSync(file, 'utf8')) as SiteFixtures;
+}
+
+export function baseUrl(): string {
+	const url = process.env.MVS_BASE_URL;
+	if (!url) throw new Error('MVS_BASE_URL is not set: run the suite through `npm test`.');
+	return url.replace(/\/$/, '');
+}
+
+/** The REST API as one user. */
+export class Api {
+	constructor(
+		readonly role: Role,
+		private readonly context: APIRequestContext,
+	) {}
+
+	/** Calls an operation of the generated client. */
+	async op<N extends OperationName>(
+		name: N,
+		input: OperationInput<N> = {},
+	): Promise<ApiResponse<Operations[N]['response'] & Partial<MvsError>>> {
+		return this.send(buildRequest(name, input)) as Promise<ApiResponse<Operations[N]['response'] & Partial<MvsError>>>;
+	}
+
+	/** Sends a request built by hand (for invalid input the typed client would refuse). */
+	async send(request: MvsRequest): Promise<ApiResponse<any>> {
+		const multipart = request.multipart
+			? Object.fromEntries(
+					Object.entries(request.multipart).map(([key, value]) => [
+						key,
+						typeof value === 'string' ? value : { name: value.name, mimeType: value.mimeType, buffer: Buffer.from(value.buffer) },
+					]),
+				)
+			: undefined;
+		const response = await this.context.fetch(`/wp-json${request.path}`, {
+			method: request.method,
+			params: request.query,
+			data: request.json,
+			multipart,
+			failOnStatusCode: false,
+		});
+		const text = await response.text();
+		let body: unknown = text;
+		try {
+			body = text ? JSON.parse(text) : null;
+		} catch {
+			// Not JSON (a PHP notice or HTML error page): keep the text so the assertion shows it.
+		}
+		return { status: response.status(), headers: response.headers(), body };
+	}
+
+	async dispose(): Promise<void> {
+		await this.context.dispose();
+	}
+
+	/** Plain HTTP to any path of the site (e.g. /wp-json/wp/v2/settings). */
+	async raw(method: string, path: string, options: { query?: Record<string, string>; json?: unknown } = {}): Promise<ApiResponse<any>> {
+		return this.send({ method, path: path.replace(/^\/wp-json/, ''), query: options.query ?? {}, json: options.json });
+	}
+}
+
+async function contextFor(role: Role, fixtures: SiteFixtures): Promise<APIRequestContext> {
+	const headers: Record<string, string> = {};
+	if (role !== 'anonymous') {
+		const user = fixtures.users[role];
+		headers.Authorization = `Basic ${Buffer.from(`${user.login}:${user.appPassword}`).toString('base64')}`;
+	}
+	return playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: headers });
+}
+
+type WorkerFixtures = {
+	fixtures: SiteFixtures;
+	api: (role: Role) => Api;
+};
+
+export const test = base.extend<{}, WorkerFixtures>({
+	fixtures: [async ({}, use) => use(loadFixtures()), { scope: 'worker' }],
+	api: [
+		async ({ fixtures }, use) => {
+			// Six local contexts per worker are cheap; creating them up front keeps api() synchronous.
+			const apis = new Map<Role, Api>();
+			for (const role of ROLES) apis.set(role, new Api(role, await contextFor(role, fixtures)));
+			await use((role: Role) => apis.get(role)!);
+			for (const api of apis.values()) await api.dispose();
+		},
+		{ scope: 'worker' },
+	],
+});
+
+export { expect } from '@playwright/test';
+
+/** Small valid files of each media type, built in memory (no binary fixtures in the repo). */
+export const files = {
+	png(name = 'pixel.png'): MvsFile {
+		// 1×1 transparent PNG.
+		const bytes = Buffer.from(
+			'89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+				'1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
+			'hex',
+		);
+		return { name, mimeType: 'image/png', buffer: bytes };
+	},
+	/** A PNG whose bytes differ per call (so duplicate detection does not interfere). */
+	uniquePng(name = 'photo.png'): MvsFile {
+		const base = files.png(name).buffer;
+		// Bytes after IEND are ignored by decoders but change the hash.
+		const tail = Buffer.from(`${Date.now()}-${Math.random()}`);
+		return { name, mimeType: 'image/png', buffer: Buffer.concat([base, tail]) };
+	},
+	mp4(name = 'clip.mp4'): MvsFile {
+		const ftyp = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+		const mdat = Buffer.concat([Buffer.from('0000001068646174', 'hex'), Buffer.alloc(8, 0)]);
+		return { name, mimeType: 'video/mp4', buffer: Buffer.concat([ftyp, mdat, Buffer.from(String(Math.random()))]) };
+	},
+	mp3(name = 'sound.mp3'): MvsFile {
+		// An ID3v2 tag followed by MPEG-1 Layer III frame headers.
+		const id3 = Buffer.from('494433030000000000', 'hex');
+		const frame = Buffer.concat([Buffer.from('fffb9064', 'hex'), Buffer.alloc(413, 0)]);
+		return { name, mimeType: 'audio/mpeg', buffer: Buffer.concat([id3, frame, frame, frame, Buffer.from(String(Math.random()))]) };
+	},
+	pdf(name = 'paper.pdf'): MvsFile {
+		const text = `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%${Math.random()}\n%%EOF\n`;
+		return { name, mimeType: 'application/pdf', buffer: Buffer.from(text) };
+	},
+	php(name = 'shell.jpg'): MvsFile {
+		return { name, mimeType: 'image/jpeg', buffer: Buffer.from('<?php echo "owned"; ?>\n') };
+	},
+};
