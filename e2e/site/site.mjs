@@ -1,0 +1,174 @@
+// Starts one throw-away WordPress site with both plugins active and the test
+// users created, on WordPress Playground CLI (PHP as WebAssembly, SQLite), with
+// no network. Each site gets its own copy of WordPress in a temp dir, so sites
+// never share state and stopping one deletes everything it wrote.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CACHE_DIR, MU_PLUGINS_DIR, PLAYGROUND_CLI, PLUGIN_CORE_DIR, PLUGIN_PRO_DIR } from './paths.mjs';
+import { isPortFree } from './ports.mjs';
+import { prepareWordPress, WP_BRANCH } from './prepare-wordpress.mjs';
+
+// Measured on 2 cores: 4 PHP workers served parallel requests faster than 2 or 6 (see e2e/README.md).
+export const DEFAULT_WORKERS = 4;
+const PHP_VERSION = '8.2';
+const READY_TIMEOUT_MS = 180_000;
+const STOP_GRACE_MS = 5_000;
+
+const PLUGINS = [
+  { dir: PLUGIN_CORE_DIR, slug: 'media-community-service', env: 'MVS_PLUGIN_CORE_DIR' },
+  { dir: PLUGIN_PRO_DIR, slug: 'media-community-service-pro', env: 'MVS_PLUGIN_PRO_DIR' },
+];
+// create-fixtures.php writes fixtures.json here; a host folder is mounted on it.
+const OUT_VFS_DIR = '/tmp/mvs-out';
+
+const running = new Set(); // sites to stop if this process goes away first
+
+export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label = 'site' } = {}) {
+  if (!(await isPortFree(port))) {
+    throw new Error(`[${label}] port ${port} is already in use: stop whatever listens there or pick another port.`);
+  }
+  for (const { dir, slug, env } of PLUGINS) {
+    const main = path.join(dir, `${slug}.php`);
+    if (!fs.existsSync(main)) throw new Error(`[${label}] plugin main file missing: ${main} (override the folder with ${env})`);
+  }
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `mvs-${label}-`));
+  const wordpressDir = path.join(tmp, 'wordpress');
+  const outDir = path.join(tmp, 'out');
+  fs.cpSync(prepareWordPress(), wordpressDir, { recursive: true });
+  fs.mkdirSync(outDir);
+  fs.mkdirSync(path.join(tmp, 'tmp'));
+  fs.mkdirSync(MU_PLUGINS_DIR, { recursive: true }); // git keeps no empty folder
+  const blueprintFile = path.join(tmp, 'blueprint.json');
+  fs.writeFileSync(blueprintFile, JSON.stringify(blueprint(), null, 2));
+
+  const args = [
+    PLAYGROUND_CLI, 'server',
+    `--port=${port}`, `--workers=${workers}`, `--wp=${WP_BRANCH}`, `--php=${PHP_VERSION}`,
+    `--mount-before-install=${wordpressDir}:/wordpress`,
+    '--wordpress-install-mode=install-from-existing-files',
+    ...PLUGINS.map(({ dir, slug }) => `--mount=${dir}:/wordpress/wp-content/plugins/${slug}`),
+    `--mount=${MU_PLUGINS_DIR}:/wordpress/wp-content/mu-plugins`,
+    `--mount=${outDir}:${OUT_VFS_DIR}`,
+    // Application passwords are only available on plain http when the environment is local.
+    '--define', 'WP_ENVIRONMENT_TYPE', 'local',
+    `--blueprint=${blueprintFile}`,
+  ];
+  // The log outlives the temp dir so that a failed run can be read afterwards.
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
+  const logFile = path.join(CACHE_DIR, `${label}.log`);
+  const log = fs.createWriteStream(logFile);
+
+  // detached: the CLI gets its own process group, so stop() can end it and
+  // anything it starts in one kill. cwd/TMPDIR: the CLI writes scratch files
+  // into both; keep them inside the temp dir that stop() deletes.
+  const child = spawn(process.execPath, args, {
+    cwd: tmp,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TMPDIR: path.join(tmp, 'tmp'), NO_COLOR: '1' },
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  exited.then(() => log.end());
+  const site = { child, tmp, exited, stopped: false };
+  running.add(site);
+  installExitHandlers();
+  const stop = () => stopSite(site);
+
+  try {
+    const url = await waitForReady(child, exited, log, label, logFile);
+    const fixtures = JSON.parse(fs.readFileSync(path.join(outDir, 'fixtures.json'), 'utf8'));
+    return { url, fixtures, logFile, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function blueprint() {
+  return {
+    // Without this the CLI ignores --php once a blueprint is given (and ran PHP 8.5).
+    preferredVersions: { php: PHP_VERSION, wp: WP_BRANCH },
+    steps: [
+      ...PLUGINS.map(({ slug }) => ({ step: 'activatePlugin', pluginPath: `${slug}/${slug}.php` })),
+      // The site is offline: wp-admin's avatars (gravatar.com) would fail to load
+      // and show up as console errors in browser tests.
+      { step: 'setSiteOptions', options: { show_avatars: '0' } },
+      { step: 'runPHP', code: fs.readFileSync(new URL('./create-fixtures.php', import.meta.url), 'utf8') },
+    ],
+  };
+}
+
+function waitForReady(child, exited, log, label, logFile) {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk) => {
+      log.write(chunk);
+      output += chunk.toString();
+      // eslint-disable-next-line no-control-regex
+      const match = output.replace(/\x1b\[[0-9;]*m/g, '').match(/WordPress is running on (http:\/\/\S+)/);
+      if (match) finish(null, match[1]);
+    };
+    const fail = (message) => finish(new Error(`[${label}] ${message}\n--- ${logFile} (end) ---\n${output.slice(-3000)}`));
+    const timer = setTimeout(() => fail(`site not ready after ${READY_TIMEOUT_MS / 1000} s`), READY_TIMEOUT_MS);
+    exited.then(({ code, signal }) => fail(`site process exited (code ${code}, signal ${signal}) before it was ready`));
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+
+    let done = false;
+    function finish(error, url) {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      error ? reject(error) : resolve(url);
+    }
+  });
+}
+
+async function stopSite(site) {
+  if (site.stopped) return;
+  site.stopped = true;
+  running.delete(site);
+  if (site.child.exitCode === null && site.child.signalCode === null) {
+    killGroup(site.child, 'SIGTERM');
+    const timedOut = await Promise.race([
+      site.exited.then(() => false),
+      new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS, true)),
+    ]);
+    if (timedOut) {
+      killGroup(site.child, 'SIGKILL');
+      await site.exited;
+    }
+  }
+  fs.rmSync(site.tmp, { recursive: true, force: true });
+}
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal); // negative pid: the whole process group
+  } catch (error) {
+    if (error.code !== 'ESRCH') throw error; // ESRCH: already gone
+  }
+}
+
+// A site must not outlive the process that started it: stop it on Ctrl-C,
+// on SIGTERM (e.g. CI cancelling) and, synchronously, on any other exit.
+let handlersInstalled = false;
+function installExitHandlers() {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+    process.once(signal, async () => {
+      await Promise.allSettled([...running].map(stopSite));
+      process.exit(code);
+    });
+  }
+  process.once('exit', () => {
+    for (const site of running) {
+      killGroup(site.child, 'SIGKILL');
+      fs.rmSync(site.tmp, { recursive: true, force: true });
+    }
+  });
+}
