@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
 // busy, more would only queue. Fallback: DEFAULT_WORKERS in site/site.mjs.
 const workers = Number(process.env.MVS_SITE_WORKERS || 4);
 
+const SITE_WIDE = /(auth-matrix-gate|site-settings)\.spec\.ts$/;
+
 export default defineConfig({
 	testDir: './specs',
 	outputDir: './test-results',
@@ -22,12 +24,21 @@ export default defineConfig({
 	// A safety net well under CI's 90 minutes.
 	globalTimeout: 60 * 60_000,
 	reporter: [['list'], ['./support/summary-reporter.ts']],
+	projects: [
+		// Everything that can share the site: tests isolate their data.
+		{ name: 'api', testIgnore: SITE_WIDE },
+		// Specs that flip site-wide settings (the private-community gate, default
+		// privacy, moderation hold) would break concurrent tests: they run last, alone.
+		{ name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['api'], workers: 1 },
+	],
 	use: {
 		baseURL: process.env.MVS_BASE_URL,
 		browserName: 'chromium',
 		actionTimeout: 30_000,
 		navigationTimeout: 60_000,
-		trace: 'retain-on-failure',
+		// Traces would record every API context of a worker; screenshots suffice for the browser specs.
+		trace: 'off',
+		screenshot: 'only-on-failure',
 		launchOptions: {
 			// The Debian Chromium (run-tests.mjs installs it): Playwright must never download a browser.
 			executablePath: '/usr/bin/chromium',

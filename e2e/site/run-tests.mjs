@@ -20,7 +20,10 @@ let env = process.env;
 if (!(process.env.MVS_BASE_URL && process.env.MVS_FIXTURES_FILE)) {
   prepareWordPress();
   const started = Date.now();
-  site = await startSite({ port: await findFreePort(), workers: DEFAULT_WORKERS, label: 'test-site' });
+  site = await startSite({ port: await findFreePort(), workers: DEFAULT_WORKERS, label: 'test-site' }).catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
   console.log(`[e2e] site ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${site.url} (log: ${path.relative(process.cwd(), site.logFile)})`);
   const fixturesFile = path.join(CACHE_DIR, `fixtures-${new URL(site.url).port}.json`);
   fs.writeFileSync(fixturesFile, JSON.stringify({ url: site.url, ...site.fixtures }, null, 2));
@@ -36,6 +39,8 @@ const playwright = spawn(process.execPath, [path.join(NODE_MODULES, '@playwright
   stdio: 'inherit',
   env,
 });
+// site.mjs stops the site on these signals; Playwright must not outlive it either.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => playwright.kill(signal));
 const code = await new Promise((resolve) => playwright.once('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0))));
 await site?.stop();
 process.exit(code);

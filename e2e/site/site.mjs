@@ -10,7 +10,9 @@ import { CACHE_DIR, MU_PLUGINS_DIR, PLAYGROUND_CLI, PLUGIN_CORE_DIR, PLUGIN_PRO_
 import { isPortFree } from './ports.mjs';
 import { prepareWordPress, WP_BRANCH } from './prepare-wordpress.mjs';
 
-// Measured on 2 cores: 4 PHP workers served parallel requests faster than 2 or 6 (see e2e/README.md).
+// Measured on 2 cores: parallel throughput was about the same for 2, 4 and 6 PHP workers
+// (the CPUs are the limit); 6 boots ~8 s slower, and the CLI warns that fewer than 6 may
+// deadlock on file locks. 4 is the compromise.
 export const DEFAULT_WORKERS = 4;
 const PHP_VERSION = '8.2';
 const READY_TIMEOUT_MS = 180_000;

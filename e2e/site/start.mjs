@@ -11,7 +11,10 @@ const port = Number(process.env.MVS_PORT || 9400);
 prepareWordPress();
 const started = Date.now();
 console.log(`Starting WordPress on port ${port} (${DEFAULT_WORKERS} PHP workers)…`);
-const site = await startSite({ port, workers: DEFAULT_WORKERS, label: 'start' });
+const site = await startSite({ port, workers: DEFAULT_WORKERS, label: 'start' }).catch((error) => {
+  console.error(`${error.message}\n(MVS_PORT=<port> npm start uses another port.)`);
+  process.exit(1);
+});
 fs.writeFileSync(SHARED_FIXTURES_FILE, JSON.stringify({ url: site.url, ...site.fixtures }, null, 2));
 
 console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s: ${site.url}`);
@@ -26,6 +29,7 @@ console.log(`\nFixtures: ${SHARED_FIXTURES_FILE}`);
 console.log(`Run tests against this site: MVS_BASE_URL=${site.url} MVS_FIXTURES_FILE=${SHARED_FIXTURES_FILE} npm run test:e2e`);
 console.log('Press Ctrl-C to stop.');
 
+process.once('SIGINT', () => console.log('\nStopping…'));
 // site.mjs stops the site on SIGINT/SIGTERM; the fixtures file must go with it.
 const forget = () => fs.rmSync(SHARED_FIXTURES_FILE, { force: true });
 process.once('exit', forget);

@@ -66,6 +66,7 @@ test.describe('POST /media', () => {
 		const harness = await api('admin').raw('POST', '/wp-json/mvs-test/v1/owned-fixtures', {
 			json: { owner: fixtures.users.member.id, media_id: 1 },
 		});
+		expect(harness.status, JSON.stringify(harness.body)).toBe(200);
 		const album = harness.body.album as number;
 		const item = await upload(api('member'), {
 			title: 'Harbour at dawn',

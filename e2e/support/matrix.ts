@@ -2,7 +2,7 @@
  * What the authorization matrix expects, derived from the generated route
  * manifest (codegen/out/route-manifest.json), i.e. from the DSL.
  */
-import manifest from '../../codegen/out/route-manifest.json';
+import { readFileSync } from 'node:fs';
 import type { Role } from './mvs';
 
 export interface ManifestRoute {
@@ -22,7 +22,12 @@ export interface ManifestRoute {
 	sample: { query: Record<string, unknown>; body: Record<string, unknown>; multipart: Record<string, unknown> };
 }
 
-export const routes = manifest.routes as ManifestRoute[];
+const manifest = JSON.parse(readFileSync(new URL('../../codegen/out/route-manifest.json', import.meta.url), 'utf8')) as {
+	roles: Record<string, string[]>;
+	routes: ManifestRoute[];
+};
+
+export const routes = manifest.routes;
 
 /** WordPress role of each fixture user (see e2e/site/create-fixtures.php). */
 const wpRole: Record<Exclude<Role, 'anonymous'>, string> = {
@@ -35,7 +40,7 @@ const wpRole: Record<Exclude<Role, 'anonymous'>, string> = {
 
 export function capabilitiesOf(role: Role): Set<string> {
 	if (role === 'anonymous') return new Set();
-	const caps = new Set<string>((manifest.roles as Record<string, string[]>)[wpRole[role]] ?? []);
+	const caps = new Set<string>(manifest.roles[wpRole[role]] ?? []);
 	if (role === 'admin') caps.add('manage_options');
 	return caps;
 }

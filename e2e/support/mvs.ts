@@ -156,7 +156,7 @@ export const files = {
 	},
 	mp3(name = 'sound.mp3'): MvsFile {
 		// An ID3v2 tag followed by MPEG-1 Layer III frame headers.
-		const id3 = Buffer.from('494433030000000000', 'hex');
+		const id3 = Buffer.from('49443303000000000000', 'hex');
 		const frame = Buffer.concat([Buffer.from('fffb9064', 'hex'), Buffer.alloc(413, 0)]);
 		return { name, mimeType: 'audio/mpeg', buffer: Buffer.concat([id3, frame, frame, frame, Buffer.from(String(Math.random()))]) };
 	},

@@ -2,7 +2,7 @@
  * Checks response bodies against the response schemas of the generated
  * OpenAPI document, so specs prove the shape the contract promises.
  */
-import openapi from '../../codegen/out/openapi/mvs-v1.json';
+import { readFileSync } from 'node:fs';
 
 type Schema = {
 	type?: string | string[];
@@ -13,7 +13,11 @@ type Schema = {
 	$ref?: string;
 };
 
-const schemas = openapi.components.schemas as Record<string, Schema>;
+// Read at run time: ESM JSON imports need import attributes Playwright's loader does not add.
+const openapi = JSON.parse(readFileSync(new URL('../../codegen/out/openapi/mvs-v1.json', import.meta.url), 'utf8')) as {
+	components: { schemas: Record<string, Schema> };
+};
+const schemas = openapi.components.schemas;
 
 function typeOf(value: unknown): string {
 	if (value === null) return 'null';
