@@ -40,6 +40,11 @@ export function prepareWordPress() {
   }
   fs.writeFileSync(path.join(staging, MARKER), `${WP_VERSION}\n`);
 
+  // Another run may have finished first: keep its tree (a site may be copying it).
+  if (fs.existsSync(path.join(target, MARKER))) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    return target;
+  }
   fs.rmSync(target, { recursive: true, force: true });
   fs.renameSync(staging, target);
   return target;

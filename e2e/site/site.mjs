@@ -26,6 +26,9 @@ const PLUGINS = [
 ];
 // create-fixtures.php writes fixtures.json here; a host folder is mounted on it.
 const OUT_VFS_DIR = '/tmp/mvs-out';
+// e2e/.cache/logs, mounted so that PHP's debug log outlives the site.
+const LOGS_DIR = path.join(CACHE_DIR, 'logs');
+const LOGS_VFS_DIR = '/tmp/mvs-logs';
 
 const running = new Set(); // sites to stop if this process goes away first
 
@@ -45,6 +48,7 @@ export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label 
   fs.mkdirSync(outDir);
   fs.mkdirSync(path.join(tmp, 'tmp'));
   fs.mkdirSync(MU_PLUGINS_DIR, { recursive: true }); // git keeps no empty folder
+  const { cliLog, phpLog } = newLogFiles(label, port);
   const blueprintFile = path.join(tmp, 'blueprint.json');
   fs.writeFileSync(blueprintFile, JSON.stringify(blueprint(), null, 2));
 
@@ -58,10 +62,14 @@ export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label 
     `--mount=${outDir}:${OUT_VFS_DIR}`,
     // Application passwords are only available on plain http when the environment is local.
     '--define', 'WP_ENVIRONMENT_TYPE', 'local',
+    // PHP notices and fatals go to a host file (tail it while tests run), never into responses.
+    `--mount=${LOGS_DIR}:${LOGS_VFS_DIR}`,
+    '--define-bool', 'WP_DEBUG', 'true',
+    '--define-bool', 'WP_DEBUG_DISPLAY', 'false',
+    '--define', 'WP_DEBUG_LOG', `${LOGS_VFS_DIR}/${path.basename(phpLog)}`,
     `--blueprint=${blueprintFile}`,
   ];
-  const logFile = newLogFile(label, port);
-  const log = fs.createWriteStream(logFile);
+  const log = fs.createWriteStream(cliLog);
 
   // detached: the CLI gets its own process group, so stop() can end it and
   // anything it starts in one kill. cwd/TMPDIR: the CLI writes scratch files
@@ -80,27 +88,31 @@ export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label 
   const stop = () => stopSite(site);
 
   try {
-    const url = await waitForReady(child, exited, log, label, logFile);
+    const url = await waitForReady(child, exited, log, label, cliLog, phpLog);
     const fixtures = JSON.parse(fs.readFileSync(path.join(outDir, 'fixtures.json'), 'utf8'));
-    return { url, fixtures, logFile, stop };
+    return { url, fixtures, logFile: cliLog, phpLogFile: phpLog, stop };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
-// The log outlives the temp dir so that a failed run can be read afterwards.
-// One per label and port (several runs may share a checkout); old ones are pruned.
-function newLogFile(label, port) {
-  const dir = path.join(CACHE_DIR, 'logs');
-  fs.mkdirSync(dir, { recursive: true });
+// Logs outlive the temp dir so that a failed run can be read afterwards. One
+// pair per label and port (several runs may share a checkout); old ones are pruned.
+function newLogFiles(label, port) {
+  fs.mkdirSync(LOGS_DIR, { recursive: true });
   const dayAgo = Date.now() - 24 * 3600_000;
-  for (const name of fs.readdirSync(dir)) {
-    const file = path.join(dir, name);
+  for (const name of fs.readdirSync(LOGS_DIR)) {
+    const file = path.join(LOGS_DIR, name);
     if (fs.statSync(file).mtimeMs < dayAgo) fs.rmSync(file, { force: true });
   }
-  return path.join(dir, `${label}-${port}.log`);
+  const cliLog = path.join(LOGS_DIR, `${label}-${port}.log`);
+  const phpLog = path.join(LOGS_DIR, `${label}-${port}-php.log`);
+  fs.rmSync(phpLog, { force: true }); // WordPress appends to it
+  return { cliLog, phpLog };
 }
+
+const tail = (file, chars = 3000) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').slice(-chars) : '(none)');
 
 function blueprint() {
   return {
@@ -116,7 +128,7 @@ function blueprint() {
   };
 }
 
-function waitForReady(child, exited, log, label, logFile) {
+function waitForReady(child, exited, log, label, cliLog, phpLog) {
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk) => {
@@ -126,7 +138,8 @@ function waitForReady(child, exited, log, label, logFile) {
       const match = output.replace(/\x1b\[[0-9;]*m/g, '').match(/WordPress is running on (http:\/\/\S+)/);
       if (match) finish(null, match[1]);
     };
-    const fail = (message) => finish(new Error(`[${label}] ${message}\n--- ${logFile} (end) ---\n${output.slice(-3000)}`));
+    const fail = (message) =>
+      finish(new Error(`[${label}] ${message}\n--- ${cliLog} (end) ---\n${output.slice(-3000)}\n--- ${phpLog} (end) ---\n${tail(phpLog)}`));
     const timer = setTimeout(() => fail(`site not ready after ${READY_TIMEOUT_MS / 1000} s`), READY_TIMEOUT_MS);
     exited.then(({ code, signal }) => fail(`site process exited (code ${code}, signal ${signal}) before it was ready`));
     child.stdout.on('data', onData);

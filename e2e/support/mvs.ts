@@ -25,6 +25,8 @@ export interface FixtureUser {
 	login: string;
 	password: string;
 	appPassword: string;
+	/** WordPress role given to the user (e.g. mvs_member). */
+	role: string;
 }
 
 export interface SiteFixtures {
