@@ -6,6 +6,14 @@
  * runner can read them. Roles fall back to WordPress's built-ins when the
  * plugins do not (yet) register their own.
  */
+// The CLI reports a failed step with its stdout only: print the reason there.
+set_exception_handler(
+	static function ( Throwable $e ) {
+		echo 'create-fixtures.php: ', $e->getMessage(), "\n";
+		exit( 1 );
+	}
+);
+
 require_once '/wordpress/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/user.php';
 

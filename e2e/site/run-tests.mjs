@@ -24,7 +24,8 @@ if (!(process.env.MVS_BASE_URL && process.env.MVS_FIXTURES_FILE)) {
     console.error(error.message);
     process.exit(1);
   });
-  console.log(`[e2e] site ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${site.url} (log: ${path.relative(process.cwd(), site.logFile)})`);
+  console.log(`[e2e] site ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${site.url} `);
+  console.log(`[e2e] logs: ${path.relative(process.cwd(), site.logFile)}, PHP: ${path.relative(process.cwd(), site.phpLogFile)}`);
   const fixturesFile = path.join(CACHE_DIR, `fixtures-${new URL(site.url).port}.json`);
   fs.writeFileSync(fixturesFile, JSON.stringify({ url: site.url, ...site.fixtures }, null, 2));
   process.once('exit', () => fs.rmSync(fixturesFile, { force: true }));

@@ -26,6 +26,7 @@ console.table(
   ),
 );
 console.log(`\nFixtures: ${SHARED_FIXTURES_FILE}`);
+console.log(`PHP errors and notices: ${site.phpLogFile}`);
 console.log(`Run tests against this site: MVS_BASE_URL=${site.url} MVS_FIXTURES_FILE=${SHARED_FIXTURES_FILE} npm run test:e2e`);
 console.log('Press Ctrl-C to stop.');
 
