@@ -104,7 +104,9 @@ export class Api {
 }
 
 async function contextFor(role: Role, fixtures: SiteFixtures): Promise<APIRequestContext> {
-	const headers: Record<string, string> = {};
+	// No keep-alive: the Playground server closes idle sockets after 5 s, and a
+	// request sent on a socket it is closing fails with ECONNRESET.
+	const headers: Record<string, string> = { Connection: 'close' };
 	if (role !== 'anonymous') {
 		const user = fixtures.users[role];
 		headers.Authorization = `Basic ${Buffer.from(`${user.login}:${user.appPassword}`).toString('base64')}`;
