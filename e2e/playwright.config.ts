@@ -9,6 +9,7 @@ import { defineConfig } from '@playwright/test';
 const workers = Number(process.env.MVS_SITE_WORKERS || 4);
 
 const SITE_WIDE = /(auth-matrix-gate|site-settings)\.spec\.ts$/;
+const LIFECYCLE = /lifecycle\.spec\.ts$/;
 
 export default defineConfig({
 	testDir: './specs',
@@ -26,10 +27,12 @@ export default defineConfig({
 	reporter: [['list'], ['./support/summary-reporter.ts']],
 	projects: [
 		// Everything that can share the site: tests isolate their data.
-		{ name: 'api', testIgnore: SITE_WIDE },
+		{ name: 'api', testIgnore: [SITE_WIDE, LIFECYCLE] },
 		// Specs that flip site-wide settings (the private-community gate, default
 		// privacy, moderation hold) would break concurrent tests: they run last, alone.
 		{ name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['api'], workers: 1 },
+		// Deactivation and uninstall end the site's useful life: always last.
+		{ name: 'lifecycle', testMatch: LIFECYCLE, dependencies: ['site-wide'], workers: 1 },
 	],
 	use: {
 		baseURL: process.env.MVS_BASE_URL,

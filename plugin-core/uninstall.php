@@ -8,7 +8,6 @@
 
 defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 
-define( 'MVS_PLUGIN_DIR', __DIR__ );
 require_once __DIR__ . '/includes/support/class-mvs-settings.php';
 require_once __DIR__ . '/includes/support/class-mvs-rate-limiter.php';
 require_once __DIR__ . '/generated/class-mvs-core-schema.php';

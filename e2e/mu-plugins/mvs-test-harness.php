@@ -109,6 +109,34 @@ add_action(
 		);
 		register_rest_route(
 			'mvs-test/v1',
+			'/lifecycle',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => $admin_only,
+				'callback'            => 'mvs_test_lifecycle_state',
+			)
+		);
+		// Runs both plugins' uninstall.php in this request and reports what is left.
+		register_rest_route(
+			'mvs-test/v1',
+			'/uninstall',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'callback'            => static function () {
+					$before = mvs_test_lifecycle_state();
+					defined( 'WP_UNINSTALL_PLUGIN' ) || define( 'WP_UNINSTALL_PLUGIN', 'media-community-service-pro/media-community-service-pro.php' );
+					include WP_PLUGIN_DIR . '/media-community-service-pro/uninstall.php';
+					include WP_PLUGIN_DIR . '/media-community-service/uninstall.php';
+					return array(
+						'before' => $before,
+						'after'  => mvs_test_lifecycle_state(),
+					);
+				},
+			)
+		);
+		register_rest_route(
+			'mvs-test/v1',
 			'/owned-fixtures',
 			array(
 				'methods'             => 'POST',
@@ -152,3 +180,43 @@ add_action(
 		);
 	}
 );
+
+/**
+ * What the plugins have left on the site: tables, options, capabilities,
+ * roles, the clean-up cron event and taxonomy terms.
+ *
+ * @return array
+ */
+function mvs_test_lifecycle_state(): array {
+	global $wpdb;
+	$tables = array();
+	foreach ( $wpdb->get_col( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( $wpdb->prefix . 'mvs_' ) . '%' ) ) as $table ) { // phpcs:ignore WordPress.DB
+		$tables[] = substr( $table, strlen( $wpdb->prefix ) );
+	}
+	sort( $tables );
+	$options = $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s ORDER BY option_name", $wpdb->esc_like( 'mvs_' ) . '%' ) ); // phpcs:ignore WordPress.DB
+	$roles   = array();
+	$caps    = array();
+	$all     = array( 'upload_mvs_media', 'edit_mvs_medias', 'edit_others_mvs_medias', 'delete_mvs_medias', 'delete_others_mvs_medias', 'moderate_mvs_media', 'manage_mvs_access', 'manage_mvs_settings' );
+	// Read the stored roles, not the in-memory copy, so the answer reflects the database.
+	$stored = get_option( $wpdb->prefix . 'user_roles', array() );
+	foreach ( $stored as $slug => $role ) {
+		if ( 0 === strpos( $slug, 'mvs_' ) ) {
+			$roles[] = $slug;
+		}
+		foreach ( array_keys( array_filter( (array) $role['capabilities'] ) ) as $cap ) {
+			if ( in_array( $cap, $all, true ) ) {
+				$caps[] = "$slug:$cap";
+			}
+		}
+	}
+	$terms = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->term_taxonomy} WHERE taxonomy IN (%s, %s)", 'mvs_tag', 'mvs_category' ) ); // phpcs:ignore WordPress.DB
+	return array(
+		'tables'         => $tables,
+		'options'        => $options,
+		'capabilities'   => $caps,
+		'roles'          => $roles,
+		'cron_scheduled' => (bool) wp_next_scheduled( 'mvs_purge_rate_limits' ),
+		'terms'          => $terms,
+	);
+}

@@ -89,12 +89,21 @@ export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label 
 
   try {
     const url = await waitForReady(child, exited, log, label, cliLog, phpLog);
+    await absorbFirstRedirect(url);
     const fixtures = JSON.parse(fs.readFileSync(path.join(outDir, 'fixtures.json'), 'utf8'));
     return { url, fixtures, logFile: cliLog, phpLogFile: phpLog, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+// The CLI answers the very first request it serves with a 302 to the same URL
+// (its auto-login handshake, even with --login off). A client following it
+// turns a POST into a GET, so spend that first answer here, on a harmless GET.
+async function absorbFirstRedirect(url) {
+  const res = await fetch(`${url}/wp-json/`, { redirect: 'manual' });
+  await res.arrayBuffer();
 }
 
 // Logs outlive the temp dir so that a failed run can be read afterwards. One

@@ -11,7 +11,7 @@ import {
 	type MvsError,
 	type MvsFile,
 	type MvsRequest,
-	type OperationInput,
+	type OperationArgs,
 	type OperationName,
 	type Operations,
 } from '../../codegen/out/client';
@@ -59,11 +59,8 @@ export class Api {
 	) {}
 
 	/** Calls an operation of the generated client. */
-	async op<N extends OperationName>(
-		name: N,
-		input: OperationInput<N> = {},
-	): Promise<ApiResponse<Operations[N]['response'] & Partial<MvsError>>> {
-		return this.send(buildRequest(name, input)) as Promise<ApiResponse<Operations[N]['response'] & Partial<MvsError>>>;
+	async op<N extends OperationName>(name: N, ...input: OperationArgs<N>): Promise<ApiResponse<Operations[N]['response'] & Partial<MvsError>>> {
+		return this.send(buildRequest(name, ...input)) as Promise<ApiResponse<Operations[N]['response'] & Partial<MvsError>>>;
 	}
 
 	/** Sends a request built by hand (for invalid input the typed client would refuse). */
@@ -82,6 +79,8 @@ export class Api {
 			data: request.json,
 			multipart,
 			failOnStatusCode: false,
+			// The REST API never redirects; following one would turn a POST into a GET.
+			maxRedirects: 0,
 		});
 		const text = await response.text();
 		let body: unknown = text;

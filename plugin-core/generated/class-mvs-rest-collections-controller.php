@@ -37,7 +37,7 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 	 */
 	public function __construct( MVS_Core_Owner_Lookups $owners ) {
 		$this->namespace = 'mvs/v1';
-		$this->owners = $owners;
+		$this->owners    = $owners;
 	}
 
 	/**

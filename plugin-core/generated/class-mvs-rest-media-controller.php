@@ -51,13 +51,13 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	/**
 	 * Sets the namespace and collaborators.
 	 *
-	 * @param MVS_Media_Handler $handler Domain logic.
-	 * @param MVS_Core_Owner_Lookups $owners Ownership lookups.
+	 * @param MVS_Media_Handler      $handler Domain logic.
+	 * @param MVS_Core_Owner_Lookups $owners  Ownership lookups.
 	 */
 	public function __construct( MVS_Media_Handler $handler, MVS_Core_Owner_Lookups $owners ) {
 		$this->namespace = 'mvs/v1';
 		$this->handler   = $handler;
-		$this->owners  = $owners;
+		$this->owners    = $owners;
 	}
 
 	/**
@@ -308,7 +308,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'record_media_view_permissions_check' ),
 					'args'                => array(),
 				),
-				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 
@@ -331,7 +330,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'record_media_download_permissions_check' ),
 					'args'                => array(),
 				),
-				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 
@@ -354,7 +352,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'record_media_share_permissions_check' ),
 					'args'                => array(),
 				),
-				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 
@@ -377,7 +374,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'get_media_access_permissions_check' ),
 					'args'                => array(),
 				),
-				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 
@@ -439,7 +435,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 						),
 					),
 				),
-				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 
@@ -494,7 +489,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 						),
 					),
 				),
-				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 
@@ -633,7 +627,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 						),
 					),
 				),
-				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 
@@ -656,7 +649,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'get_media_stats_permissions_check' ),
 					'args'                => array(),
 				),
-				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 
@@ -670,7 +662,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'get_my_stats_permissions_check' ),
 					'args'                => array(),
 				),
-				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 	}

@@ -61,11 +61,19 @@ export function emitController(plugin: ModelPlugin, resource: ModelResource): { 
 		ctorDocs.push(`@param ${lookups} $owners Ownership lookups.`);
 	}
 	out.push('');
-	out.push(docblock(['Sets the namespace and collaborators.', ...(ctorDocs.length ? ['', ...ctorDocs] : [])]));
+	const typeWidth = Math.max(0, ...ctorParams.map((p) => p.split(' ')[0]!.length));
+	const nameWidth = Math.max(0, ...ctorParams.map((p) => p.split(' ')[1]!.length));
+	const alignedDocs = ctorParams.map((p, i) => {
+		const [type, name] = p.split(' ') as [string, string];
+		return `@param ${type.padEnd(typeWidth)} ${name.padEnd(nameWidth)} ${ctorDocs[i]!.replace(/^@param \S+ \S+ /, '')}`;
+	});
+	out.push(docblock(['Sets the namespace and collaborators.', ...(alignedDocs.length ? ['', ...alignedDocs] : [])]));
 	out.push(`\tpublic function __construct( ${ctorParams.join(', ')} ) {`.replace('(  )', '()'));
-	out.push(`\t\t$this->namespace = ${str(plugin.namespace)};`);
-	if (handler) out.push('\t\t$this->handler   = $handler;');
-	if (usesOwners) out.push(`\t\t$this->owners${handler ? ' ' : ''} = $owners;`);
+	const assignments: [string, string][] = [['$this->namespace', str(plugin.namespace)]];
+	if (handler) assignments.push(['$this->handler', '$handler']);
+	if (usesOwners) assignments.push(['$this->owners', '$owners']);
+	const width = Math.max(...assignments.map(([left]) => left.length));
+	for (const [left, right] of assignments) out.push(`\t\t${left.padEnd(width)} = ${right};`);
 	out.push('\t}');
 
 	out.push(emitRegisterRoutes(plugin, resource));
@@ -96,7 +104,9 @@ function emitRegisterRoutes(plugin: ModelPlugin, resource: ModelResource): strin
 		const body: string[] = [];
 		if (definition.args) body.push(`${tabs(4)}'args'   => ${php(definition.args, 4)},`);
 		for (const e of endpoints) body.push(`${tabs(4)}${php(e, 4)},`);
-		if (resource.schema) body.push(`${tabs(4)}'schema' => array( $this, 'get_public_item_schema' ),`);
+		// OPTIONS describes a path with the resource schema only where the path serves that resource.
+		const servesItem = routes.some((r) => r.response.schema?.replace(/^list:/, '') === resource.schema);
+		if (resource.schema && servesItem) body.push(`${tabs(4)}'schema' => array( $this, 'get_public_item_schema' ),`);
 		lines.push('\t\tregister_rest_route(');
 		lines.push('\t\t\t$this->namespace,');
 		lines.push(`\t\t\t${str(wpPath)},`);

@@ -158,12 +158,16 @@ export function emitClient(model: Model): string {
 }
 
 const CLIENT_RUNTIME = `
-/** What a caller passes: the parts of an operation's input it needs. */
-export type OperationInput<N extends OperationName> = {
-	params?: Operations[N]['params'];
-	query?: Operations[N]['query'];
-	body?: Operations[N]['body'];
-};
+/** Optional when every key of T is optional, required otherwise. */
+type Part<K extends string, T> = Record<string, never> extends T ? { [P in K]?: T } : { [P in K]: T };
+
+/** What a caller passes: path parameters and required fields cannot be left out. */
+export type OperationInput<N extends OperationName> = Part<'params', Operations[N]['params']> &
+	Part<'query', Operations[N]['query']> &
+	Part<'body', Operations[N]['body']>;
+
+/** Arguments after the operation name: optional only when nothing is required. */
+export type OperationArgs<N extends OperationName> = Record<string, never> extends OperationInput<N> ? [input?: OperationInput<N>] : [input: OperationInput<N>];
 
 /** A transport-neutral request; a Transport turns it into HTTP. */
 export interface MvsRequest {
@@ -184,28 +188,29 @@ export interface MvsResponse<T> {
 export type Transport = (request: MvsRequest) => Promise<MvsResponse<unknown>>;
 
 /** Builds the request of an operation: fills the path, stringifies the query. */
-export function buildRequest<N extends OperationName>(name: N, input: OperationInput<N> = {}): MvsRequest {
+export function buildRequest<N extends OperationName>(name: N, ...[input]: OperationArgs<N>): MvsRequest {
 	const op = operations[name];
-	const params = (input.params ?? {}) as Record<string, unknown>;
+	const given = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+	const params = given.params ?? {};
 	const path = op.path.replace(/\\{([a-z_]+)\\}/g, (_, key: string) => {
 		if (params[key] === undefined) throw new Error(\`\${name}: missing path parameter \${key}\`);
 		return encodeURIComponent(String(params[key]));
 	});
 	const query: Record<string, string> = {};
-	for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+	for (const [key, value] of Object.entries(given.query ?? {})) {
 		if (value !== undefined) query[key] = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
 	}
 	const request: MvsRequest = { method: op.method, path: \`/\${op.namespace}\${path}\`, query };
-	if (input.body !== undefined) {
+	if (given.body !== undefined) {
 		if (op.multipart) {
 			const form: Record<string, string | MvsFile> = {};
-			for (const [key, value] of Object.entries(input.body as Record<string, unknown>)) {
+			for (const [key, value] of Object.entries(given.body as Record<string, unknown>)) {
 				if (value === undefined) continue;
 				form[key] = typeof value === 'object' && value !== null && 'buffer' in value ? (value as MvsFile) : typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
 			}
 			request.multipart = form;
 		} else {
-			request.json = input.body;
+			request.json = given.body;
 		}
 	}
 	return request;
@@ -213,10 +218,14 @@ export function buildRequest<N extends OperationName>(name: N, input: OperationI
 
 /** A typed client over any transport (fetch, Playwright's request, @wordpress/api-fetch). */
 export class MvsClient {
-	constructor(private readonly transport: Transport) {}
+	private readonly transport: Transport;
 
-	call<N extends OperationName>(name: N, input: OperationInput<N> = {}): Promise<MvsResponse<Operations[N]['response']>> {
-		return this.transport(buildRequest(name, input)) as Promise<MvsResponse<Operations[N]['response']>>;
+	constructor(transport: Transport) {
+		this.transport = transport;
+	}
+
+	call<N extends OperationName>(name: N, ...input: OperationArgs<N>): Promise<MvsResponse<Operations[N]['response']>> {
+		return this.transport(buildRequest(name, ...input)) as Promise<MvsResponse<Operations[N]['response']>>;
 	}
 }
 `;

@@ -1,0 +1,58 @@
+/**
+ * Plugin lifecycle on a live site: Pro without core degrades to an admin
+ * notice (never a fatal error), deactivation stops scheduled work and keeps
+ * data, reactivation restores the API, and uninstall leaves no table,
+ * option, capability or role behind. Uninstall is destructive, so this spec
+ * runs in its own project after every other one.
+ */
+import { expect, test, type Api } from '../support/mvs';
+
+test.describe.configure({ mode: 'serial' });
+
+const CORE = 'media-community-service/media-community-service';
+const PRO = 'media-community-service-pro/media-community-service-pro';
+
+async function setStatus(admin: Api, plugin: string, status: 'active' | 'inactive') {
+	const res = await admin.raw('POST', `/wp-json/wp/v2/plugins/${plugin}`, { json: { status } });
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	expect(res.body.status).toBe(status);
+}
+
+test('deactivating core leaves Pro harmless: no fatal error, an admin notice, no Pro routes', async ({ api, page, fixtures }) => {
+	const admin = api('admin');
+	await setStatus(admin, CORE, 'inactive');
+	const index = await api('anonymous').raw('GET', '/wp-json/');
+	expect(index.status).toBe(200);
+	expect(index.body.namespaces).not.toContain('mvs/v1');
+	expect(index.body.namespaces).not.toContain('mvs-pro/v1');
+
+	await page.goto('/wp-login.php');
+	await page.getByLabel('Username or Email Address').fill(fixtures.users.admin.login);
+	await page.getByLabel('Password', { exact: true }).fill(fixtures.users.admin.password);
+	await page.getByRole('button', { name: 'Log In' }).click();
+	await page.goto('/wp-admin/plugins.php');
+	await expect(page.getByText('Media Community Service Pro needs the Media Community Service plugin')).toBeVisible();
+
+	// Deactivation keeps data: the cron event is gone, the tables are not.
+	const state = await admin.raw('GET', '/wp-json/mvs-test/v1/lifecycle');
+	expect(state.body.cron_scheduled).toBe(false);
+	expect(state.body.tables).toContain('mvs_media');
+	expect(state.body.options).toContain('mvs_settings');
+});
+
+test('reactivating core restores both namespaces and the scheduled clean-up', async ({ api }) => {
+	const admin = api('admin');
+	await setStatus(admin, CORE, 'active');
+	const index = await api('anonymous').raw('GET', '/wp-json/');
+	expect(index.body.namespaces).toEqual(expect.arrayContaining(['mvs/v1', 'mvs-pro/v1']));
+	const state = await admin.raw('GET', '/wp-json/mvs-test/v1/lifecycle');
+	expect(state.body.cron_scheduled).toBe(true);
+	expect((await api('member').op('list_my_media')).status).toBe(200);
+});
+
+test('uninstall removes every table, option, capability and role of both plugins', async ({ api }) => {
+	const res = await api('admin').raw('POST', '/wp-json/mvs-test/v1/uninstall');
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	expect(res.body.before.tables.length).toBe(32);
+	expect(res.body.after).toEqual({ tables: [], options: [], capabilities: [], roles: [], cron_scheduled: false, terms: 0 });
+});
