@@ -1,6 +1,7 @@
 <?php
 /**
- * Runs once per site (blueprint runPHP step, after both plugins are active):
+ * Runs once per site (Playground: blueprint runPHP step; native stack: php-cli),
+ * after both plugins are active:
  * creates one user per test role with an application password, and writes
  * their credentials as JSON to a folder that the host mounts, so the test
  * runner can read them. Roles fall back to WordPress's built-ins when the
@@ -14,11 +15,13 @@ set_exception_handler(
 	}
 );
 
-require_once '/wordpress/wp-load.php';
+// The defaults are the Playground site's paths; the native stack (stack/) runs
+// this file with php-cli and passes its own through the environment.
+require_once getenv( 'MVS_WP_LOAD' ) ?: '/wordpress/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/user.php';
 
 // site.mjs mounts a host folder here and reads the file once the site is ready.
-$out_file = '/tmp/mvs-out/fixtures.json';
+$out_file = getenv( 'MVS_FIXTURES_OUT' ) ?: '/tmp/mvs-out/fixtures.json';
 
 function mvs_e2e_role( array $candidates ) {
 	foreach ( $candidates as $role ) {

@@ -32,3 +32,31 @@ export function ensureSystemPackages(...wanted) {
   const stillMissing = missing.filter((name) => !isExecutable(packages[name]));
   if (stillMissing.length) throw new Error(`apt-get did not provide: ${stillMissing.map((n) => packages[n]).join(', ')}`);
 }
+
+// For packages that install no executable of their own to look for (php-mysql,
+// php-gd, ...): dpkg says whether each is installed. Used by the native stack
+// (stack/), which needs a dozen of them; the same rule applies: apt runs only
+// when something is really missing, and only as root.
+const isInstalled = (name) => {
+  try {
+    const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', name], { stdio: ['ignore', 'pipe', 'ignore'] });
+    return status.toString().includes('install ok installed');
+  } catch {
+    return false; // dpkg-query exits 1 for a package it has never heard of
+  }
+};
+
+export function ensureDebianPackages(names, { label = 'e2e' } = {}) {
+  const missing = names.filter((name) => !isInstalled(name));
+  if (missing.length === 0) return;
+
+  const command = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing.join(' ')}`;
+  if (process.getuid?.() !== 0 || !isExecutable('/usr/bin/apt-get')) {
+    throw new Error(`Missing Debian packages: ${missing.join(', ')}. Install them as root: ${command}`);
+  }
+  console.log(`[${label}] installing missing Debian packages: ${missing.join(' ')}`);
+  execFileSync('/bin/sh', ['-c', command], { stdio: 'inherit' });
+
+  const stillMissing = missing.filter((name) => !isInstalled(name));
+  if (stillMissing.length) throw new Error(`apt-get did not install: ${stillMissing.join(', ')}`);
+}
