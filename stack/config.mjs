@@ -1,0 +1,159 @@
+// The configuration files of one stack, as text. Every path they name is inside
+// the stack's temp folder (or its log folder), so nothing touches /etc, /run or
+// /var, and nothing listens anywhere but 127.0.0.1.
+import crypto from 'node:crypto';
+
+// php-fpm workers: 2 cores here; 4 lets requests waiting on MariaDB overlap
+// with others running PHP. Playwright runs one worker per PHP worker.
+export const PHP_WORKERS = 4;
+// Uploads of the plugin's default maximum (100 MiB) plus multipart overhead.
+const MAX_BODY_MB = 128;
+
+const asRoot = () => process.getuid?.() === 0;
+
+// Random text for passwords and salts, from an alphabet that needs no escaping
+// in PHP single quotes, SQL single quotes or a shell.
+export function randomSecret(length = 64) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#%&()*+,-./:;<=>?@[]^_{|}~';
+  return Array.from(crypto.randomBytes(length), (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+// Arguments for mariadbd. --no-defaults first: Debian's /etc/mysql files point
+// at /run/mysqld and /var/lib/mysql, which belong to the system's server.
+export function mariadbArgs({ dataDir, socket, port, pidFile, tmpDir, errorLog }) {
+  return [
+    '--no-defaults',
+    ...(asRoot() ? ['--user=root'] : []), // mariadbd refuses to run as root without it
+    `--datadir=${dataDir}`,
+    `--socket=${socket}`,
+    `--port=${port}`,
+    '--bind-address=127.0.0.1',
+    `--pid-file=${pidFile}`,
+    `--tmpdir=${tmpDir}`,
+    `--log-error=${errorLog}`,
+    // Grants are matched on the address (127.0.0.1), never on a DNS name.
+    '--skip-name-resolve',
+    '--character-set-server=utf8mb4',
+    '--collation-server=utf8mb4_unicode_ci',
+    // Enough for a seeded database of the benchmarks without crowding 24 GiB.
+    '--innodb-buffer-pool-size=512M',
+    '--max-connections=200',
+  ];
+}
+
+export function phpFpmConf({ pidFile, errorLog, socket, tmpDir }) {
+  return `; php-fpm for one throw-away stack (stack/config.mjs)
+[global]
+pid = ${pidFile}
+error_log = ${errorLog}
+daemonize = no
+
+[www]
+${asRoot() ? 'user = root\ngroup = root\n' : ''}listen = ${socket}
+; nginx workers run as the same user (see nginx.conf), nobody else may connect.
+listen.mode = 0600
+pm = static
+pm.max_children = ${PHP_WORKERS}
+; PHP's own errors before WordPress takes over its log, e.g. a parse error.
+catch_workers_output = yes
+decorate_workers_output = no
+request_terminate_timeout = 300
+php_admin_value[upload_max_filesize] = ${MAX_BODY_MB}M
+php_admin_value[post_max_size] = ${MAX_BODY_MB}M
+php_admin_value[memory_limit] = 256M
+php_admin_value[max_execution_time] = 120
+php_admin_value[upload_tmp_dir] = ${tmpDir}
+php_admin_value[sys_temp_dir] = ${tmpDir}
+php_admin_flag[log_errors] = on
+; OPcache: on by Debian's defaults (a pool cannot switch it on, only off);
+; native-site.mjs checks it. Timestamps stay validated: the plugins are edited
+; while a stack runs.
+env[TMPDIR] = ${tmpDir}
+`;
+}
+
+export function nginxConf({ port, wordpressDir, socket, pidFile, tempDir, errorLog, accessLog }) {
+  return `# nginx for one throw-away stack (stack/config.mjs)
+${asRoot() ? '# Workers must read the 0700 temp folder and the php-fpm socket: same user.\nuser root root;\n' : ''}worker_processes 2;
+pid ${pidFile};
+error_log ${errorLog} warn;
+daemon off;
+
+events { worker_connections 1024; }
+
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  # $request_time: the per-request cost, readable after a test run.
+  log_format timed '$remote_addr [$time_local] "$request" $status $body_bytes_sent $request_time';
+  access_log ${accessLog} timed;
+  client_body_temp_path ${tempDir}/client_body;
+  fastcgi_temp_path ${tempDir}/fastcgi;
+  proxy_temp_path ${tempDir}/proxy;
+  uwsgi_temp_path ${tempDir}/uwsgi;
+  scgi_temp_path ${tempDir}/scgi;
+  sendfile on;
+  keepalive_timeout 65;
+  server_tokens off;
+
+  server {
+    listen 127.0.0.1:${port};
+    server_name 127.0.0.1 localhost;
+    root ${wordpressDir};
+    index index.php;
+    client_max_body_size ${MAX_BODY_MB}m;
+
+    # WordPress's pretty permalinks (/wp-json/... included): anything that is
+    # not a file or folder goes to index.php.
+    location / {
+      try_files $uri $uri/ /index.php?$args;
+    }
+
+    location ~ \\.php$ {
+      try_files $uri =404; # never hand a path that is not a PHP file to PHP
+      include /etc/nginx/fastcgi_params;
+      fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;
+      fastcgi_pass unix:${socket};
+      fastcgi_read_timeout 300;
+      fastcgi_buffers 16 16k;
+      fastcgi_buffer_size 32k;
+    }
+  }
+}
+`;
+}
+
+const phpString = (value) => `'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+export function wpConfig({ dbPort, dbName, dbUser, dbPassword, debugLog }) {
+  const salts = ['AUTH_KEY', 'SECURE_AUTH_KEY', 'LOGGED_IN_KEY', 'NONCE_KEY', 'AUTH_SALT', 'SECURE_AUTH_SALT', 'LOGGED_IN_SALT', 'NONCE_SALT'];
+  const define = (name, value) => `define( '${name}', ${value} );`;
+  return `<?php
+// wp-config.php of one throw-away native stack, written by stack/config.mjs.
+${define('DB_NAME', phpString(dbName))}
+${define('DB_USER', phpString(dbUser))}
+${define('DB_PASSWORD', phpString(dbPassword))}
+${define('DB_HOST', phpString(`127.0.0.1:${dbPort}`))}
+${define('DB_CHARSET', "'utf8mb4'")}
+${define('DB_COLLATE', "''")}
+
+${salts.map((name) => define(name, phpString(randomSecret()))).join('\n')}
+
+$table_prefix = 'wp_';
+
+// Application passwords need https unless the environment is local.
+${define('WP_ENVIRONMENT_TYPE', "'local'")}
+// Notices and warnings go to a file (read it after a run), never into responses.
+${define('WP_DEBUG', 'true')}
+${define('WP_DEBUG_LOG', phpString(debugLog))}
+${define('WP_DEBUG_DISPLAY', 'false')}
+// The machine is offline: fail calls to wordpress.org at once instead of
+// waiting on them (loopback, e.g. WP-Cron's, stays allowed).
+${define('WP_HTTP_BLOCK_EXTERNAL', 'true')}
+
+if ( ! defined( 'ABSPATH' ) ) {
+	define( 'ABSPATH', __DIR__ . '/' );
+}
+require_once ABSPATH . 'wp-settings.php';
+`;
+}
