@@ -3,6 +3,8 @@
 // exits with Playwright's exit code.
 // With MVS_BASE_URL and MVS_FIXTURES_FILE already set, it reuses that site
 // instead (e.g. the one `npm start` runs; it prints the exact command).
+// MVS_TARGET=native starts the production-like stack (stack/: MariaDB, PHP-FPM,
+// nginx) instead of the Playground site (MVS_TARGET=playground, the default).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,21 +17,38 @@ import { CHROMIUM, ensureSystemPackages, UNZIP } from './system-packages.mjs';
 // Playwright must use the system Chromium: it can't download its own here.
 ensureSystemPackages(CHROMIUM, UNZIP);
 
+const target = process.env.MVS_TARGET || 'playground';
+if (!['playground', 'native'].includes(target)) {
+  console.error(`[e2e] MVS_TARGET must be playground or native, not ${target}`);
+  process.exit(1);
+}
+
 let site;
 let env = process.env;
 if (!(process.env.MVS_BASE_URL && process.env.MVS_FIXTURES_FILE)) {
   prepareWordPress();
   const started = Date.now();
-  site = await startSite({ port: await findFreePort(), workers: DEFAULT_WORKERS, label: 'test-site' }).catch((error) => {
+  // One Playwright worker per PHP worker, on either target.
+  let workers = DEFAULT_WORKERS;
+  const port = await findFreePort();
+  let starting;
+  if (target === 'native') {
+    const { PHP_WORKERS, startNativeSite } = await import('../../stack/native-site.mjs');
+    workers = PHP_WORKERS;
+    starting = startNativeSite({ port, label: 'test-site' });
+  } else {
+    starting = startSite({ port, workers, label: 'test-site' });
+  }
+  site = await starting.catch((error) => {
     console.error(error.message);
     process.exit(1);
   });
-  console.log(`[e2e] site ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${site.url} `);
+  console.log(`[e2e] ${target} site ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${site.url} `);
   console.log(`[e2e] logs: ${path.relative(process.cwd(), site.logFile)}, PHP: ${path.relative(process.cwd(), site.phpLogFile)}`);
   const fixturesFile = path.join(CACHE_DIR, `fixtures-${new URL(site.url).port}.json`);
   fs.writeFileSync(fixturesFile, JSON.stringify({ url: site.url, ...site.fixtures }, null, 2));
   process.once('exit', () => fs.rmSync(fixturesFile, { force: true }));
-  env = { ...env, MVS_BASE_URL: site.url, MVS_FIXTURES_FILE: fixturesFile, MVS_SITE_WORKERS: String(DEFAULT_WORKERS) };
+  env = { ...env, MVS_BASE_URL: site.url, MVS_FIXTURES_FILE: fixturesFile, MVS_SITE_WORKERS: String(workers) };
 } else {
   console.log(`[e2e] reusing the site at ${process.env.MVS_BASE_URL}`);
 }
