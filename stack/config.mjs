@@ -111,8 +111,7 @@ http {
 
     location ~ \\.php$ {
       try_files $uri =404; # never hand a path that is not a PHP file to PHP
-      include /etc/nginx/fastcgi_params;
-      fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;
+${FASTCGI_PARAMS}
       fastcgi_pass unix:${socket};
       fastcgi_read_timeout 300;
       fastcgi_buffers 16 16k;
@@ -122,6 +121,34 @@ http {
 }
 `;
 }
+
+// The CGI variables PHP gets, written out rather than taken from
+// /etc/nginx/fastcgi_params: Debian's security update of that file (1.22.1-9+deb12u11)
+// sets HTTP_HOST to $host, which drops the port, so WordPress saw
+// "127.0.0.1" for "127.0.0.1:9500" and redirected every page to itself.
+// $host:$server_port is the server's own name and port, never a raw client header.
+const FASTCGI_PARAMS = [
+  ['QUERY_STRING', '$query_string'],
+  ['REQUEST_METHOD', '$request_method'],
+  ['CONTENT_TYPE', '$content_type'],
+  ['CONTENT_LENGTH', '$content_length'],
+  ['SCRIPT_NAME', '$fastcgi_script_name'],
+  ['SCRIPT_FILENAME', '$document_root$fastcgi_script_name'],
+  ['REQUEST_URI', '$request_uri'],
+  ['DOCUMENT_URI', '$document_uri'],
+  ['DOCUMENT_ROOT', '$document_root'],
+  ['SERVER_PROTOCOL', '$server_protocol'],
+  ['REQUEST_SCHEME', '$scheme'],
+  ['GATEWAY_INTERFACE', 'CGI/1.1'],
+  ['SERVER_SOFTWARE', 'nginx/$nginx_version'],
+  ['REMOTE_ADDR', '$remote_addr'],
+  ['REMOTE_PORT', '$remote_port'],
+  ['SERVER_ADDR', '$server_addr'],
+  ['SERVER_PORT', '$server_port'],
+  ['SERVER_NAME', '$server_name'],
+  ['REDIRECT_STATUS', '200'], // php-fpm's cgi.force_redirect
+  ['HTTP_HOST', '$host:$server_port'],
+].map(([name, value]) => `      fastcgi_param ${name} ${value};`).join('\n');
 
 const phpString = (value) => `'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 

@@ -206,6 +206,11 @@ async function checkRest(url, logs) {
   if (res.status !== 200 || !body.includes('"namespace":"mvs\\/v1"')) {
     throw new Error(`GET ${url}/wp-json/mvs/v1 answered ${res.status}:\n${body.slice(0, 1000)}\n--- ${logs.nginxError} ---\n${tail(logs.nginxError)}\n--- ${logs.php} ---\n${tail(logs.php)}`);
   }
+  // WordPress redirects a page to its canonical URL when it sees another host
+  // or port than the site's: the front page must answer as is.
+  const home = await fetch(`${url}/`, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+  await home.arrayBuffer();
+  if (home.status !== 200) throw new Error(`GET ${url}/ answered ${home.status} (Location: ${home.headers.get('location')}), not 200`);
 }
 
 // A production-like stack has OPcache: ask php-fpm itself, with a throw-away
