@@ -20,7 +20,8 @@ export function randomSecret(length = 64) {
 
 // Arguments for mariadbd. --no-defaults first: Debian's /etc/mysql files point
 // at /run/mysqld and /var/lib/mysql, which belong to the system's server.
-export function mariadbArgs({ dataDir, socket, port, pidFile, tmpDir, errorLog }) {
+// No --log-error: mariadbd then logs to stderr, which goes to the stack's mariadb.log.
+export function mariadbArgs({ dataDir, socket, port, pidFile, tmpDir }) {
   return [
     '--no-defaults',
     ...(asRoot() ? ['--user=root'] : []), // mariadbd refuses to run as root without it
@@ -30,7 +31,6 @@ export function mariadbArgs({ dataDir, socket, port, pidFile, tmpDir, errorLog }
     '--bind-address=127.0.0.1',
     `--pid-file=${pidFile}`,
     `--tmpdir=${tmpDir}`,
-    `--log-error=${errorLog}`,
     // Grants are matched on the address (127.0.0.1), never on a DNS name.
     '--skip-name-resolve',
     '--character-set-server=utf8mb4',
