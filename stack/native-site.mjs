@@ -56,14 +56,15 @@ export async function startNativeSite({ port = 9500, label = 'native' } = {}) {
   const bin = binaries();
   const wordpressSource = prepareWordPress();
 
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `${TMP_PREFIX}${label}-`));
-  const stack = { tmp, daemons: [], stopping: undefined };
-  running.add(stack);
-  installExitHandlers();
-  const stop = () => stopStack(stack);
-
   const url = `http://127.0.0.1:${port}`;
   const logs = newLogDir(label, port);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `${TMP_PREFIX}${label}-`));
+  const stack = { tmp, label, url, logs: logs.dir, daemons: [], stopping: undefined };
+  running.add(stack);
+  installExitHandlers();
+  writeState(stack);
+  const stop = () => stopStack(stack);
+
   const dir = (...parts) => {
     const full = path.join(tmp, ...parts);
     fs.mkdirSync(full, { recursive: true });
@@ -97,7 +98,7 @@ export async function startNativeSite({ port = 9500, label = 'native' } = {}) {
       ]),
     );
 
-    const mariadb = track(stack, startDaemon('mariadbd', bin.mariadbd, mariadbArgs({ ...p, socket: p.dbSocket, port: dbPort, pidFile: p.dbPid, tmpDir: p.dbTmp }), { logFile: logs.mariadb, cwd: tmp }));
+    const mariadb = track(stack, startDaemon('mariadbd', bin.mariadbd, mariadbArgs({ dataDir: p.dataDir, socket: p.dbSocket, port: dbPort, pidFile: p.dbPid, tmpDir: p.dbTmp }), { logFile: logs.mariadb, cwd: tmp }));
     await step(`mariadbd on 127.0.0.1:${dbPort}`, () => waitFor(mariadb, 'accepting connections', () => canConnect({ host: '127.0.0.1', port: dbPort }), MARIADB_READY_MS));
 
     // A real account for WordPress (no --skip-grant-tables): the install
@@ -132,10 +133,6 @@ export async function startNativeSite({ port = 9500, label = 'native' } = {}) {
     await step('GET /wp-json/mvs/v1 (pretty permalinks)', () => checkRest(url, logs));
     await step('OPcache on in php-fpm', () => checkOpcache(url, p.wordpressDir));
 
-    fs.writeFileSync(path.join(tmp, STATE_FILE), JSON.stringify({
-      ownerPid: process.pid, label, url, tmp, logs: logs.dir,
-      daemons: stack.daemons.map(({ name, pid }) => ({ name, pid })),
-    }, null, 2));
     const fixtures = JSON.parse(fs.readFileSync(p.fixturesFile, 'utf8'));
     return { url, fixtures, logFile: logs.stack, phpLogFile: logs.php, stop };
   } catch (error) {
@@ -177,7 +174,15 @@ function mountRepoFolders(wordpressDir) {
 
 function track(stack, daemon) {
   stack.daemons.push(daemon);
+  writeState(stack);
   return daemon;
+}
+
+// stack.json, for stack/down.mjs: rewritten as each server starts, so that a
+// stack whose owner was killed mid-start can still be stopped.
+function writeState({ tmp, label, url, logs, daemons }) {
+  const state = { ownerPid: process.pid, label, url, tmp, logs, daemons: daemons.map(({ name, pid }) => ({ name, pid })) };
+  fs.writeFileSync(path.join(tmp, STATE_FILE), JSON.stringify(state, null, 2));
 }
 
 // Runs a setup command with a time limit, its output appended to the stack log.
