@@ -8,7 +8,7 @@ import { defineConfig } from '@playwright/test';
 // busy, more would only queue. Fallback: DEFAULT_WORKERS in site/site.mjs.
 const workers = Number(process.env.MVS_SITE_WORKERS || 4);
 
-const SITE_WIDE = /(auth-matrix-gate|site-settings)\.spec\.ts$/;
+const SITE_WIDE = /(auth-matrix-gate|site-settings|mariadb)\.spec\.ts$/;
 const LIFECYCLE = /lifecycle\.spec\.ts$/;
 
 export default defineConfig({

@@ -21,7 +21,7 @@ add_filter(
 	static function ( $sql ) {
 		global $mvs_test_queries_before, $mvs_test_query_log;
 		if ( null !== $mvs_test_queries_before && isset( $_GET['mvs_debug_queries'] ) ) { // phpcs:ignore WordPress.Security.NonceVerification
-			$mvs_test_query_log[] = preg_replace( '/\s+/', ' ', substr( $sql, 0, 200 ) );
+			$mvs_test_query_log[] = preg_replace( '/\s+/', ' ', $sql );
 		}
 		return $sql;
 	}
@@ -131,6 +131,126 @@ add_action(
 					return array(
 						'before' => $before,
 						'after'  => mvs_test_lifecycle_state(),
+					);
+				},
+			)
+		);
+		// Database introspection for the schema and EXPLAIN checks on MariaDB.
+		register_rest_route(
+			'mvs-test/v1',
+			'/db',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => $admin_only,
+				'callback'            => static function () {
+					global $wpdb;
+					return array(
+						'engine'  => $wpdb instanceof WP_SQLite_DB ? 'sqlite' : 'mysql',
+						'version' => $wpdb->db_server_info(),
+					);
+				},
+			)
+		);
+		register_rest_route(
+			'mvs-test/v1',
+			'/table-shape',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'table' => array(
+						'type'     => 'string',
+						'pattern'  => '^mvs_[a-z_]+$',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$table = $wpdb->prefix . $request['table'];
+					return array(
+						'columns' => $wpdb->get_results( $wpdb->prepare( 'SHOW FULL COLUMNS FROM %i', $table ), ARRAY_A ), // phpcs:ignore WordPress.DB
+						'indexes' => $wpdb->get_results( $wpdb->prepare( 'SHOW INDEX FROM %i', $table ), ARRAY_A ), // phpcs:ignore WordPress.DB
+					);
+				},
+			)
+		);
+		register_rest_route(
+			'mvs-test/v1',
+			'/explain',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'sql' => array(
+						'type'     => 'string',
+						'pattern'  => '^SELECT ',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					// Test-only: the statement comes from X-MVS-Query-Log of this very site.
+					return $wpdb->get_results( 'EXPLAIN ' . $request['sql'], ARRAY_A ); // phpcs:ignore WordPress.DB
+				},
+			)
+		);
+		// Grows mvs_media fast by doubling it with INSERT ... SELECT (MariaDB only),
+		// varying privacy, type, status and counters, so the optimizer sees a real table.
+		register_rest_route(
+			'mvs-test/v1',
+			'/grow-media',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'rows' => array(
+						'type'     => 'integer',
+						'minimum'  => 1,
+						'maximum'  => 2000000,
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$t = $wpdb->prefix . 'mvs_media';
+					while ( (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$t}" ) < (int) $request['rows'] ) { // phpcs:ignore WordPress.DB
+						$wpdb->query( // phpcs:ignore WordPress.DB
+							"INSERT INTO {$t} (author_id, title, slug, description, media_type, mime_type, file_path, privacy, moderation_status, views, trending_score, created_at, updated_at)
+							SELECT 1 + FLOOR(RAND() * 500), CONCAT('Seed ', FLOOR(RAND() * 1000000)), CONCAT('seed-', FLOOR(RAND() * 100000000)), '',
+								ELT(1 + FLOOR(RAND() * 4), 'image', 'video', 'audio', 'document'), 'image/png', 'mvs/seed/none.png',
+								ELT(1 + FLOOR(RAND() * 10), 'public', 'public', 'public', 'public', 'public', 'public', 'members', 'members', 'private', 'group'),
+								IF(RAND() < 0.95, 'approved', 'pending'), FLOOR(RAND() * 10000), FLOOR(RAND() * 1000), created_at, updated_at
+							FROM {$t} LIMIT 100000"
+						);
+					}
+					$wpdb->query( "ANALYZE TABLE {$t}" ); // phpcs:ignore WordPress.DB
+					return array( 'rows' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$t}" ) ); // phpcs:ignore WordPress.DB
+				},
+			)
+		);
+		// Simulates an install of an older schema version (a missing table,
+		// column and index, and an old version number) holding data, then runs
+		// the migration as an update would.
+		register_rest_route(
+			'mvs-test/v1',
+			'/upgrade-from-old-schema',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'callback'            => static function () {
+					global $wpdb;
+					$media = $wpdb->prefix . 'mvs_media';
+					$kept  = (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$media}" ); // phpcs:ignore WordPress.DB
+					$wpdb->query( "ALTER TABLE {$media} DROP INDEX popular" ); // phpcs:ignore WordPress.DB
+					$wpdb->query( "ALTER TABLE {$media} DROP COLUMN trending_score" ); // phpcs:ignore WordPress.DB
+					$wpdb->query( "DROP TABLE {$wpdb->prefix}mvs_usage_ledger" ); // phpcs:ignore WordPress.DB
+					update_option( MVS_Core_Schema::VERSION_OPTION, 0 );
+					$migrated = MVS_Core_Schema::migrate();
+					return array(
+						'migrated'    => $migrated,
+						'rows_before' => $kept,
+						'rows_after'  => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$media}" ), // phpcs:ignore WordPress.DB
+						'version'     => (int) get_option( MVS_Core_Schema::VERSION_OPTION ),
 					);
 				},
 			)

@@ -5,6 +5,7 @@
  */
 import type { FieldSpec } from '../dsl/field.js';
 import type { Model } from '../model/model.js';
+import { columnSql } from './php/schema.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -43,6 +44,17 @@ export function emitManifest(model: Model): Json {
 		// Role → capabilities granted on activation (manage_options comes from WordPress itself).
 		roles: Object.fromEntries(
 			model.plugins.flatMap((p) => p.roles).map((r) => [r.role, [...r.caps]]),
+		),
+		// What the migrations must create, for the schema checks on MariaDB.
+		tables: model.plugins.flatMap((plugin) =>
+			plugin.tables.map((t) => ({
+				plugin: plugin.id,
+				schemaVersion: plugin.schemaVersion,
+				name: t.name,
+				columns: Object.fromEntries(Object.entries(t.columns).map(([name, c]) => [name, columnSql(name, c)])),
+				primaryKey: [...t.primaryKey],
+				indexes: (t.indexes ?? []).map((i) => ({ name: i.name, columns: [...i.columns], unique: Boolean(i.unique) })),
+			})),
 		),
 		routes: model.plugins.flatMap((plugin) =>
 			plugin.routes.map((r) => {
