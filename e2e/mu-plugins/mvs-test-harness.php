@@ -241,8 +241,8 @@ add_action(
 					global $wpdb;
 					$media = $wpdb->prefix . 'mvs_media';
 					$kept  = (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$media}" ); // phpcs:ignore WordPress.DB
-					$wpdb->query( "ALTER TABLE {$media} DROP INDEX popular" ); // phpcs:ignore WordPress.DB
-					$wpdb->query( "ALTER TABLE {$media} DROP COLUMN trending_score" ); // phpcs:ignore WordPress.DB
+					// Version 0 had neither the trending column nor the indexes on the counters.
+					$wpdb->query( "ALTER TABLE {$media} DROP INDEX popular, DROP INDEX trending, DROP COLUMN trending_score" ); // phpcs:ignore WordPress.DB
 					$wpdb->query( "DROP TABLE {$wpdb->prefix}mvs_usage_ledger" ); // phpcs:ignore WordPress.DB
 					update_option( MVS_Core_Schema::VERSION_OPTION, 0 );
 					$migrated = MVS_Core_Schema::migrate();

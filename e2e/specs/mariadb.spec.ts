@@ -86,6 +86,7 @@ test('an older install upgrades in place: missing table, column and index come b
 	const media = await actualShape(admin, 'mvs_media');
 	expect(media.columns.trending_score).toBe('bigint(20) unsigned NOT NULL');
 	expect(media.indexes.get('popular')?.columns).toEqual(['moderation_status', 'views']);
+	expect(media.indexes.get('trending')?.columns).toEqual(['moderation_status', 'trending_score']);
 	const ledger = await actualShape(admin, 'mvs_usage_ledger');
 	expect(Object.keys(ledger.columns)).toContain('entry_type');
 });

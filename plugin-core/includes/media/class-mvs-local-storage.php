@@ -30,7 +30,8 @@ class MVS_Local_Storage {
 		}
 		$relative_dir = self::DIR . '/' . gmdate( 'Y/m' );
 		$dir          = trailingslashit( $uploads['basedir'] ) . $relative_dir;
-		if ( ! wp_mkdir_p( $dir ) ) {
+		// wp_mkdir_p() fails when a concurrent request creates the folder first: check again.
+		if ( ! wp_mkdir_p( $dir ) && ! is_dir( $dir ) ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
 		}
 		$this->protect( trailingslashit( $uploads['basedir'] ) . self::DIR );

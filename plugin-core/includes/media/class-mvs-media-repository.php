@@ -52,6 +52,12 @@ final class MVS_Media_Repository {
 	/**
 	 * A page of rows and the total, filtered and restricted to what the viewer may see.
 	 *
+	 * Visibility is a union of disjoint branches (see visibility_branches()).
+	 * One branch is one indexed WHERE clause. Two branches are never ORed in
+	 * one WHERE, which would defeat both indexes on MariaDB (a full scan); they
+	 * are queried separately inside one UNION ALL and one sum of counts, so a
+	 * page still costs exactly two queries.
+	 *
 	 * @param array $query {
 	 *     Sanitized parameters of GET /media.
 	 *
@@ -65,24 +71,78 @@ final class MVS_Media_Repository {
 	 */
 	public function search( array $query ): array {
 		global $wpdb;
-		$viewer = (int) $query['viewer'];
-		$where  = array();
-		$args   = array();
-		switch ( $query['scope'] ) {
-			case 'mine':
-				$where[] = 'm.author_id = %d';
-				$args[]  = $viewer;
-				break;
-			case 'all':
-				list( $sql, $sql_args ) = MVS_Media_Visibility::full_predicate( $viewer );
-				$where[]                = $sql;
-				$args                   = array_merge( $args, $sql_args );
-				break;
-			default:
-				list( $sql, $sql_args ) = MVS_Media_Visibility::community_predicate( $viewer );
-				$where[]                = $sql;
-				$args                   = array_merge( $args, $sql_args );
+		list( $filter_sql, $filter_args ) = $this->filters( $query );
+		$clauses  = self::order_clauses();
+		$order    = $clauses[ $query['orderby'] ] ?? $clauses['date'];
+		$per_page = max( 1, (int) $query['per_page'] );
+		$offset   = ( max( 1, (int) $query['page'] ) - 1 ) * $per_page;
+
+		$selects = array();
+		$counts  = array();
+		$args    = array();
+		$count_args = array();
+		$branches   = self::visibility_branches( (string) $query['scope'], (int) $query['viewer'] );
+		$single     = 1 === count( $branches );
+		foreach ( $branches as $branch ) {
+			list( $where, $where_args ) = $branch;
+			$where      = "{$where}{$filter_sql}";
+			$selects[]  = $single
+				? "SELECT m.* FROM {$wpdb->mvs_media} m WHERE {$where} ORDER BY {$order} LIMIT %d OFFSET %d"
+				: "SELECT * FROM ( SELECT m.* FROM {$wpdb->mvs_media} m WHERE {$where} ORDER BY {$order} LIMIT %d ) b" . count( $selects );
+			$counts[]   = "( SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE {$where} )";
+			$args       = array_merge( $args, $where_args, $filter_args, $single ? array( $per_page, $offset ) : array( $offset + $per_page ) );
+			$count_args = array_merge( $count_args, $where_args, $filter_args );
 		}
+		$rows_sql = $single
+			? $selects[0]
+			// The outer query sorts the branches' candidates and cuts the page.
+			: 'SELECT u.* FROM ( ' . implode( ' UNION ALL ', $selects ) . ' ) u ORDER BY ' . preg_replace( '/\bm\./', 'u.', $order ) . ' LIMIT %d OFFSET %d';
+		if ( ! $single ) {
+			$args[] = $per_page;
+			$args[] = $offset;
+		}
+		$rows      = $wpdb->get_results( $wpdb->prepare( $rows_sql, $args ) );
+		$count_sql = 'SELECT ' . implode( ' + ', $counts );
+		// prepare() insists on at least one placeholder; the anonymous public list has none.
+		$total = (int) $wpdb->get_var( $count_args ? $wpdb->prepare( $count_sql, $count_args ) : $count_sql );
+		return array( $rows ? $rows : array(), $total );
+	}
+
+	/**
+	 * What the viewer may see in a scope, as disjoint WHERE clauses.
+	 *
+	 * @param string $scope  public | all | mine.
+	 * @param int    $viewer Viewer ID.
+	 * @return array<int, array{0: string, 1: array}>
+	 */
+	private static function visibility_branches( string $scope, int $viewer ): array {
+		if ( 'mine' === $scope ) {
+			return array( array( 'm.author_id = %d', array( $viewer ) ) );
+		}
+		if ( 'all' === $scope && MVS_Media_Visibility::is_privileged( $viewer ) ) {
+			return array( array( '1=1', array() ) );
+		}
+		$community = MVS_Media_Visibility::community_predicate( $viewer );
+		if ( 'all' !== $scope || $viewer <= 0 ) {
+			return array( $community );
+		}
+		// The viewer's own items that the community branch does not already hold.
+		return array(
+			$community,
+			array( "m.author_id = %d AND NOT {$community[0]}", array_merge( array( $viewer ), $community[1] ) ),
+		);
+	}
+
+	/**
+	 * The request's filters as SQL appended to a visibility clause.
+	 *
+	 * @param array $query Sanitized parameters (see search()).
+	 * @return array{0: string, 1: array} " AND ..." fragments and their arguments.
+	 */
+	private function filters( array $query ): array {
+		global $wpdb;
+		$where = array();
+		$args  = array();
 		if ( ! empty( $query['media_type'] ) ) {
 			$where[] = 'm.media_type = %s';
 			$args[]  = $query['media_type'];
@@ -95,7 +155,10 @@ final class MVS_Media_Repository {
 			$where[] = 'm.slug = %s';
 			$args[]  = $query['slug'];
 		}
-		foreach ( array( 'tag' => 'mvs_tag', 'category' => 'mvs_category' ) as $param => $taxonomy ) {
+		foreach ( array(
+			'tag'      => 'mvs_tag',
+			'category' => 'mvs_category',
+		) as $param => $taxonomy ) {
 			if ( empty( $query[ $param ] ) ) {
 				continue;
 			}
@@ -116,22 +179,7 @@ final class MVS_Media_Repository {
 			// One cover (the first upload) per gallery group; ungrouped items stay.
 			$where[] = "( m.upload_group = '' OR m.id = ( SELECT MIN(g.id) FROM {$wpdb->mvs_media} g WHERE g.upload_group = m.upload_group ) )";
 		}
-		$clauses  = self::order_clauses();
-		$order    = $clauses[ $query['orderby'] ] ?? $clauses['date'];
-		$per_page = max( 1, (int) $query['per_page'] );
-		$offset   = ( max( 1, (int) $query['page'] ) - 1 ) * $per_page;
-		$where_sql = implode( ' AND ', $where );
-
-		$rows  = $wpdb->get_results(
-			$wpdb->prepare(
-				"SELECT m.* FROM {$wpdb->mvs_media} m WHERE {$where_sql} ORDER BY {$order} LIMIT %d OFFSET %d",
-				array_merge( $args, array( $per_page, $offset ) )
-			)
-		);
-		$count = "SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE {$where_sql}";
-		// prepare() insists on at least one placeholder; the anonymous public list has none.
-		$total = (int) $wpdb->get_var( $args ? $wpdb->prepare( $count, $args ) : $count );
-		return array( $rows ? $rows : array(), $total );
+		return array( $where ? ' AND ' . implode( ' AND ', $where ) : '', $args );
 	}
 
 	/**

@@ -9,8 +9,9 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * The privacy rules, stated once and used two ways: as a WHERE predicate so
- * lists, counts and totals never contain a row the viewer may not see, and
- * as a PHP check for single items. Keep both in step.
+ * lists, counts and totals never contain a row the viewer may not see (the
+ * repository adds the viewer's own items and the moderators' view), and as a
+ * PHP check for single items. Keep both in step.
  *
  * - public:  everyone, once approved;
  * - members: logged-in users, once approved;
@@ -82,26 +83,6 @@ final class MVS_Media_Visibility {
 			}
 		}
 		return array( "( {$alias}.moderation_status = 'approved' AND ( " . implode( ' OR ', $privacies ) . ' ) )', $args );
-	}
-
-	/**
-	 * Predicate for every item the viewer may see (scope=all): the community
-	 * predicate plus the viewer's own items; no restriction for moderators.
-	 *
-	 * @param int    $viewer_id Viewer (0 when anonymous).
-	 * @param string $alias     Table alias.
-	 * @return array{0: string, 1: array}
-	 */
-	public static function full_predicate( int $viewer_id, string $alias = 'm' ): array {
-		if ( self::is_privileged( $viewer_id ) ) {
-			return array( '1=1', array() );
-		}
-		list( $sql, $args ) = self::community_predicate( $viewer_id, $alias );
-		if ( $viewer_id > 0 ) {
-			$sql    = "( {$alias}.author_id = %d OR {$sql} )";
-			$args   = array_merge( array( $viewer_id ), $args );
-		}
-		return array( $sql, $args );
 	}
 
 	/**
