@@ -64,7 +64,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'orderby'  => array(
-							'description'       => __( 'Sort field (values not shown in the spec; our documented choice).', 'media-community-service' ),
+							'description'       => __( 'Sort field.', 'media-community-service' ),
 							'type'              => 'string',
 							'enum'              => array( 'date', 'title', 'media_count' ),
 							'default'           => 'date',
@@ -72,7 +72,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'order'    => array(
-							'description'       => __( 'Sort direction (values not shown in the spec; our documented choice).', 'media-community-service' ),
+							'description'       => __( 'Sort direction.', 'media-community-service' ),
 							'type'              => 'string',
 							'enum'              => array( 'asc', 'desc' ),
 							'default'           => 'desc',

@@ -21,8 +21,8 @@ export const albums = resource({
 			auth: auth.public(),
 			query: {
 				author: t.id().describe('Only albums by this author.'),
-				orderby: t.enum('date', 'title', 'media_count').default('date').describe('Sort field (values not shown in the spec; our documented choice).'),
-				order: t.enum('asc', 'desc').default('desc').describe('Sort direction (values not shown in the spec; our documented choice).'),
+				orderby: t.enum('date', 'title', 'media_count').default('date').describe('Sort field.'),
+				order: t.enum('asc', 'desc').default('desc').describe('Sort direction.'),
 			},
 			paginate: albumPage,
 			response: { note: 'Album records; shape not shown in the spec.' },
