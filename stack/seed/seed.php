@@ -1,0 +1,508 @@
+<?php
+/**
+ * Scale seeder for the native stack (stack/seed.mjs runs it with php-cli, the
+ * way native-site.mjs runs stack/php/configure.php: MVS_SITE_URL and
+ * MVS_WP_LOAD in the environment, stack/php/bootstrap.php first).
+ *
+ * Fills the plugins' real tables with multi-row prepared INSERTs through $wpdb
+ * (1,000 rows a statement, explicit ids so nothing depends on AUTO_INCREMENT
+ * behaviour), never through REST. It appends: a second run adds rows after the
+ * existing ones (new users, new media and posts, and their engagement).
+ *
+ * Environment: MVS_SEED_MEDIA, MVS_SEED_USERS, MVS_SEED_POSTS (default = media),
+ * MVS_SEED_TAGS (default 200), MVS_SEED_RANDOM (seed of mt_rand, default 42).
+ * Prints one JSON line per table ({"table", "rows", "ms"}), then a summary line.
+ */
+require __DIR__ . '/../php/bootstrap.php';
+require $mvs_wp_load;
+
+$n_media = max( 0, (int) ( getenv( 'MVS_SEED_MEDIA' ) ?: 0 ) );
+$n_users = max( 0, (int) ( getenv( 'MVS_SEED_USERS' ) ?: 0 ) );
+$n_posts = false === getenv( 'MVS_SEED_POSTS' ) || '' === getenv( 'MVS_SEED_POSTS' ) ? $n_media : max( 0, (int) getenv( 'MVS_SEED_POSTS' ) );
+$n_tags  = (int) ( getenv( 'MVS_SEED_TAGS' ) ?: 200 );
+mt_srand( (int) ( getenv( 'MVS_SEED_RANDOM' ) ?: 42 ) );
+
+global $wpdb;
+$wpdb->show_errors( false );
+$wpdb->suppress_errors( true );
+// Bulk loading: no per-row commit, no uniqueness re-check of secondary keys (ids are ours).
+$wpdb->query( 'SET SESSION unique_checks = 0' );
+$wpdb->query( 'SET SESSION foreign_key_checks = 0' );
+$wpdb->query( 'SET autocommit = 0' );
+
+$started_all = microtime( true );
+$summary     = array();
+
+/**
+ * Inserts rows in statements of $batch rows: INSERT INTO t (cols) VALUES (%d, %s, ...), (...).
+ *
+ * @param string   $table   Full table name.
+ * @param string[] $columns Column names.
+ * @param string[] $formats One placeholder per column.
+ * @param iterable $rows    Rows as lists of values (a generator is fine).
+ * @param string   $verb    INSERT or INSERT IGNORE.
+ * @return int Rows sent.
+ */
+function mvs_seed_insert( string $table, array $columns, array $formats, iterable $rows, string $verb = 'INSERT' ): int {
+	global $wpdb;
+	$batch  = 1000;
+	$tuple  = '(' . implode( ',', $formats ) . ')';
+	$head   = "$verb INTO $table (" . implode( ',', $columns ) . ') VALUES ';
+	$buffer = array();
+	$count  = 0;
+	$flush  = static function () use ( &$buffer, $head, $tuple, $wpdb, $table ) {
+		if ( ! $buffer ) {
+			return;
+		}
+		$sql  = $head . implode( ',', array_fill( 0, count( $buffer ), $tuple ) );
+		$args = array_merge( ...$buffer );
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- placeholders built above.
+		if ( false === $wpdb->query( $wpdb->prepare( $sql, $args ) ) ) {
+			throw new Exception( "insert into $table failed: " . $wpdb->last_error );
+		}
+		$wpdb->query( 'COMMIT' );
+		$buffer = array();
+	};
+	foreach ( $rows as $row ) {
+		$buffer[] = $row;
+		++$count;
+		if ( count( $buffer ) >= $batch ) {
+			$flush();
+		}
+	}
+	$flush();
+	return $count;
+}
+
+/**
+ * Times one table's fill and prints it.
+ */
+function mvs_seed_step( string $table, callable $fn ): void {
+	global $summary;
+	$t0   = microtime( true );
+	$rows = $fn();
+	$ms   = (int) round( ( microtime( true ) - $t0 ) * 1000 );
+	$line = array( 'table' => $table, 'rows' => $rows, 'ms' => $ms );
+	$summary[] = $line;
+	echo wp_json_encode( $line ), "\n";
+}
+
+function mvs_seed_next_id( string $table, string $column ): int {
+	global $wpdb;
+	return 1 + (int) $wpdb->get_var( "SELECT COALESCE(MAX($column), 0) FROM $table" ); // phpcs:ignore
+}
+
+/** A uniform float in [0, 1). */
+function mvs_rand(): float {
+	return mt_rand() / ( mt_getrandmax() + 1 );
+}
+
+/** Picks a key of $weights (key => weight) at random. */
+function mvs_pick( array $weights ) {
+	$r = mvs_rand() * array_sum( $weights );
+	foreach ( $weights as $key => $weight ) {
+		$r -= $weight;
+		if ( $r < 0 ) {
+			return $key;
+		}
+	}
+	return array_key_last( $weights );
+}
+
+/** Heavy-tailed count with the given mean (most small, a few large), at most $max. */
+function mvs_tail( float $mean, int $max ): int {
+	// Exponential of an exponential: skewed like real engagement.
+	$x = -log( 1 - mvs_rand() ) * $mean;
+	return (int) min( $max, floor( $x * $x / ( $mean ?: 1 ) / 2 ) );
+}
+
+$now  = time();
+$span = 2 * 365 * 86400; // created_at over the last two years, ascending with the id
+$date = static function ( int $i, int $n ) use ( $now, $span ): string {
+	$t = $now - $span + (int) ( $span * ( $i + mvs_rand() ) / max( 1, $n ) );
+	return gmdate( 'Y-m-d H:i:s', min( $t, $now ) );
+};
+
+// ---------------------------------------------------------------- users
+// Every seeded user is an mvs_member; one password hash for all (the cost of
+// a hash is the slow part of wp_insert_user()).
+$first_user = mvs_seed_next_id( $wpdb->users, 'ID' );
+$user_ids   = array();
+if ( $n_users > 0 ) {
+	$hash = wp_hash_password( 'seed-password' );
+	mvs_seed_step(
+		$wpdb->users,
+		static function () use ( $wpdb, $first_user, $n_users, $hash, $date ) {
+			return mvs_seed_insert(
+				$wpdb->users,
+				array( 'ID', 'user_login', 'user_pass', 'user_nicename', 'user_email', 'user_url', 'user_registered', 'user_activation_key', 'user_status', 'display_name' ),
+				array( '%d', '%s', '%s', '%s', '%s', '%s', '%s', '%s', '%d', '%s' ),
+				( static function () use ( $first_user, $n_users, $hash, $date ) {
+					for ( $i = 0; $i < $n_users; $i++ ) {
+						$id = $first_user + $i;
+						yield array( $id, "seed$id", $hash, "seed$id", "seed$id@example.test", '', $date( $i, $n_users ), '', 0, "Seed User $id" );
+					}
+				} )()
+			);
+		}
+	);
+	$caps = serialize( array( 'mvs_member' => true ) ); // phpcs:ignore
+	mvs_seed_step(
+		$wpdb->usermeta,
+		static function () use ( $wpdb, $first_user, $n_users, $caps ) {
+			$meta = array(
+				$wpdb->prefix . 'capabilities' => $caps,
+				$wpdb->prefix . 'user_level'   => '0',
+				'nickname'                     => null,
+				'rich_editing'                 => 'true',
+				'show_admin_bar_front'         => 'true',
+			);
+			return mvs_seed_insert(
+				$wpdb->usermeta,
+				array( 'user_id', 'meta_key', 'meta_value' ),
+				array( '%d', '%s', '%s' ),
+				( static function () use ( $first_user, $n_users, $meta ) {
+					for ( $i = 0; $i < $n_users; $i++ ) {
+						$id = $first_user + $i;
+						foreach ( $meta as $key => $value ) {
+							yield array( $id, $key, $value ?? "seed$id" );
+						}
+					}
+				} )()
+			);
+		}
+	);
+}
+// Authors and engagement come from every mvs_member (earlier runs' too), so appending mixes in.
+$member_ids = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT user_id FROM {$wpdb->usermeta} WHERE meta_key = %s AND meta_value LIKE %s", $wpdb->prefix . 'capabilities', '%mvs_member%' ) ) );
+if ( ! $member_ids ) {
+	$member_ids = array( 1 );
+}
+$n_members = count( $member_ids );
+
+// ---------------------------------------------------------------- follows
+if ( $n_users > 0 && $n_members > 1 ) {
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_follows',
+		static function () use ( $wpdb, $first_user, $n_users, $member_ids, $n_members, $date ) {
+			return mvs_seed_insert(
+				$wpdb->prefix . 'mvs_follows',
+				array( 'follower_id', 'followed_id', 'created_at' ),
+				array( '%d', '%d', '%s' ),
+				( static function () use ( $first_user, $n_users, $member_ids, $n_members, $date ) {
+					for ( $i = 0; $i < $n_users; $i++ ) {
+						$follower = $first_user + $i;
+						$seen     = array();
+						$k        = min( $n_members - 1, 1 + mvs_tail( 12, 500 ) );
+						while ( count( $seen ) < $k ) {
+							// Popular accounts attract more followers: square the uniform draw.
+							$followed = $member_ids[ (int) ( $n_members * mvs_rand() * mvs_rand() ) ];
+							if ( $followed !== $follower && ! isset( $seen[ $followed ] ) ) {
+								$seen[ $followed ] = true;
+								yield array( $follower, $followed, $date( $i, $n_users ) );
+							}
+						}
+					}
+				} )(),
+				'INSERT IGNORE' // an earlier run's user may already follow the same account
+			);
+		}
+	);
+}
+
+// ---------------------------------------------------------------- tags
+$tag_tt_ids = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT term_taxonomy_id FROM {$wpdb->term_taxonomy} WHERE taxonomy = %s ORDER BY term_taxonomy_id", 'mvs_tag' ) ) );
+if ( count( $tag_tt_ids ) < $n_tags ) {
+	mvs_seed_step(
+		$wpdb->terms . ' + ' . $wpdb->term_taxonomy,
+		static function () use ( $wpdb, $n_tags, &$tag_tt_ids ) {
+			$first_term = mvs_seed_next_id( $wpdb->terms, 'term_id' );
+			$first_tt   = mvs_seed_next_id( $wpdb->term_taxonomy, 'term_taxonomy_id' );
+			$missing    = $n_tags - count( $tag_tt_ids );
+			$words      = array( 'sunset', 'city', 'travel', 'music', 'family', 'food', 'nature', 'sport', 'art', 'night', 'beach', 'mountain', 'street', 'pets', 'party', 'vintage', 'winter', 'summer', 'portrait', 'live' );
+			mvs_seed_insert(
+				$wpdb->terms,
+				array( 'term_id', 'name', 'slug', 'term_group' ),
+				array( '%d', '%s', '%s', '%d' ),
+				( static function () use ( $first_term, $missing, $words ) {
+					for ( $i = 0; $i < $missing; $i++ ) {
+						$id   = $first_term + $i;
+						$name = $words[ $i % count( $words ) ] . '-' . $id;
+						yield array( $id, $name, "seed-$name", 0 );
+					}
+				} )()
+			);
+			mvs_seed_insert(
+				$wpdb->term_taxonomy,
+				array( 'term_taxonomy_id', 'term_id', 'taxonomy', 'description', 'parent', 'count' ),
+				array( '%d', '%d', '%s', '%s', '%d', '%d' ),
+				( static function () use ( $first_term, $first_tt, $missing ) {
+					for ( $i = 0; $i < $missing; $i++ ) {
+						yield array( $first_tt + $i, $first_term + $i, 'mvs_tag', '', 0, 0 );
+					}
+				} )()
+			);
+			$tag_tt_ids = array_merge( $tag_tt_ids, range( $first_tt, $first_tt + $missing - 1 ) );
+			return 2 * $missing;
+		}
+	);
+}
+$n_tag_tt = count( $tag_tt_ids );
+
+// ---------------------------------------------------------------- media
+// Per item, decided first so the denormalised counters match the rows below.
+$first_media = mvs_seed_next_id( $wpdb->prefix . 'mvs_media', 'id' );
+$plan        = array(); // index => [ reactions, comments, favorites ]
+if ( $n_media > 0 ) {
+	$types = array(
+		'image'    => array( 70, 'image/jpeg', 'jpg' ),
+		'video'    => array( 20, 'video/mp4', 'mp4' ),
+		'audio'    => array( 5, 'audio/mpeg', 'mp3' ),
+		'document' => array( 5, 'application/pdf', 'pdf' ),
+	);
+	$type_weights = array_map( static fn( $t ) => $t[0], $types );
+	$privacy      = array( 'public' => 70, 'members' => 15, 'private' => 10, 'group' => 5 );
+	$moderation   = array( 'approved' => 95, 'pending' => 3, 'rejected' => 2 );
+	for ( $i = 0; $i < $n_media; $i++ ) {
+		$plan[] = array( min( $n_members, mvs_tail( 4, 400 ) ), mvs_tail( 2, 100 ), mvs_tail( 1, 50 ) );
+	}
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_media',
+		static function () use ( $wpdb, $first_media, $n_media, $plan, $types, $type_weights, $privacy, $moderation, $member_ids, $n_members, $date ) {
+			return mvs_seed_insert(
+				$wpdb->prefix . 'mvs_media',
+				array( 'id', 'author_id', 'title', 'slug', 'description', 'media_type', 'mime_type', 'file_path', 'file_size', 'file_hash', 'width', 'height', 'privacy', 'group_id', 'moderation_status', 'views', 'reactions_count', 'comments_count', 'trending_score', 'created_at', 'updated_at' ),
+				array( '%d', '%d', '%s', '%s', '%s', '%s', '%s', '%s', '%d', '%s', '%d', '%d', '%s', '%d', '%s', '%d', '%d', '%d', '%d', '%s', '%s' ),
+				( static function () use ( $first_media, $n_media, $plan, $types, $type_weights, $privacy, $moderation, $member_ids, $n_members, $date ) {
+					for ( $i = 0; $i < $n_media; $i++ ) {
+						$id      = $first_media + $i;
+						$type    = mvs_pick( $type_weights );
+						$priv    = mvs_pick( $privacy );
+						$created = $date( $i, $n_media );
+						$age_d   = max( 1, ( time() - strtotime( $created . ' UTC' ) ) / 86400 );
+						$views   = (int) min( 5000000, floor( 10 * pow( 1 - mvs_rand(), -1.3 ) ) );
+						list( $reactions, $comments ) = $plan[ $i ];
+						$month = substr( $created, 0, 4 ) . '/' . substr( $created, 5, 2 );
+						$path  = ( 'public' === $priv ? 'mvs' : 'mvs-private' ) . "/$month/seed-$id." . $types[ $type ][2];
+						yield array(
+							$id,
+							$member_ids[ (int) ( $n_members * mvs_rand() * mvs_rand() ) ], // a few prolific authors
+							"Seed $type $id",
+							"seed-$type-$id",
+							'Seeded item for benchmarks.',
+							$type,
+							$types[ $type ][1],
+							$path,
+							mt_rand( 50000, 20000000 ),
+							hash( 'sha256', "seed-$id" ),
+							'image' === $type || 'video' === $type ? 1920 : 0,
+							'image' === $type || 'video' === $type ? 1080 : 0,
+							$priv,
+							'group' === $priv ? mt_rand( 1, 50 ) : 0,
+							mvs_pick( $moderation ),
+							$views,
+							$reactions,
+							$comments,
+							(int) ( ( $views + 10 * $reactions + 20 * $comments ) / pow( $age_d + 2, 1.5 ) * 1000 ),
+							$created,
+							$created,
+						);
+					}
+				} )()
+			);
+		}
+	);
+
+	// ------------------------------------------------------------ engagement
+	// One reaction per (item, user): distinct users per item.
+	$distinct_users = static function ( int $k ) use ( $member_ids, $n_members ): array {
+		$picked = array();
+		while ( count( $picked ) < $k ) {
+			$picked[ $member_ids[ mt_rand( 0, $n_members - 1 ) ] ] = true;
+		}
+		return array_keys( $picked );
+	};
+	$reaction_types = array( 'like' => 60, 'love' => 20, 'haha' => 8, 'wow' => 7, 'sad' => 5 );
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_reactions',
+		static function () use ( $wpdb, $first_media, $n_media, $plan, $distinct_users, $reaction_types, $date ) {
+			$first = mvs_seed_next_id( $wpdb->prefix . 'mvs_reactions', 'id' );
+			return mvs_seed_insert(
+				$wpdb->prefix . 'mvs_reactions',
+				array( 'id', 'media_id', 'user_id', 'reaction_type', 'created_at' ),
+				array( '%d', '%d', '%d', '%s', '%s' ),
+				( static function () use ( $first, $first_media, $n_media, $plan, $distinct_users, $reaction_types, $date ) {
+					$id = $first;
+					for ( $i = 0; $i < $n_media; $i++ ) {
+						foreach ( $distinct_users( $plan[ $i ][0] ) as $user ) {
+							yield array( $id++, $first_media + $i, $user, mvs_pick( $reaction_types ), $date( $i, $n_media ) );
+						}
+					}
+				} )()
+			);
+		}
+	);
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_comments',
+		static function () use ( $wpdb, $first_media, $n_media, $plan, $member_ids, $n_members, $date ) {
+			$first = mvs_seed_next_id( $wpdb->prefix . 'mvs_comments', 'id' );
+			return mvs_seed_insert(
+				$wpdb->prefix . 'mvs_comments',
+				array( 'id', 'media_id', 'user_id', 'parent_id', 'content', 'status', 'created_at', 'updated_at' ),
+				array( '%d', '%d', '%d', '%d', '%s', '%s', '%s', '%s' ),
+				( static function () use ( $first, $first_media, $n_media, $plan, $member_ids, $n_members, $date ) {
+					$id = $first;
+					for ( $i = 0; $i < $n_media; $i++ ) {
+						$top = 0;
+						for ( $c = 0; $c < $plan[ $i ][1]; $c++ ) {
+							// About one comment in four answers the first one of the item.
+							$parent  = $top && mvs_rand() < 0.25 ? $top : 0;
+							$created = $date( $i, $n_media );
+							yield array( $id, $first_media + $i, $member_ids[ mt_rand( 0, $n_members - 1 ) ], $parent, "Seeded comment $id", mvs_rand() < 0.97 ? 'approved' : 'pending', $created, $created );
+							$top = $top ?: $id;
+							++$id;
+						}
+					}
+				} )()
+			);
+		}
+	);
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_favorites',
+		static function () use ( $wpdb, $first_media, $n_media, $plan, $distinct_users, $date ) {
+			return mvs_seed_insert(
+				$wpdb->prefix . 'mvs_favorites',
+				array( 'user_id', 'media_id', 'collection_id', 'created_at' ),
+				array( '%d', '%d', '%d', '%s' ),
+				( static function () use ( $first_media, $n_media, $plan, $distinct_users, $date ) {
+					for ( $i = 0; $i < $n_media; $i++ ) {
+						foreach ( $distinct_users( $plan[ $i ][2] ) as $user ) {
+							yield array( $user, $first_media + $i, 0, $date( $i, $n_media ) );
+						}
+					}
+				} )()
+			);
+		}
+	);
+
+	// ------------------------------------------------------------ tags on media
+	if ( $n_tag_tt ) {
+		mvs_seed_step(
+			$wpdb->term_relationships . ' (mvs_tag)',
+			static function () use ( $wpdb, $first_media, $n_media, $tag_tt_ids, $n_tag_tt ) {
+				$rows = mvs_seed_insert(
+					$wpdb->term_relationships,
+					array( 'object_id', 'term_taxonomy_id', 'term_order' ),
+					array( '%d', '%d', '%d' ),
+					( static function () use ( $first_media, $n_media, $tag_tt_ids, $n_tag_tt ) {
+						for ( $i = 0; $i < $n_media; $i++ ) {
+							$picked = array();
+							$k      = mt_rand( 0, 4 ); // 0–4 tags, 2 on average
+							while ( count( $picked ) < $k ) {
+								// A few tags are far more common than the rest.
+								$picked[ $tag_tt_ids[ (int) ( $n_tag_tt * mvs_rand() * mvs_rand() ) ] ] = true;
+							}
+							foreach ( array_keys( $picked ) as $tt ) {
+								yield array( $first_media + $i, $tt, 0 );
+							}
+						}
+					} )()
+				);
+				// Counts of the media tags, as wp_update_term_count() would leave them.
+				$wpdb->query(
+					$wpdb->prepare(
+						"UPDATE {$wpdb->term_taxonomy} tt SET tt.count = ( SELECT COUNT(*) FROM {$wpdb->term_relationships} tr WHERE tr.term_taxonomy_id = tt.term_taxonomy_id ) WHERE tt.taxonomy = %s",
+						'mvs_tag'
+					)
+				);
+				$wpdb->query( 'COMMIT' );
+				return $rows;
+			}
+		);
+	}
+}
+
+// ---------------------------------------------------------------- posts
+// The core anchor of the benchmark: as many published posts as media items,
+// each in "Uncategorized" like a post made in wp-admin.
+if ( $n_posts > 0 ) {
+	$first_post = mvs_seed_next_id( $wpdb->posts, 'ID' );
+	$category   = (int) get_option( 'default_category', 1 );
+	$cat_tt     = (int) $wpdb->get_var( $wpdb->prepare( "SELECT term_taxonomy_id FROM {$wpdb->term_taxonomy} WHERE term_id = %d AND taxonomy = 'category'", $category ) );
+	$home       = home_url( '/' );
+	mvs_seed_step(
+		$wpdb->posts,
+		static function () use ( $wpdb, $first_post, $n_posts, $member_ids, $n_members, $date, $home ) {
+			$content = str_repeat( '<!-- wp:paragraph --><p>Seeded post body for the benchmark anchor. Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p><!-- /wp:paragraph -->' . "\n\n", 4 );
+			return mvs_seed_insert(
+				$wpdb->posts,
+				array( 'ID', 'post_author', 'post_date', 'post_date_gmt', 'post_content', 'post_title', 'post_excerpt', 'post_status', 'comment_status', 'ping_status', 'post_password', 'post_name', 'to_ping', 'pinged', 'post_modified', 'post_modified_gmt', 'post_content_filtered', 'post_parent', 'guid', 'menu_order', 'post_type', 'post_mime_type', 'comment_count' ),
+				array( '%d', '%d', '%s', '%s', '%s', '%s', '%s', '%s', '%s', '%s', '%s', '%s', '%s', '%s', '%s', '%s', '%s', '%d', '%s', '%d', '%s', '%s', '%d' ),
+				( static function () use ( $first_post, $n_posts, $member_ids, $n_members, $date, $content, $home ) {
+					for ( $i = 0; $i < $n_posts; $i++ ) {
+						$id = $first_post + $i;
+						$d  = $date( $i, $n_posts );
+						yield array( $id, $member_ids[ mt_rand( 0, $n_members - 1 ) ], $d, $d, $content, "Seeded post $id", '', 'publish', 'open', 'open', '', "seeded-post-$id", '', '', $d, $d, '', 0, $home . "?p=$id", 0, 'post', '', 0 );
+					}
+				} )()
+			);
+		}
+	);
+	if ( $cat_tt ) {
+		mvs_seed_step(
+			$wpdb->term_relationships . ' (category)',
+			static function () use ( $wpdb, $first_post, $n_posts, $cat_tt ) {
+				$rows = mvs_seed_insert(
+					$wpdb->term_relationships,
+					array( 'object_id', 'term_taxonomy_id', 'term_order' ),
+					array( '%d', '%d', '%d' ),
+					( static function () use ( $first_post, $n_posts, $cat_tt ) {
+						for ( $i = 0; $i < $n_posts; $i++ ) {
+							yield array( $first_post + $i, $cat_tt, 0 );
+						}
+					} )()
+				);
+				$wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->term_taxonomy} SET count = count + %d WHERE term_taxonomy_id = %d", $n_posts, $cat_tt ) );
+				$wpdb->query( 'COMMIT' );
+				return $rows;
+			}
+		);
+	}
+}
+
+$wpdb->query( 'COMMIT' );
+$wpdb->query( 'SET autocommit = 1' );
+
+// ---------------------------------------------------------------- caches and statistics
+// Rows went in behind WordPress's back: drop what it may have cached about them.
+wp_cache_flush();
+delete_option( 'mvs_tag_children' );
+clean_term_cache( $tag_tt_ids, 'mvs_tag' );
+mvs_seed_step(
+	'ANALYZE TABLE',
+	static function () use ( $wpdb ) {
+		$tables = array( $wpdb->users, $wpdb->usermeta, $wpdb->posts, $wpdb->terms, $wpdb->term_taxonomy, $wpdb->term_relationships );
+		foreach ( array( 'mvs_media', 'mvs_reactions', 'mvs_comments', 'mvs_favorites', 'mvs_follows' ) as $t ) {
+			$tables[] = $wpdb->prefix . $t;
+		}
+		$wpdb->get_results( 'ANALYZE TABLE ' . implode( ', ', $tables ) ); // phpcs:ignore
+		return count( $tables );
+	}
+);
+
+echo wp_json_encode(
+	array(
+		'done'   => true,
+		'ms'     => (int) round( ( microtime( true ) - $started_all ) * 1000 ),
+		'totals' => array(
+			'users'     => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->users}" ),
+			'media'     => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_media" ),
+			'posts'     => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE post_type = 'post' AND post_status = 'publish'" ),
+			'reactions' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_reactions" ),
+			'comments'  => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_comments" ),
+			'favorites' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_favorites" ),
+			'follows'   => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_follows" ),
+		),
+		'first_public_media' => (int) $wpdb->get_var( "SELECT id FROM {$wpdb->prefix}mvs_media WHERE privacy = 'public' AND moderation_status = 'approved' ORDER BY id LIMIT 1" ),
+	)
+), "\n";
