@@ -106,6 +106,8 @@ test('list queries use indexes on a 50,000-item table (EXPLAIN shows no full sca
 		[api('member'), '/mvs/v1/media', { scope: 'all' }],
 		[api('member'), '/mvs/v1/me/media', {}],
 		[api('anonymous'), '/mvs/v1/media', { author: '3' }],
+		[api('anonymous'), '/mvs/v1/media', { tag: 'landscape' }],
+		[api('member'), '/mvs/v1/media', { category: 'travel', orderby: 'popular' }],
 	];
 	const scans: string[] = [];
 	for (const [caller, path, query] of calls) {
