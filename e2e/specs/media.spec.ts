@@ -216,16 +216,22 @@ test.describe('GET /media and GET /me/media', () => {
 		await api('admin').raw('POST', '/wp-json/mvs-test/v1/viewer-state', {
 			json: { user_id: fixtures.users.member2.id, media_id: (await upload(api('member'), { title: `${tag} fav` })), favorite: true },
 		});
-		for (const caller of [api('anonymous'), api('member2')]) {
+		const lists = [
+			[api('anonymous'), 'list_media'],
+			[api('member2'), 'list_media'],
+			[api('member'), 'list_my_media'],
+		] as const;
+		for (const [caller, operation] of lists) {
 			const counts: number[] = [];
 			for (const perPage of [1, 20, 100]) {
-				const res = await caller.op('list_media', { query: { per_page: perPage } });
+				const res = await caller.op(operation, { query: { per_page: perPage, scope: 'all' } });
 				expect(res.status).toBe(200);
 				expect((res.body.items as Item[]).length).toBe(Math.min(perPage, res.body.total as number));
 				counts.push(Number(res.headers['x-mvs-queries']));
 			}
-			expect(counts[0], `${caller.role}: queries for per_page 1/20/100 = ${counts.join('/')}`).toBeGreaterThan(0);
-			expect(new Set(counts).size, `${caller.role}: queries for per_page 1/20/100 = ${counts.join('/')}`).toBe(1);
+			const label = `${caller.role} ${operation}: queries for per_page 1/20/100 = ${counts.join('/')}`;
+			expect(counts[0], label).toBeGreaterThan(0);
+			expect(new Set(counts).size, label).toBe(1);
 		}
 	});
 
