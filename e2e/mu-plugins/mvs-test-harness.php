@@ -4,8 +4,10 @@
  * Description: Query counting and fixture set-up for the end-to-end suite.
  *
  * Mounted into the Playground test site by e2e/site/site.mjs. It adds:
- * - an X-MVS-Queries header: SQL queries run while dispatching the REST
- *   request (permission checks, rate limiter, handler), for query budgets;
+ * - X-MVS-Queries and X-MVS-Time-Ms headers: SQL queries run, and time
+ *   spent, while dispatching the REST request (permission checks, rate
+ *   limiter, handler), for query budgets; X-MVS-Query-Ms, the SQL time, when
+ *   SAVEQUERIES is on;
  * - mvs-test/v1 routes, for administrators only, that reset rate-limit
  *   windows and insert rows of resources whose REST routes are not built yet
  *   (so owner-scoped permission checks can be exercised).
@@ -30,8 +32,9 @@ add_filter(
 add_filter(
 	'rest_pre_dispatch',
 	static function ( $result ) {
-		global $wpdb, $mvs_test_queries_before;
+		global $wpdb, $mvs_test_queries_before, $mvs_test_started;
 		$mvs_test_queries_before = (int) $wpdb->num_queries;
+		$mvs_test_started        = microtime( true );
 		return $result;
 	},
 	-1000
@@ -42,7 +45,17 @@ add_filter(
 	static function ( $response ) {
 		global $wpdb, $mvs_test_queries_before;
 		if ( $response instanceof WP_REST_Response && null !== $mvs_test_queries_before ) {
+			global $mvs_test_started;
 			$response->header( 'X-MVS-Queries', (string) ( (int) $wpdb->num_queries - (int) $mvs_test_queries_before ) );
+			// Time spent dispatching (permission checks, handler), and in SQL when SAVEQUERIES records timings.
+			$response->header( 'X-MVS-Time-Ms', (string) round( ( microtime( true ) - $mvs_test_started ) * 1000, 2 ) );
+			if ( defined( 'SAVEQUERIES' ) && SAVEQUERIES && is_array( $wpdb->queries ) ) {
+				$sql_seconds = 0.0;
+				foreach ( array_slice( $wpdb->queries, (int) $mvs_test_queries_before ) as $entry ) {
+					$sql_seconds += (float) $entry[1];
+				}
+				$response->header( 'X-MVS-Query-Ms', (string) round( $sql_seconds * 1000, 2 ) );
+			}
 			global $mvs_test_query_log;
 			if ( $mvs_test_query_log ) {
 				$response->header( 'X-MVS-Query-Log', wp_json_encode( $mvs_test_query_log ) );

@@ -228,6 +228,7 @@ test.describe('GET /media and GET /me/media', () => {
 				expect(res.status).toBe(200);
 				expect((res.body.items as Item[]).length).toBe(Math.min(perPage, res.body.total as number));
 				counts.push(Number(res.headers['x-mvs-queries']));
+				expect(Number(res.headers['x-mvs-time-ms'])).toBeGreaterThan(0);
 			}
 			const label = `${caller.role} ${operation}: queries for per_page 1/20/100 = ${counts.join('/')}`;
 			expect(counts[0], label).toBeGreaterThan(0);
