@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { CACHE_DIR, MU_PLUGINS_DIR, PLUGIN_CORE_DIR, PLUGIN_PRO_DIR } from '../e2e/site/paths.mjs';
 import { findFreePort, isPortFree } from '../e2e/site/ports.mjs';
 import { prepareWordPress } from '../e2e/site/prepare-wordpress.mjs';
+import { stopOnExit } from '../e2e/site/stop-on-exit.mjs';
 import { ensureDebianPackages } from '../e2e/site/system-packages.mjs';
 import { mariadbArgs, nginxConf, PHP_WORKERS, phpFpmConf, wpConfig } from './config.mjs';
 import { canConnect, killGroup, startDaemon, stopDaemon, tail, waitFor } from './daemons.mjs';
@@ -42,8 +43,6 @@ const PLUGINS = [
 const STACK_PHP_DIR = fileURLToPath(new URL('./php', import.meta.url));
 const CREATE_FIXTURES = path.resolve(STACK_PHP_DIR, '..', '..', 'e2e', 'site', 'create-fixtures.php');
 
-const running = new Set(); // stacks to stop if this process goes away first
-
 export async function startNativeSite({ port = 9500, label = 'native' } = {}) {
   ensureDebianPackages(DEBIAN_PACKAGES, { label: 'stack' });
   if (!(await isPortFree(port))) {
@@ -60,8 +59,13 @@ export async function startNativeSite({ port = 9500, label = 'native' } = {}) {
   const logs = newLogDir(label, port);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `${TMP_PREFIX}${label}-`));
   const stack = { tmp, label, url, logs: logs.dir, daemons: [], stopping: undefined };
-  running.add(stack);
-  installExitHandlers();
+  stack.forget = stopOnExit({
+    stop: () => stopStack(stack),
+    killNow: () => {
+      for (const daemon of stack.daemons) killGroup(daemon.pid, 'SIGKILL');
+      fs.rmSync(stack.tmp, { recursive: true, force: true });
+    },
+  });
   writeState(stack);
   const stop = () => stopStack(stack);
 
@@ -280,27 +284,7 @@ function stopStack(stack) {
       await Promise.all(stack.daemons.filter((d) => d.name === name).map((d) => stopDaemon(d, STOP_GRACE_MS)));
     }
     fs.rmSync(stack.tmp, { recursive: true, force: true });
-    running.delete(stack);
+    stack.forget();
   })();
   return stack.stopping;
-}
-
-// A stack must not outlive the process that started it: stop it on Ctrl-C,
-// on SIGTERM (e.g. CI cancelling) and, synchronously, on any other exit.
-let handlersInstalled = false;
-function installExitHandlers() {
-  if (handlersInstalled) return;
-  handlersInstalled = true;
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
-    process.once(signal, async () => {
-      await Promise.allSettled([...running].map(stopStack));
-      process.exit(code);
-    });
-  }
-  process.once('exit', () => {
-    for (const stack of running) {
-      for (const daemon of stack.daemons) killGroup(daemon.pid, 'SIGKILL');
-      fs.rmSync(stack.tmp, { recursive: true, force: true });
-    }
-  });
 }

@@ -77,7 +77,8 @@ export async function seedSite(site, { media = 0, users = 0, posts, tags, log = 
   return { tables, totals: summary.totals, ms: summary.ms, firstPublicMedia: summary.first_public_media };
 }
 
-function parseArgs(argv) {
+/** `--key value` and `--key=value` pairs of a command line. */
+export function parseArgs(argv) {
   const options = {};
   for (let i = 0; i < argv.length; i++) {
     const m = /^--([a-z]+)(?:=(.*))?$/.exec(argv[i]);

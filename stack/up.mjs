@@ -4,6 +4,7 @@
 // writes its fixtures where `npm test` looks for them.
 import fs from 'node:fs';
 import path from 'node:path';
+import { printSiteBanner } from '../e2e/site/banner.mjs';
 import { SHARED_FIXTURES_FILE } from '../e2e/site/paths.mjs';
 import { PHP_WORKERS, startNativeSite } from './native-site.mjs';
 
@@ -19,21 +20,15 @@ const shared = JSON.stringify({ url: site.url, ...site.fixtures }, null, 2);
 fs.mkdirSync(path.dirname(SHARED_FIXTURES_FILE), { recursive: true });
 fs.writeFileSync(SHARED_FIXTURES_FILE, shared);
 
-console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s: ${site.url}`);
-console.log(`wp-admin: ${site.url}/wp-admin/  (admin / password)`);
-console.log(`REST:     ${site.url}/wp-json/\n`);
-console.table(
-  Object.fromEntries(
-    Object.entries(site.fixtures.users).map(([key, u]) => [key, { id: u.id, login: u.login, role: u.role, password: u.password, appPassword: u.appPassword }]),
-  ),
-);
-console.log(`\nFixtures: ${SHARED_FIXTURES_FILE}`);
-console.log(`Logs: ${path.dirname(site.logFile)} (php.log: WordPress's debug log)`);
-console.log(`Run tests against this stack: MVS_BASE_URL=${site.url} MVS_FIXTURES_FILE=${SHARED_FIXTURES_FILE} MVS_SITE_WORKERS=${PHP_WORKERS} npm run test:e2e`);
-console.log('Press Ctrl-C (or run `npm run stack:down`) to stop.');
+printSiteBanner(site, {
+  startedAt: started,
+  logs: `${path.dirname(site.logFile)} (php.log: WordPress's debug log)`,
+  testEnv: ` MVS_SITE_WORKERS=${PHP_WORKERS}`,
+  stopHint: 'Press Ctrl-C (or run `npm run stack:down`) to stop.',
+});
 
 process.once('SIGINT', () => console.log('\nStopping…'));
-// native-site.mjs stops the stack on SIGINT/SIGTERM; the fixtures go with it,
+// stop-on-exit.mjs stops the stack on SIGINT/SIGTERM; the fixtures go with it,
 // unless another site (`npm start`) has written its own there since.
 process.once('exit', () => {
   if (fs.existsSync(SHARED_FIXTURES_FILE) && fs.readFileSync(SHARED_FIXTURES_FILE, 'utf8') === shared) fs.rmSync(SHARED_FIXTURES_FILE);

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CACHE_DIR, MU_PLUGINS_DIR, PLAYGROUND_CLI, PLUGIN_CORE_DIR, PLUGIN_PRO_DIR } from './paths.mjs';
 import { isPortFree } from './ports.mjs';
+import { stopOnExit } from './stop-on-exit.mjs';
 import { prepareWordPress, WP_BRANCH } from './prepare-wordpress.mjs';
 
 // Measured on 2 cores: parallel throughput was about the same for 2, 4 and 6 PHP workers
@@ -29,8 +30,6 @@ const OUT_VFS_DIR = '/tmp/mvs-out';
 // e2e/.cache/logs, mounted so that PHP's debug log outlives the site.
 const LOGS_DIR = path.join(CACHE_DIR, 'logs');
 const LOGS_VFS_DIR = '/tmp/mvs-logs';
-
-const running = new Set(); // sites to stop if this process goes away first
 
 export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label = 'site' } = {}) {
   if (!(await isPortFree(port))) {
@@ -83,8 +82,13 @@ export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label 
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   exited.then(() => log.end());
   const site = { child, tmp, exited, stopping: undefined };
-  running.add(site);
-  installExitHandlers();
+  site.forget = stopOnExit({
+    stop: () => stopSite(site),
+    killNow: () => {
+      killGroup(site.child, 'SIGKILL');
+      fs.rmSync(site.tmp, { recursive: true, force: true });
+    },
+  });
   const stop = () => stopSite(site);
 
   try {
@@ -180,7 +184,7 @@ function stopSite(site) {
       }
     }
     fs.rmSync(site.tmp, { recursive: true, force: true });
-    running.delete(site);
+    site.forget();
   })();
   return site.stopping;
 }
@@ -191,24 +195,4 @@ function killGroup(child, signal) {
   } catch (error) {
     if (error.code !== 'ESRCH') throw error; // ESRCH: already gone
   }
-}
-
-// A site must not outlive the process that started it: stop it on Ctrl-C,
-// on SIGTERM (e.g. CI cancelling) and, synchronously, on any other exit.
-let handlersInstalled = false;
-function installExitHandlers() {
-  if (handlersInstalled) return;
-  handlersInstalled = true;
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
-    process.once(signal, async () => {
-      await Promise.allSettled([...running].map(stopSite));
-      process.exit(code);
-    });
-  }
-  process.once('exit', () => {
-    for (const site of running) {
-      killGroup(site.child, 'SIGKILL');
-      fs.rmSync(site.tmp, { recursive: true, force: true });
-    }
-  });
 }

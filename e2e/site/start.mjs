@@ -2,6 +2,7 @@
 // It needs no browser. It also writes its fixtures where `npm test` looks for
 // them, so tests can reuse this site (see run-tests.mjs).
 import fs from 'node:fs';
+import { printSiteBanner } from './banner.mjs';
 import { SHARED_FIXTURES_FILE } from './paths.mjs';
 import { prepareWordPress } from './prepare-wordpress.mjs';
 import { DEFAULT_WORKERS, startSite } from './site.mjs';
@@ -17,21 +18,10 @@ const site = await startSite({ port, workers: DEFAULT_WORKERS, label: 'start' })
 });
 fs.writeFileSync(SHARED_FIXTURES_FILE, JSON.stringify({ url: site.url, ...site.fixtures }, null, 2));
 
-console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s: ${site.url}`);
-console.log(`wp-admin: ${site.url}/wp-admin/  (admin / password)`);
-console.log(`REST:     ${site.url}/wp-json/\n`);
-console.table(
-  Object.fromEntries(
-    Object.entries(site.fixtures.users).map(([key, u]) => [key, { id: u.id, login: u.login, role: u.role, password: u.password, appPassword: u.appPassword }]),
-  ),
-);
-console.log(`\nFixtures: ${SHARED_FIXTURES_FILE}`);
-console.log(`PHP errors and notices: ${site.phpLogFile}`);
-console.log(`Run tests against this site: MVS_BASE_URL=${site.url} MVS_FIXTURES_FILE=${SHARED_FIXTURES_FILE} npm run test:e2e`);
-console.log('Press Ctrl-C to stop.');
+printSiteBanner(site, { startedAt: started, logs: `${site.phpLogFile} (PHP errors and notices)`, stopHint: 'Press Ctrl-C to stop.' });
 
 process.once('SIGINT', () => console.log('\nStopping…'));
-// site.mjs stops the site on SIGINT/SIGTERM; the fixtures file must go with it.
+// stop-on-exit.mjs stops the site on SIGINT/SIGTERM; the fixtures file must go with it.
 const forget = () => fs.rmSync(SHARED_FIXTURES_FILE, { force: true });
 process.once('exit', forget);
 // Keep the event loop alive until a signal arrives.

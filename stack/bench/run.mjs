@@ -27,22 +27,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startNativeSite } from '../native-site.mjs';
 import { findFreePort } from '../../e2e/site/ports.mjs';
-import { seedSite, stackWordPressDir } from '../seed.mjs';
+import { parseArgs, seedSite, stackWordPressDir } from '../seed.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..', '..');
 const RESULTS_DIR = path.join(REPO, 'bench-results');
 const STATIC_BYTES = 5 * 1024 * 1024;
 
-function parseArgs(argv) {
-  const options = {};
-  for (let i = 0; i < argv.length; i++) {
-    const m = /^--([a-z]+)(?:=(.*))?$/.exec(argv[i]);
-    if (!m) throw new Error(`unknown argument ${argv[i]}`);
-    options[m[1]] = m[2] ?? argv[++i];
-  }
-  return options;
-}
 const opts = parseArgs(process.argv.slice(2));
 const num = (key, fallback) => (opts[key] === undefined ? fallback : Number(opts[key]));
 const config = {

@@ -1,0 +1,22 @@
+// What `npm start` and `npm run stack:up` print once their site is up: where
+// it is, how to log in, the fixture users, and how to point tests at it.
+import { SHARED_FIXTURES_FILE } from './paths.mjs';
+
+/**
+ * @param {{ url: string, fixtures: { users: Record<string, object> } }} site
+ * @param {{ startedAt: number, logs: string, testEnv?: string, stopHint: string }} details
+ */
+export function printSiteBanner(site, { startedAt, logs, testEnv = '', stopHint }) {
+  console.log(`\nReady in ${((Date.now() - startedAt) / 1000).toFixed(1)} s: ${site.url}`);
+  console.log(`wp-admin: ${site.url}/wp-admin/  (admin / password)`);
+  console.log(`REST:     ${site.url}/wp-json/\n`);
+  console.table(
+    Object.fromEntries(
+      Object.entries(site.fixtures.users).map(([key, u]) => [key, { id: u.id, login: u.login, role: u.role, password: u.password, appPassword: u.appPassword }]),
+    ),
+  );
+  console.log(`\nFixtures: ${SHARED_FIXTURES_FILE}`);
+  console.log(`Logs: ${logs}`);
+  console.log(`Run tests against this site: MVS_BASE_URL=${site.url} MVS_FIXTURES_FILE=${SHARED_FIXTURES_FILE}${testEnv} npm run test:e2e`);
+  console.log(stopHint);
+}
