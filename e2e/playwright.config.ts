@@ -8,7 +8,8 @@ import { defineConfig } from '@playwright/test';
 // busy, more would only queue. Fallback: DEFAULT_WORKERS in site/site.mjs.
 const workers = Number(process.env.MVS_SITE_WORKERS || 4);
 
-const SITE_WIDE = /(auth-matrix-gate|site-settings|mariadb)\.spec\.ts$/;
+// A spec that flips site-wide settings is named *.site-wide.spec.ts (or is one of the older names).
+const SITE_WIDE = /(\.site-wide|auth-matrix-gate|site-settings|mariadb)\.spec\.ts$/;
 const LIFECYCLE = /lifecycle\.spec\.ts$/;
 
 export default defineConfig({
