@@ -25,30 +25,108 @@ final class MVS_Settings {
 	private static $cache = null;
 
 	/**
-	 * JSON schema of every setting (types, ranges, enums, defaults).
+	 * JSON schema of every setting (types, ranges, enums, defaults, and the
+	 * translated title and description the settings screen shows).
 	 *
 	 * @return array
 	 */
 	public static function schema(): array {
+		$schema = array();
+		foreach ( self::sections() as $section ) {
+			$schema = array_merge( $schema, $section['fields'] );
+		}
+		return $schema;
+	}
+
+	/**
+	 * The settings grouped the way the settings screen shows them. One method
+	 * per section keeps each feature's settings next to each other.
+	 *
+	 * @return array<string, array{title: string, fields: array}>
+	 */
+	public static function sections(): array {
 		return array(
-			'default_privacy'     => array(
-				'type'    => 'string',
-				'enum'    => array( 'public', 'members', 'private' ),
-				'default' => 'public',
+			'privacy'    => array(
+				'title'  => __( 'Privacy and community', 'media-community-service' ),
+				'fields' => self::privacy_fields(),
 			),
-			'max_upload_bytes'    => array(
-				'type'    => 'integer',
-				'minimum' => 1024,
-				'maximum' => 4294967296,
-				'default' => 104857600,
+			'uploads'    => array(
+				'title'  => __( 'Uploads', 'media-community-service' ),
+				'fields' => self::upload_fields(),
 			),
-			'allowed_mime_types'  => array(
-				'type'    => 'array',
-				'items'   => array(
+			'files'      => array(
+				'title'  => __( 'Downloads and file delivery', 'media-community-service' ),
+				'fields' => self::file_fields(),
+			),
+			'moderation' => array(
+				'title'  => __( 'Moderation', 'media-community-service' ),
+				'fields' => self::moderation_fields(),
+			),
+			'ai'         => array(
+				'title'  => __( 'AI analysis', 'media-community-service' ),
+				'fields' => self::ai_fields(),
+			),
+			'account'    => array(
+				'title'  => __( 'Accounts', 'media-community-service' ),
+				'fields' => self::account_fields(),
+			),
+		);
+	}
+
+	/**
+	 * Privacy defaults, the private-community switch and who may message whom.
+	 *
+	 * @return array
+	 */
+	private static function privacy_fields(): array {
+		return array(
+			'default_privacy'   => array(
+				'title'       => __( 'Default privacy', 'media-community-service' ),
+				'description' => __( 'Privacy of a new upload when the uploader does not choose one.', 'media-community-service' ),
+				'type'        => 'string',
+				'enum'        => array( 'public', 'members', 'private' ),
+				'default'     => 'public',
+			),
+			'private_community' => array(
+				'title'       => __( 'Private community', 'media-community-service' ),
+				'description' => __( 'Only logged-in users may use the API; visitors get 401 on every route except the public app configuration.', 'media-community-service' ),
+				'type'        => 'boolean',
+				'default'     => false,
+			),
+			'dm_access'         => array(
+				'title'       => __( 'Direct messages', 'media-community-service' ),
+				'description' => __( 'Who may start a conversation with a member.', 'media-community-service' ),
+				'type'        => 'string',
+				'enum'        => array( 'everyone', 'members', 'followers', 'nobody' ),
+				'default'     => 'members',
+			),
+		);
+	}
+
+	/**
+	 * What may be uploaded.
+	 *
+	 * @return array
+	 */
+	private static function upload_fields(): array {
+		return array(
+			'max_upload_bytes'   => array(
+				'title'       => __( 'Maximum upload size (bytes)', 'media-community-service' ),
+				'description' => __( 'Larger files are refused with mvs_file_too_large.', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 1024,
+				'maximum'     => 4294967296,
+				'default'     => 104857600,
+			),
+			'allowed_mime_types' => array(
+				'title'       => __( 'Allowed file types', 'media-community-service' ),
+				'description' => __( 'MIME types accepted, decided from the file content, never from its name.', 'media-community-service' ),
+				'type'        => 'array',
+				'items'       => array(
 					'type'    => 'string',
 					'pattern' => '^[a-z0-9.+-]+/[a-z0-9.+-]+$',
 				),
-				'default' => array(
+				'default'     => array(
 					'image/jpeg',
 					'image/png',
 					'image/gif',
@@ -61,45 +139,87 @@ final class MVS_Settings {
 					'application/pdf',
 				),
 			),
-			'duplicate_action'    => array(
-				'type'    => 'string',
-				'enum'    => array( 'warn', 'skip', 'allow' ),
-				'default' => 'warn',
+			'duplicate_action'   => array(
+				'title'       => __( 'Duplicate uploads', 'media-community-service' ),
+				'description' => __( 'What happens when a member uploads a file they already uploaded: warn, skip (409) or allow.', 'media-community-service' ),
+				'type'        => 'string',
+				'enum'        => array( 'warn', 'skip', 'allow' ),
+				'default'     => 'warn',
 			),
-			'allow_downloads'     => array(
-				'type'    => 'boolean',
-				'default' => true,
+		);
+	}
+
+	/**
+	 * Downloads and signed file URLs.
+	 *
+	 * @return array
+	 */
+	private static function file_fields(): array {
+		return array(
+			'allow_downloads' => array(
+				'title'       => __( 'Allow downloads', 'media-community-service' ),
+				'description' => __( 'When off, download routes answer 403 for every item.', 'media-community-service' ),
+				'type'        => 'boolean',
+				'default'     => true,
 			),
-			'signed_url_ttl'      => array(
-				'type'    => 'integer',
-				'minimum' => 60,
-				'maximum' => 86400,
-				'default' => 3600,
+			'signed_url_ttl'  => array(
+				'title'       => __( 'Signed URL lifetime (seconds)', 'media-community-service' ),
+				'description' => __( 'How long a signed file URL stays valid when the client does not ask for less.', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 60,
+				'maximum'     => 86400,
+				'default'     => 3600,
 			),
-			'moderation_hold'     => array(
-				'type'    => 'boolean',
-				'default' => false,
+		);
+	}
+
+	/**
+	 * Moderation hold and report threshold.
+	 *
+	 * @return array
+	 */
+	private static function moderation_fields(): array {
+		return array(
+			'moderation_hold'  => array(
+				'title'       => __( 'Hold uploads for moderation', 'media-community-service' ),
+				'description' => __( 'New uploads stay pending, visible only to their owner and moderators, until approved.', 'media-community-service' ),
+				'type'        => 'boolean',
+				'default'     => false,
 			),
-			'report_threshold'    => array(
-				'type'    => 'integer',
-				'minimum' => 1,
-				'maximum' => 100,
-				'default' => 3,
+			'report_threshold' => array(
+				'title'       => __( 'Report threshold', 'media-community-service' ),
+				'description' => __( 'Open reports after which an item is flagged for moderators.', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => 100,
+				'default'     => 3,
 			),
-			'private_community'   => array(
-				'type'    => 'boolean',
-				'default' => false,
-			),
-			'dm_access'           => array(
-				'type'    => 'string',
-				'enum'    => array( 'everyone', 'members', 'followers', 'nobody' ),
-				'default' => 'members',
-			),
+		);
+	}
+
+	/**
+	 * AI analysis provider and budget.
+	 *
+	 * @return array
+	 */
+	private static function ai_fields(): array {
+		return array();
+	}
+
+	/**
+	 * Account life cycle.
+	 *
+	 * @return array
+	 */
+	private static function account_fields(): array {
+		return array(
 			'deletion_grace_days' => array(
-				'type'    => 'integer',
-				'minimum' => 0,
-				'maximum' => 365,
-				'default' => 30,
+				'title'       => __( 'Account deletion grace period (days)', 'media-community-service' ),
+				'description' => __( 'Days between a deletion request and the permanent deletion of the account data.', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 0,
+				'maximum'     => 365,
+				'default'     => 30,
 			),
 		);
 	}
