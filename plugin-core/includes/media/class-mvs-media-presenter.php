@@ -63,7 +63,7 @@ final class MVS_Media_Presenter {
 			'description'       => (string) $row->description,
 			'media_type'        => (string) $row->media_type,
 			'mime_type'         => (string) $row->mime_type,
-			'file_url'          => $this->storage->url( (string) $row->file_path ),
+			'file_url'          => MVS_Url_Signer::file_url( $row, $viewer_id ),
 			'privacy'           => (string) $row->privacy,
 			'group_id'          => (int) $row->group_id ? (int) $row->group_id : null,
 			'author_id'         => (int) $row->author_id,

@@ -1,0 +1,130 @@
+/**
+ * File delivery and counters under site-wide settings and counters: downloads
+ * switched off, the longest signed-URL lifetime, handing bytes to nginx
+ * (X-Accel-Redirect, native stack only), and the download/share rate limits.
+ * These change global state, so they run in the site-wide project, alone.
+ */
+import { expect, files, test, type Api } from '../support/mvs';
+import { bigPdf, fetchFile, serveQuery, signedUrl, stats, uploadFile } from '../support/serve';
+
+test.describe.configure({ mode: 'serial' });
+
+async function saveSettings(admin: Api, settings: Record<string, unknown>) {
+	const res = await admin.raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: settings } });
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	return res.body.mvs_settings as Record<string, unknown>;
+}
+
+const DEFAULTS = { allow_downloads: true, signed_url_max_ttl: 86400, serve_offload: 'off' };
+
+test.afterAll(async ({ api }) => {
+	await saveSettings(api('admin'), DEFAULTS);
+});
+
+/** Waits, when needed, so that `seconds` of work fit in the current rate-limit minute. */
+async function freshWindow(admin: Api, seconds: number) {
+	const now = new Date().getSeconds();
+	if (now > 60 - seconds) await new Promise((resolve) => setTimeout(resolve, (61 - now) * 1000));
+	expect((await admin.raw('POST', '/wp-json/mvs-test/v1/reset-rate-limits')).status).toBe(200);
+}
+
+test('downloads switched off: POST download, download URLs and mvs_dl=1 all get 403; viewing still works', async ({ api, request }) => {
+	const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+	const download = await signedUrl(api('member2'), item.id, { download: true });
+	const inline = await signedUrl(api('member2'), item.id);
+	await saveSettings(api('admin'), { allow_downloads: false });
+
+	const counted = await api('member2').op('record_media_download', { params: { id: item.id } });
+	expect(counted.status).toBe(403);
+	expect(counted.body.code).toBe('mvs_forbidden');
+	const url = await api('member2').op('get_media_signed_url', { params: { id: item.id }, query: { download: true } });
+	expect(url.status).toBe(403);
+	expect(url.body.code).toBe('mvs_forbidden');
+	const served = await fetchFile(request, download.url);
+	expect(served.status).toBe(403);
+	expect(served.json).toMatchObject({ code: 'mvs_forbidden', data: { status: 403 } });
+	expect((await fetchFile(request, inline.url)).status).toBe(200);
+	expect((await stats(api('member'), item.id)).downloads).toBe(0);
+
+	await saveSettings(api('admin'), { allow_downloads: true });
+	expect((await fetchFile(request, download.url)).status).toBe(200);
+	expect((await stats(api('member'), item.id)).downloads).toBe(1);
+});
+
+test('the longest lifetime caps both the ttl parameter and the default', async ({ api }) => {
+	const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'private' });
+	await saveSettings(api('admin'), { signed_url_max_ttl: 600 });
+	for (const query of [{ ttl: 3600 }, {}] as const) {
+		const now = Math.floor(Date.now() / 1000);
+		const res = await signedUrl(api('member'), item.id, query);
+		expect(res.expires, JSON.stringify(query)).toBeGreaterThanOrEqual(now + 600 - 5);
+		expect(res.expires, JSON.stringify(query)).toBeLessThanOrEqual(now + 600 + 60);
+		expect(serveQuery(res.url).mvs_exp).toBe(String(res.expires));
+	}
+	// Shorter requests are kept.
+	const short = await signedUrl(api('member'), item.id, { ttl: 120 });
+	expect(short.expires).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 125);
+	const bad = await api('admin').raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: { signed_url_max_ttl: 10 } } });
+	expect(bad.status).toBe(400);
+	await saveSettings(api('admin'), { signed_url_max_ttl: 86400 });
+});
+
+test('offload to nginx: PHP authorises, nginx sends the bytes (Range included); bad signatures never reach nginx', async ({ api, request }) => {
+	test.skip(process.env.MVS_TARGET !== 'native', 'X-Accel-Redirect needs nginx (the native stack); Playground has none.');
+	const pdf = bigPdf(20_000);
+	const bytes = Buffer.from(pdf.buffer);
+	const item = await uploadFile(api('member'), pdf, { privacy: 'private' });
+	const { url } = await signedUrl(api('member'), item.id, { download: true });
+	const before = await stats(api('member'), item.id);
+	await saveSettings(api('admin'), { serve_offload: 'x-accel-redirect' });
+
+	const res = await fetchFile(request, url);
+	expect(res.status).toBe(200);
+	expect(res.headers['x-mvs-served-by']).toBe('nginx');
+	expect(res.headers['x-accel-redirect']).toBeUndefined();
+	expect(Buffer.compare(res.body, bytes)).toBe(0);
+	expect(res.headers['content-length']).toBe(String(bytes.length));
+	expect(res.headers['content-disposition']).toMatch(/^attachment; /);
+	expect(res.headers['cache-control']).toContain('no-store');
+	const range = await fetchFile(request, url, { Range: 'bytes=100-199' });
+	expect(range.status).toBe(206);
+	expect(range.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
+	expect(Buffer.compare(range.body, bytes.subarray(100, 200))).toBe(0);
+	// The full download counted; the later range did not.
+	expect((await stats(api('member'), item.id)).downloads).toBe(before.downloads + 1);
+
+	const query = serveQuery(url);
+	const tampered = await api('anonymous').op('serve_media_file', { query: { ...query, mvs_uid: '0' } as never });
+	expect(tampered.status).toBe(403);
+	expect(tampered.body.code).toBe('mvs_signature_invalid');
+	// The internal location itself is not reachable from outside.
+	const direct = await request.get('/mvs-internal/mvs/index.php', { failOnStatusCode: false });
+	expect(direct.status()).toBe(404);
+	await saveSettings(api('admin'), { serve_offload: 'off' });
+});
+
+test('rate limits: the 30th download and 60th share pass, the next get 429 with Retry-After; other users are unaffected', async ({ api }) => {
+	const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+	for (const [operation, limit] of [
+		['record_media_download', 30],
+		['record_media_share', 60],
+	] as const) {
+		await freshWindow(api('admin'), 30);
+		// All at once: the limiter's counter must be exact under concurrency too.
+		const burst = await Promise.all(Array.from({ length: limit }, () => api('member2').op(operation, { params: { id: item.id } })));
+		expect(burst.map((r) => r.status), operation).toEqual(Array(limit).fill(200));
+		const limited = await api('member2').op(operation, { params: { id: item.id } });
+		expect(limited.status, operation).toBe(429);
+		expect(limited.body.code, operation).toBe('mvs_rate_limited');
+		const retryAfter = Number(limited.headers['retry-after']);
+		expect(retryAfter).toBeGreaterThan(0);
+		expect(retryAfter).toBeLessThanOrEqual(60);
+		// Another user, and an anonymous caller, still have their whole allowance.
+		expect((await api('subscriber').op(operation, { params: { id: item.id } })).status, operation).toBe(200);
+		expect((await api('anonymous').op(operation, { params: { id: item.id } })).status, operation).toBe(200);
+	}
+	const after = await stats(api('member'), item.id);
+	// Refused requests were not counted.
+	expect(after.downloads).toBe(30 + 2);
+	expect(after.shares).toBe(60 + 2);
+});
