@@ -20,6 +20,7 @@ defined( 'ABSPATH' ) || exit;
  *   decays by 5 % an hour (WP-Cron), so it ranks recent engagement.
  *
  * phpcs:disable WordPress.DB.DirectDatabaseQuery -- counters must never be served from a cache.
+ * phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- only table names and a whitelisted column are interpolated.
  */
 final class MVS_Media_Counters {
 
