@@ -355,8 +355,8 @@ function mvs_test_lifecycle_state(): array {
 }
 
 // File delivery and counters (serve.spec.ts, counters.spec.ts): per-item meta
-// that has no REST route of its own (allow_download), and signed URLs with an
-// arbitrary expiry.
+// that has no REST route of its own (allow_download), signed URLs with an
+// arbitrary expiry, and the trending decay on demand.
 add_action(
 	'rest_api_init',
 	static function () {
@@ -388,6 +388,29 @@ add_action(
 						update_metadata( 'mvs_media', $id, (string) $request['key'], (string) $request['value'] );
 					}
 					return array( 'value' => get_metadata( 'mvs_media', $id, (string) $request['key'], true ) );
+				},
+			)
+		);
+		// The hourly trending decay, run `times` times now (WP-Cron would take hours).
+		register_rest_route(
+			'mvs-test/v1',
+			'/decay-trending',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'times' => array(
+						'type'    => 'integer',
+						'minimum' => 1,
+						'maximum' => 200,
+						'default' => 1,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					for ( $i = 0; $i < (int) $request['times']; $i++ ) {
+						do_action( 'mvs_decay_trending' );
+					}
+					return array( 'ok' => true );
 				},
 			)
 		);

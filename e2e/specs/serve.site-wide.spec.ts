@@ -128,3 +128,22 @@ test('rate limits: the 30th download and 60th share pass, the next get 429 with 
 	expect(after.downloads).toBe(30 + 2);
 	expect(after.shares).toBe(60 + 2);
 });
+
+test('trending decays: after a couple of days without activity, one fresh view outranks an old share', async ({ api }) => {
+	const tag = `decay${Date.now().toString(36)}`;
+	const old = await uploadFile(api('member'), files.uniquePng(), { title: `${tag} old` });
+	const fresh = await uploadFile(api('member'), files.uniquePng(), { title: `${tag} fresh` });
+	expect((await api('moderator').op('record_media_share', { params: { id: old.id } })).status).toBe(200);
+	const trending = async () => (await api('anonymous').op('list_media', { query: { s: tag, orderby: 'trending' } })).body.items.map((i) => i.id);
+	await api('anonymous').op('record_media_view', { params: { id: fresh.id } });
+	// Now: a share (500) beats a view (100).
+	expect(await trending()).toEqual([old.id, fresh.id]);
+	// 48 hourly decays of 5 %: the share is worth about 40, the view about 8 → 0.
+	expect((await api('admin').raw('POST', '/wp-json/mvs-test/v1/decay-trending', { json: { times: 48 } })).status).toBe(200);
+	expect(await trending()).toEqual([old.id, fresh.id]);
+	await api('anonymous').op('record_media_view', { params: { id: fresh.id } });
+	expect(await trending()).toEqual([fresh.id, old.id]);
+	// Popularity (all-time views) does not decay.
+	const popular = await api('anonymous').op('list_media', { query: { s: tag, orderby: 'popular' } });
+	expect(popular.body.items.map((i) => i.id)).toEqual([fresh.id, old.id]);
+});
