@@ -83,6 +83,7 @@ test.describe('POST /media: what may be uploaded', () => {
 			{ name: 'polyglot PNG with <?php', file: { name: 'poly.png', mimeType: 'image/png', buffer: pngWithText('<?php system($_GET["c"]); ?>') }, code: 'mvs_invalid_type', reason: 'embedded_code' },
 			{ name: 'polyglot PNG with <?=', file: { name: 'poly.png', mimeType: 'image/png', buffer: pngWithText('<?=`id`?>') }, code: 'mvs_invalid_type', reason: 'embedded_code' },
 			{ name: 'polyglot PNG with <?PHP in capitals', file: { name: 'poly.png', mimeType: 'image/png', buffer: pngWithText('<?PHP\neval($_POST[1]);') }, code: 'mvs_invalid_type', reason: 'embedded_code' },
+			{ name: 'PDF with PHP inside', file: { name: 'doc.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% <?php system($_GET[1]); ?>\n%%EOF\n') }, code: 'mvs_invalid_type', reason: 'embedded_code' },
 			// The scan reads 1 MiB chunks: a tag split across the boundary is still found.
 			{ name: 'polyglot tag across a chunk boundary', file: { name: 'big.png', mimeType: 'image/png', buffer: pngWithText('<?php echo 1;', 1048576 - 3) }, code: 'mvs_invalid_type', reason: 'embedded_code' },
 		];

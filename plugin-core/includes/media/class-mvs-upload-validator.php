@@ -61,7 +61,7 @@ final class MVS_Upload_Validator {
 			return MVS_Errors::make( 'mvs_invalid_type', __( 'This type of file is not allowed.', 'media-community-service' ), array( 'mime_type' => $mime ) );
 		}
 		$media_type = $this->media_type_for( $mime );
-		if ( $this->has_embedded_code( $file['tmp_name'] ) ) {
+		if ( $this->has_embedded_code( $file['tmp_name'], 'image' === $media_type ) ) {
 			return MVS_Errors::make(
 				'mvs_invalid_type',
 				__( 'This file contains program code and cannot be uploaded.', 'media-community-service' ),
@@ -123,20 +123,23 @@ final class MVS_Upload_Validator {
 	 *
 	 * Read in 1 MiB chunks with an overlap, never whole. Looks for an
 	 * opening tag that PHP would really execute: "<?php" followed by
-	 * whitespace, or the short echo tag "<?=" followed by a variable,
-	 * a call or a backtick. A bare "<?=" is three bytes and occurs by
-	 * chance in about one compressed 10 MB photo in two, so it is not
-	 * refused on its own (see docs/uploads-and-storage.md).
+	 * whitespace, and in images also the short echo tag "<?=" followed by
+	 * a variable, a call or a backtick command. A bare "<?=" is three bytes
+	 * and occurs by chance in about one compressed 10 MB file in two, so it
+	 * is never refused on its own (see docs/uploads-and-storage.md).
 	 *
-	 * @param string $path File path.
-	 * @return bool
+	 * @param string $path       File path.
+	 * @param bool   $short_tags Whether to look for "<?=" too (images).
+	 * @return bool Whether code was found (also when the file cannot be read).
 	 */
-	public function has_embedded_code( string $path ): bool {
+	public function has_embedded_code( string $path, bool $short_tags = true ): bool {
 		$handle = fopen( $path, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- streamed scan.
 		if ( false === $handle ) {
 			return true;
 		}
-		$pattern = '/<\?php\s|<\?=\s*(?:\$[a-z_]|`|[a-z_][a-z0-9_\\\\]*\s*\()/i';
+		$pattern = $short_tags
+			? '/<\?php\s|<\?=\s*(?:\$[a-z_]|`[\x20-\x7e]{1,64}`|[a-z_][a-z0-9_\\\\]*\s*\()/i'
+			: '/<\?php\s/i';
 		$carry   = '';
 		$found   = false;
 		while ( ! feof( $handle ) ) {
