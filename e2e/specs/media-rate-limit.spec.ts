@@ -10,6 +10,8 @@ function token(): string {
 
 test.describe('GET /media rate limit', () => {
 	test('the 120th request in a minute passes, the 121st gets 429 with Retry-After; another caller is not throttled', async ({ api }) => {
+		// Up to three tries of a minute window each, plus waiting for a window to start.
+		test.setTimeout(300_000);
 		// The harness's X-MVS-Test-Bucket header gives this test a bucket of its own
 		// (every anonymous test shares one IP), through the mvs_rate_limit_key filter.
 		const anonymous = api('anonymous');
