@@ -260,6 +260,31 @@ test.describe('GET /serve', () => {
 	});
 });
 
+test.describe('image sizes through /serve', () => {
+	test('each size URL in the item streams that size (a real PNG of its dimensions); the original stays the original', async ({ api, request }) => {
+		const upload = files.image(400, 300);
+		const item = (await uploadFile(api('member'), upload, { privacy: 'members' })) as MediaItem & {
+			sizes: Record<string, { url: string; width: number; height: number }>;
+		};
+		const pngSize = (buffer: Buffer) => [buffer.readUInt32BE(16), buffer.readUInt32BE(20)];
+		const original = await fetchFile(request, (await api('member2').op('get_media', { params: { id: item.id } })).body.file_url as string);
+		expect(original.status).toBe(200);
+		expect(Buffer.compare(original.body, Buffer.from(upload.buffer))).toBe(0);
+		const seen = (await api('member2').op('get_media', { params: { id: item.id } })).body as typeof item;
+		for (const [name, [w, h]] of Object.entries({ thumbnail: [150, 150], medium: [300, 225], large: [400, 300] })) {
+			const url = seen.sizes[name]!.url;
+			expect(serveQuery(url).mvs_size, name).toBe(name);
+			const res = await fetchFile(request, url);
+			expect(res.status, name).toBe(200);
+			expect(res.headers['content-type'], name).toBe('image/png');
+			expect(pngSize(res.body), name).toEqual([w, h]);
+			expect(res.headers['content-length'], name).toBe(String(res.body.length));
+		}
+		// A size URL of a members-only item is bound to the viewer like the original.
+		expect(serveQuery(seen.sizes.thumbnail!.url).mvs_uid).not.toBe('0');
+	});
+});
+
 test.describe('GET /media/{id}/access', () => {
 	test('the access decision for each caller; 403 to who can neither view nor own; 404 when missing', async ({ api }) => {
 		const pub = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });

@@ -27,7 +27,7 @@ final class MVS_File_Server {
 	/**
 	 * Storage driver, for file paths.
 	 *
-	 * @var MVS_Local_Storage
+	 * @var MVS_Storage_Driver
 	 */
 	private $storage;
 
@@ -42,10 +42,10 @@ final class MVS_File_Server {
 	 * Wires collaborators.
 	 *
 	 * @param MVS_Media_Repository $media    Data access.
-	 * @param MVS_Local_Storage    $storage  Storage driver.
+	 * @param MVS_Storage_Driver   $storage  Storage driver.
 	 * @param MVS_Media_Counters   $counters Counters.
 	 */
-	public function __construct( MVS_Media_Repository $media, MVS_Local_Storage $storage, MVS_Media_Counters $counters ) {
+	public function __construct( MVS_Media_Repository $media, MVS_Storage_Driver $storage, MVS_Media_Counters $counters ) {
 		$this->media    = $media;
 		$this->storage  = $storage;
 		$this->counters = $counters;
@@ -106,38 +106,31 @@ final class MVS_File_Server {
 
 	/**
 	 * The file to send: the original, or an image size when one was asked
-	 * for and exists (others fall back to the original, as WordPress does).
+	 * for and exists (a video, or an image too small for a size, falls back
+	 * to the original, as WordPress does).
 	 *
 	 * @param object $row  mvs_media row.
 	 * @param string $size Requested size, '' for the original.
 	 * @return array{path: string, relative: string, mime: string}|null
 	 */
 	private function file( $row, string $size ): ?array {
-		$relative = (string) $row->file_path;
-		$mime     = (string) $row->mime_type;
+		$key  = (string) $row->file_path;
+		$mime = (string) $row->mime_type;
 		if ( '' !== $size ) {
-			/**
-			 * Filters the stored file of an image size (a path relative to the
-			 * uploads folder, as mvs_media.file_path); '' when the item has none.
-			 *
-			 * @param string $relative Size file, '' by default.
-			 * @param object $row      mvs_media row.
-			 * @param string $size     large, medium, thumbnail or watermark.
-			 */
-			$sized = (string) apply_filters( 'mvs_media_size_file', '', $row, $size );
-			if ( '' !== $sized && '' !== $this->storage->path( $sized ) && is_file( $this->storage->path( $sized ) ) ) {
-				$relative = $sized;
-				$type     = wp_check_filetype( $sized );
-				$mime     = $type['type'] ? (string) $type['type'] : $mime;
+			$sizes = MVS_Image_Sizes::get( (int) $row->id );
+			if ( isset( $sizes[ $size ]['key'] ) && $this->storage->exists( (string) $sizes[ $size ]['key'] ) ) {
+				$key  = (string) $sizes[ $size ]['key'];
+				$mime = ! empty( $sizes[ $size ]['mime'] ) ? (string) $sizes[ $size ]['mime'] : $mime;
 			}
 		}
-		$path = $this->storage->path( $relative );
+		// A driver without local files (object storage) has no path: nothing to stream here.
+		$path = $this->storage->path( $key );
 		if ( '' === $path || ! is_file( $path ) ) {
 			return null;
 		}
 		return array(
 			'path'     => $path,
-			'relative' => $relative,
+			'relative' => $key,
 			'mime'     => '' !== $mime ? $mime : 'application/octet-stream',
 		);
 	}

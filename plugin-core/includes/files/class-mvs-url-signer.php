@@ -148,14 +148,15 @@ final class MVS_Url_Signer {
 	 *
 	 * @param object $row       mvs_media row.
 	 * @param int    $viewer_id Viewer.
+	 * @param string $size      Image size, '' for the original.
 	 * @return string
 	 */
-	public static function file_url( $row, int $viewer_id ): string {
+	public static function file_url( $row, int $viewer_id, string $size = '' ): string {
 		$ttl = self::ttl( null );
 		if ( 'public' === $row->privacy && 'approved' === $row->moderation_status ) {
 			$expires = (int) ( ceil( ( time() + $ttl ) / HOUR_IN_SECONDS ) * HOUR_IN_SECONDS );
-			return self::url( (int) $row->id, 0, $expires );
+			return self::url( (int) $row->id, 0, $expires, $size );
 		}
-		return self::url( (int) $row->id, $viewer_id, time() + $ttl );
+		return self::url( (int) $row->id, $viewer_id, time() + $ttl, $size );
 	}
 }

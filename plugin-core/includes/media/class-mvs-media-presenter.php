@@ -16,16 +16,16 @@ final class MVS_Media_Presenter {
 	/**
 	 * Storage driver, for file URLs.
 	 *
-	 * @var MVS_Local_Storage
+	 * @var MVS_Storage_Driver
 	 */
 	private $storage;
 
 	/**
 	 * Builds the presenter.
 	 *
-	 * @param MVS_Local_Storage $storage Storage driver.
+	 * @param MVS_Storage_Driver $storage Storage driver.
 	 */
-	public function __construct( MVS_Local_Storage $storage ) {
+	public function __construct( MVS_Storage_Driver $storage ) {
 		$this->storage = $storage;
 	}
 
@@ -76,6 +76,28 @@ final class MVS_Media_Presenter {
 			'can_edit'          => self::can_edit( $row, $viewer_id ),
 			'is_favorited'      => isset( $state['favorites'][ $id ] ),
 			'viewer_reaction'   => $state['reactions'][ $id ] ?? null,
+			'sizes'             => $this->sizes( $row, $viewer_id ),
 		);
+	}
+
+	/**
+	 * The item's image sizes as name => {url, width, height}; an object even
+	 * when empty, so clients always get the same JSON type. Reads meta that
+	 * the caller loaded for the whole page (update_meta_cache).
+	 *
+	 * @param object $row       mvs_media row.
+	 * @param int    $viewer_id Viewer.
+	 * @return object
+	 */
+	private function sizes( $row, int $viewer_id ) {
+		$sizes = array();
+		foreach ( MVS_Image_Sizes::get( (int) $row->id ) as $name => $size ) {
+			$sizes[ $name ] = array(
+				'url'    => MVS_Url_Signer::file_url( $row, $viewer_id, (string) $name ),
+				'width'  => (int) $size['width'],
+				'height' => (int) $size['height'],
+			);
+		}
+		return (object) $sizes;
 	}
 }
