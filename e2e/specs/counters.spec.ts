@@ -160,3 +160,56 @@ test.describe('GET /media orderby popular and trending', () => {
 		expect(await order('trending')).toEqual([a.id, c.id, b.id]);
 	});
 });
+
+test.describe('rate limits of download and share', () => {
+	test('the 30th download and the 60th share in a minute pass, the next get 429 with Retry-After; other users keep their allowance', async ({ api }) => {
+		// Up to three tries of a minute window each per limit, plus waiting for a window to start.
+		test.setTimeout(420_000);
+		const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+		const before = await stats(api('member'), item.id);
+		let counted = { downloads: 0, shares: 0 };
+		for (const [operation, limit, path] of [
+			['record_media_download', 30, 'download'],
+			['record_media_share', 60, 'share'],
+		] as const) {
+			for (let attempt = 1; ; attempt++) {
+				// X-MVS-Test-Bucket (test harness) gives this test buckets of its own: still one per user.
+				const bucket = `${operation}-${Date.now()}-${Math.random()}`;
+				const send = (role: 'member2' | 'subscriber') =>
+					api(role).send({ method: 'POST', path: `/mvs/v1/media/${item.id}/${path}`, query: {} }, { 'X-MVS-Test-Bucket': bucket });
+				const seconds = new Date().getSeconds();
+				if (seconds > 20) await new Promise((resolve) => setTimeout(resolve, (61 - seconds) * 1000));
+				const statuses: number[] = [];
+				let first = '';
+				// Ten at a time: the limiter's counter must be exact under concurrency too.
+				for (let i = 0; i < limit; i += 10) {
+					const batch = await Promise.all(Array.from({ length: 10 }, () => send('member2')));
+					if (!first) first = batch[0]!.headers.date ?? '';
+					statuses.push(...batch.map((r) => r.status));
+				}
+				const limited = await send('member2');
+				const other = await send('subscriber');
+				const accepted = statuses.filter((s) => s === 200).length + (other.status === 200 ? 1 : 0);
+				counted = operation === 'record_media_download' ? { ...counted, downloads: counted.downloads + accepted } : { ...counted, shares: counted.shares + accepted };
+				// Fixed one-minute windows: retry if the server's clock crossed a minute mid-test.
+				const sameMinute = new Date(first).getUTCMinutes() === new Date(limited.headers.date ?? '').getUTCMinutes();
+				if (!sameMinute && attempt < 3) continue;
+				expect(statuses.filter((s) => s !== 200), operation).toEqual([]);
+				expect(limited.status, operation).toBe(429);
+				expect(limited.body.code, operation).toBe('mvs_rate_limited');
+				expect(limited.body.data.status, operation).toBe(429);
+				const retryAfter = Number(limited.headers['retry-after']);
+				expect(retryAfter, operation).toBeGreaterThan(0);
+				expect(retryAfter, operation).toBeLessThanOrEqual(60);
+				expect(limited.body.data.retry_after, operation).toBe(retryAfter);
+				// Another user is not throttled by member2's requests.
+				expect(other.status, operation).toBe(200);
+				break;
+			}
+		}
+		// Every accepted request was counted, and the refused ones were not.
+		const after = await stats(api('member'), item.id);
+		expect(after.downloads - before.downloads).toBe(counted.downloads);
+		expect(after.shares - before.shares).toBe(counted.shares);
+	});
+});

@@ -1,7 +1,7 @@
 /**
  * File delivery and counters under site-wide settings and counters: downloads
  * switched off, the longest signed-URL lifetime, handing bytes to nginx
- * (X-Accel-Redirect, native stack only), and the download/share rate limits.
+ * (X-Accel-Redirect, native stack only), and the hourly trending decay.
  * These change global state, so they run in the site-wide project, alone.
  */
 import { expect, files, test, type Api } from '../support/mvs';
@@ -20,13 +20,6 @@ const DEFAULTS = { allow_downloads: true, signed_url_max_ttl: 86400, serve_offlo
 test.afterAll(async ({ api }) => {
 	await saveSettings(api('admin'), DEFAULTS);
 });
-
-/** Waits, when needed, so that `seconds` of work fit in the current rate-limit minute. */
-async function freshWindow(admin: Api, seconds: number) {
-	const now = new Date().getSeconds();
-	if (now > 60 - seconds) await new Promise((resolve) => setTimeout(resolve, (61 - now) * 1000));
-	expect((await admin.raw('POST', '/wp-json/mvs-test/v1/reset-rate-limits')).status).toBe(200);
-}
 
 test('downloads switched off: POST download, download URLs and mvs_dl=1 all get 403; viewing still works', async ({ api, request }) => {
 	const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
@@ -101,32 +94,6 @@ test('offload to nginx: PHP authorises, nginx sends the bytes (Range included); 
 	const direct = await request.get('/mvs-internal/mvs/index.php', { failOnStatusCode: false });
 	expect(direct.status()).toBe(404);
 	await saveSettings(api('admin'), { serve_offload: 'off' });
-});
-
-test('rate limits: the 30th download and 60th share pass, the next get 429 with Retry-After; other users are unaffected', async ({ api }) => {
-	const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
-	for (const [operation, limit] of [
-		['record_media_download', 30],
-		['record_media_share', 60],
-	] as const) {
-		await freshWindow(api('admin'), 30);
-		// All at once: the limiter's counter must be exact under concurrency too.
-		const burst = await Promise.all(Array.from({ length: limit }, () => api('member2').op(operation, { params: { id: item.id } })));
-		expect(burst.map((r) => r.status), operation).toEqual(Array(limit).fill(200));
-		const limited = await api('member2').op(operation, { params: { id: item.id } });
-		expect(limited.status, operation).toBe(429);
-		expect(limited.body.code, operation).toBe('mvs_rate_limited');
-		const retryAfter = Number(limited.headers['retry-after']);
-		expect(retryAfter).toBeGreaterThan(0);
-		expect(retryAfter).toBeLessThanOrEqual(60);
-		// Another user, and an anonymous caller, still have their whole allowance.
-		expect((await api('subscriber').op(operation, { params: { id: item.id } })).status, operation).toBe(200);
-		expect((await api('anonymous').op(operation, { params: { id: item.id } })).status, operation).toBe(200);
-	}
-	const after = await stats(api('member'), item.id);
-	// Refused requests were not counted.
-	expect(after.downloads).toBe(30 + 2);
-	expect(after.shares).toBe(60 + 2);
 });
 
 test('trending decays: after a couple of days without activity, one fresh view outranks an old share', async ({ api }) => {

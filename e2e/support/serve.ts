@@ -57,7 +57,7 @@ export async function fetchFile(request: APIRequestContext, url: string, headers
 	const res = await request.fetch(url, { method, headers: { Connection: 'close', ...headers }, failOnStatusCode: false, maxRedirects: 0 });
 	const body = await res.body();
 	let json: any = null;
-	if ((res.headers()['content-type'] ?? '').includes('json')) json = JSON.parse(body.toString('utf8'));
+	if (body.length && (res.headers()['content-type'] ?? '').includes('json')) json = JSON.parse(body.toString('utf8'));
 	return { status: res.status(), headers: res.headers() as FileHeaders, body, json };
 }
 

@@ -119,7 +119,8 @@ final class MVS_File_Response {
 		}
 
 		if ( self::not_modified( $request, $etag, $mtime ) ) {
-			unset( $headers['Content-Type'], $headers['Content-Disposition'] );
+			// No body; Content-Type stays the file's (not the REST server's JSON type).
+			unset( $headers['Content-Disposition'] );
 			return array( new WP_REST_Response( $self, 304, $headers ), false );
 		}
 
