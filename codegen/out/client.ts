@@ -15,7 +15,7 @@ export interface ListEnvelope<T> {
 
 /** The error body of every failure. */
 export interface MvsError {
-	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_rate_limited' | 'mvs_storage_failed' | 'mvs_not_implemented' | (string & {});
+	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_rate_limited' | 'mvs_storage_failed' | 'mvs_not_implemented' | (string & {});
 	message: string;
 	data: { status: number;[key: string]: unknown };
 }
@@ -181,11 +181,11 @@ export interface Operations {
 	/** GET /mvs/v1/media: List media visible to the caller. */
 	list_media: { params: Record<string, never>; query: { media_type?: "image" | "video" | "audio" | "document"; author?: number; slug?: string; tag?: string; category?: string; orderby?: "date" | "trending" | "popular" | (string & {}); scope?: "public" | "all"; s?: string; group_covers?: boolean; page?: number; per_page?: number }; body: Record<string, never>; response: ListEnvelope<MediaItem> };
 	/** POST /mvs/v1/media: Upload a media item. */
-	create_media: { params: Record<string, never>; query: Record<string, never>; body: { file: MvsFile; title?: string; description?: string; privacy?: "public" | "members" | "group" | "private"; group_id?: number; album_id?: number; is_story?: boolean }; response: MediaItem };
+	create_media: { params: Record<string, never>; query: Record<string, never>; body: { file: MvsFile; title?: string; description?: string; privacy?: "public" | "members" | "group" | "private"; group_id?: number; album_id?: number; is_story?: boolean; tags?: Array<string>; category?: string }; response: MediaItem };
 	/** GET /mvs/v1/media/{id}: Read one media item. */
 	get_media: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaItem };
 	/** PUT /mvs/v1/media/{id}: Edit title, description or privacy. */
-	update_media: { params: { id: number }; query: Record<string, never>; body: { title?: string; description?: string; privacy?: "public" | "members" | "group" | "private"; group_id?: number }; response: MediaItem };
+	update_media: { params: { id: number }; query: Record<string, never>; body: { title?: string; description?: string; privacy?: "public" | "members" | "group" | "private"; group_id?: number; tags?: Array<string>; category?: string }; response: MediaItem };
 	/** DELETE /mvs/v1/media/{id}: Delete an item and its stored file. */
 	delete_media: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Deleted };
 	/** POST /mvs/v1/media/{id}/replace: Replace the file; id, comments, reactions and stats are kept. */

@@ -28,7 +28,7 @@ defined( 'ABSPATH' ) || exit;
  * - GET /mvs/v1/media/{id}/signed-url (501 until implemented)
  * - GET /mvs/v1/serve (501 until implemented)
  * - GET /mvs/v1/me/media
- * - POST /mvs/v1/media/bulk (501 until implemented)
+ * - POST /mvs/v1/media/bulk
  * - GET /mvs/v1/media/{id}/stats (501 until implemented)
  * - GET /mvs/v1/me/stats (501 until implemented)
  */
@@ -199,6 +199,24 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
+						'tags'        => array(
+							'description'       => __( 'Tag names; unknown names become new tags. Replaces the item\'s tags.', 'media-community-service' ),
+							'type'              => 'array',
+							'maxItems'          => 20,
+							'items'             => array(
+								'type'      => 'string',
+								'minLength' => 1,
+								'maxLength' => 50,
+							),
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'category'    => array(
+							'description'       => __( 'Slug of an existing mvs_category term; an empty string clears it.', 'media-community-service' ),
+							'type'              => 'string',
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => array( 'MVS_Sanitize', 'slug' ),
+						),
 					),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
@@ -253,6 +271,24 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'minimum'           => 1,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'tags'        => array(
+							'description'       => __( 'Tag names; unknown names become new tags. Replaces the item\'s tags.', 'media-community-service' ),
+							'type'              => 'array',
+							'maxItems'          => 20,
+							'items'             => array(
+								'type'      => 'string',
+								'minLength' => 1,
+								'maxLength' => 50,
+							),
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'category'    => array(
+							'description'       => __( 'Slug of an existing mvs_category term; an empty string clears it.', 'media-community-service' ),
+							'type'              => 'string',
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => array( 'MVS_Sanitize', 'slug' ),
 						),
 					),
 				),
@@ -1142,13 +1178,18 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of POST /media/bulk: any logged-in user.
+	 * Permission check of POST /media/bulk: logged in with edit_mvs_medias or delete_mvs_medias or edit_others_mvs_medias or delete_others_mvs_medias.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function bulk_media_permissions_check( $request ) {
-		return $this->require_login();
+		return $this->require_capability( array(
+	'edit_mvs_medias',
+	'delete_mvs_medias',
+	'edit_others_mvs_medias',
+	'delete_others_mvs_medias',
+) );
 	}
 
 	/**
@@ -1172,7 +1213,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $invalid ) ) {
 			return $invalid;
 		}
-		return $this->not_implemented( 'bulk_media' );
+		return $this->respond( $this->handler->bulk_media( $request ), 200 );
 	}
 
 	/**

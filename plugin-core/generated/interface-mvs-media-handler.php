@@ -63,4 +63,12 @@ interface MVS_Media_Handler {
 	 * @return MVS_Page|WP_Error One page of items and the total.
 	 */
 	public function list_my_media( WP_REST_Request $request );
+
+	/**
+	 * POST /media/bulk: Delete, move or change privacy of up to 100 items.
+	 *
+	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @return array|WP_REST_Response|WP_Error The response data.
+	 */
+	public function bulk_media( WP_REST_Request $request );
 }

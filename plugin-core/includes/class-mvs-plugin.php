@@ -33,6 +33,13 @@ final class MVS_Plugin {
 		require_once $dir . 'media/class-mvs-local-storage.php';
 		require_once $dir . 'media/class-mvs-upload-validator.php';
 		require_once $dir . 'media/class-mvs-media-service.php';
+		require_once $dir . 'media/class-mvs-media-bulk.php';
+		require_once $dir . 'tags/class-mvs-media-terms.php';
+		require_once $dir . 'tags/class-mvs-tag-repository.php';
+		require_once $dir . 'tags/class-mvs-tags-service.php';
+		require_once $dir . 'albums/class-mvs-album-repository.php';
+		require_once $dir . 'albums/class-mvs-album-presenter.php';
+		require_once $dir . 'albums/class-mvs-albums-service.php';
 	}
 
 	/**

@@ -43,6 +43,13 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	private $validator;
 
 	/**
+	 * Files of items deleted in the current batch, null outside a batch.
+	 *
+	 * @var string[]|null
+	 */
+	private $deferred_files = null;
+
+	/**
 	 * Wires collaborators (defaults for production; tests may inject).
 	 *
 	 * @param MVS_Media_Repository|null $media     Data access.
@@ -98,6 +105,12 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 			}
 		}
 
+		// Before anything is stored: a bad category must not leave a row or a file.
+		$category = MVS_Media_Terms::resolve_category( $request['category'] );
+		if ( is_wp_error( $category ) ) {
+			return $category;
+		}
+
 		$upload = $this->validator->validate( $file );
 		if ( is_wp_error( $upload ) ) {
 			return $upload;
@@ -144,6 +157,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		}
 		$this->media->update( $id, array( 'slug' => sanitize_title( $title ) . '-' . $id ) );
 		$this->media->refresh_album_count( $album_id );
+		MVS_Media_Terms::apply( $id, null !== $request['tags'] ? (array) $request['tags'] : null, $category );
 
 		/**
 		 * Fires after a media item was uploaded.
@@ -191,6 +205,10 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		if ( ! $row ) {
 			return MVS_Errors::make( 'mvs_not_found' );
 		}
+		$category = MVS_Media_Terms::resolve_category( $request['category'] );
+		if ( is_wp_error( $category ) ) {
+			return $category;
+		}
 		$changes = array();
 		foreach ( array( 'title', 'description', 'privacy' ) as $field ) {
 			if ( null !== $request[ $field ] ) {
@@ -211,6 +229,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 				return MVS_Errors::make( 'mvs_storage_failed' );
 			}
 		}
+		MVS_Media_Terms::apply( $id, null !== $request['tags'] ? (array) $request['tags'] : null, $category );
 		return $this->present_one( $this->media->find( $id ), get_current_user_id() );
 	}
 
@@ -221,7 +240,26 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 * @return array|WP_Error
 	 */
 	public function delete_media( WP_REST_Request $request ) {
-		$id  = (int) $request['id'];
+		$id      = (int) $request['id'];
+		$deleted = $this->delete_item( $id );
+		if ( is_wp_error( $deleted ) ) {
+			return $deleted;
+		}
+		return array(
+			'deleted' => true,
+			'id'      => $id,
+		);
+	}
+
+	/**
+	 * Deletes one item: its row, everything attached to it, and its file.
+	 * The one routine behind DELETE /media/{id} and bulk deletes, so both
+	 * remove exactly the same things.
+	 *
+	 * @param int $id Media ID.
+	 * @return true|WP_Error
+	 */
+	public function delete_item( int $id ) {
 		$row = $this->media->find( $id );
 		if ( ! $row ) {
 			return MVS_Errors::make( 'mvs_not_found' );
@@ -229,7 +267,12 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		if ( ! $this->media->delete( $id ) ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
 		}
-		$this->storage->delete( (string) $row->file_path );
+		if ( null !== $this->deferred_files ) {
+			// Inside a batch: files go only once its transaction has committed.
+			$this->deferred_files[] = (string) $row->file_path;
+		} else {
+			$this->storage->delete( (string) $row->file_path );
+		}
 		$this->media->refresh_album_count( (int) $row->album_id );
 
 		/**
@@ -239,10 +282,59 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		 * @param object $row The deleted row.
 		 */
 		do_action( 'mvs_media_deleted', $id, $row );
-		return array(
-			'deleted' => true,
-			'id'      => $id,
-		);
+		return true;
+	}
+
+	/**
+	 * Starts a batch: delete_item() keeps the files until finish_batch(),
+	 * because a rolled-back transaction can restore rows but not files.
+	 */
+	public function begin_batch(): void {
+		$this->deferred_files = array();
+	}
+
+	/**
+	 * Ends a batch: removes the files of deleted items once their rows are
+	 * gone for good (commit), or keeps them (rollback).
+	 *
+	 * @param bool $committed Whether the batch's transaction committed.
+	 */
+	public function finish_batch( bool $committed ): void {
+		$files                = (array) $this->deferred_files;
+		$this->deferred_files = null;
+		if ( $committed ) {
+			foreach ( $files as $file ) {
+				$this->storage->delete( $file );
+			}
+		}
+	}
+
+	/**
+	 * POST /media/bulk.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function bulk_media( WP_REST_Request $request ) {
+		return ( new MVS_Media_Bulk( $this, $this->media ) )->run( $request );
+	}
+
+	/**
+	 * MediaItems for rows the caller has already restricted to what the
+	 * viewer may see; viewer state costs two queries whatever the count.
+	 * Albums present their items through this, so every MediaItem has one shape.
+	 *
+	 * @param object[] $rows   mvs_media rows.
+	 * @param int      $viewer Viewer.
+	 * @return array[]
+	 */
+	public function present_rows( array $rows, int $viewer ): array {
+		$state = $this->media->viewer_state( array_map( 'intval', wp_list_pluck( $rows, 'id' ) ), $viewer );
+		$items = array();
+		foreach ( $rows as $row ) {
+			$items[] = $this->presenter->item( $row, $viewer, $state );
+		}
+		return $items;
 	}
 
 	/**

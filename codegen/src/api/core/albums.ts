@@ -12,6 +12,7 @@ const deleteAlbum = auth.owner('album_owner', { own: 'delete_mvs_medias', others
 export const albums = resource({
 	name: 'albums',
 	summary: "Albums: ordered sets of a member's media with a cover.",
+	service: 'MVS_Albums_Service',
 	routes: [
 		{
 			name: 'list_albums',
@@ -27,6 +28,7 @@ export const albums = resource({
 			paginate: albumPage,
 			response: { note: 'Album records; shape not shown in the spec.' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'create_album',
@@ -41,6 +43,7 @@ export const albums = resource({
 			},
 			response: { status: 201, location: '/albums/{id}', note: 'The album; record shape not shown in the spec.' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_album',
@@ -52,6 +55,7 @@ export const albums = resource({
 			response: { note: 'The album with its media list; record shape not shown in the spec.' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'update_album',
@@ -68,6 +72,7 @@ export const albums = resource({
 			response: { note: 'The updated album; record shape not shown in the spec.' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'delete_album',
@@ -79,6 +84,7 @@ export const albums = resource({
 			response: { schema: 'Deleted' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'reorder_album',
@@ -92,6 +98,7 @@ export const albums = resource({
 			},
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'add_album_items',
@@ -105,6 +112,7 @@ export const albums = resource({
 			},
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'remove_album_item',
@@ -115,6 +123,7 @@ export const albums = resource({
 			params: { ...idPath, ...mediaIdPath },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'set_album_cover',
@@ -128,6 +137,7 @@ export const albums = resource({
 			},
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });

@@ -6,6 +6,7 @@ import { idPath } from './common.js';
 
 export const tags = resource({
 	name: 'tags',
+	service: 'MVS_Tags_Service',
 	summary: 'Media tags (mvs_tag terms): list, cloud, create, merge, rename, delete.',
 	routes: [
 		{
@@ -21,6 +22,7 @@ export const tags = resource({
 			paginate: { perPage: 20, max: 100, totalHeader: true },
 			response: { note: 'Tag terms; shape not shown in the spec.' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'create_tag',
@@ -33,7 +35,9 @@ export const tags = resource({
 				slug: t.slug(),
 			},
 			response: { status: 201, note: 'The tag term; shape not shown in the spec.' },
+			errors: ['mvs_term_exists'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_tag_cloud',
@@ -46,6 +50,7 @@ export const tags = resource({
 			},
 			response: { note: 'Tag cloud entries with usage counts; shape not shown in the spec.' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'merge_tags',
@@ -59,6 +64,7 @@ export const tags = resource({
 			},
 			errors: ['mvs_not_found', 'mvs_invalid_param'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'update_tag',
@@ -73,6 +79,7 @@ export const tags = resource({
 			response: { note: 'The tag term; shape not shown in the spec.' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'delete_tag',
@@ -84,6 +91,7 @@ export const tags = resource({
 			response: { schema: 'Deleted' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });
