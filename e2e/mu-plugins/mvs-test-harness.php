@@ -268,6 +268,32 @@ add_action(
 				},
 			)
 		);
+		// Media categories are curated by the site owner (no REST route creates them).
+		register_rest_route(
+			'mvs-test/v1',
+			'/category',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'name' => array(
+						'type'     => 'string',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$term = wp_insert_term( $request['name'], 'mvs_category' );
+					if ( is_wp_error( $term ) ) {
+						return $term;
+					}
+					$created = get_term( (int) $term['term_id'], 'mvs_category' );
+					return array(
+						'id'   => (int) $created->term_id,
+						'slug' => $created->slug,
+					);
+				},
+			)
+		);
 		register_rest_route(
 			'mvs-test/v1',
 			'/owned-fixtures',
