@@ -3,7 +3,7 @@
  * per item against the action's own/others capability; all or nothing (a
  * refused item blocks the whole batch and the answer lists every id's
  * outcome); at most 100 ids; mvs_no_ids when empty.
- * (The 10-a-minute threshold is proven in site-settings.site-wide: it
+ * (The 10-a-minute threshold is proven in site-settings.spec: it
  * resets the site's rate-limit windows, so it runs alone.)
  */
 import { expect, test, type Api } from '../support/mvs';
