@@ -41,6 +41,15 @@ export interface MediaItem {
 	can_edit: boolean;
 	is_favorited: boolean;
 	viewer_reaction: string | null;
+	tags: Array<MediaTerm>;
+	category: { id: number; name: string; slug: string } | null;
+}
+
+/** A tag (mvs_tag) or category (mvs_category) of a media item. */
+export interface MediaTerm {
+	id: number;
+	name: string;
+	slug: string;
 }
 
 /** Whether the caller may view a media item. */

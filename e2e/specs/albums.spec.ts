@@ -103,7 +103,7 @@ test('media_count and the media list never include items the caller cannot see',
 	}
 });
 
-test('a page of albums costs the same number of queries whatever per_page is', async ({ api, fixtures }) => {
+test('a page of albums costs a bounded number of queries whatever per_page is', async ({ api, fixtures }) => {
 	const member = api('member');
 	for (let i = 0; i < 3; i++) {
 		const album = await createAlbum(member);
@@ -117,7 +117,11 @@ test('a page of albums costs the same number of queries whatever per_page is', a
 		expect((res.body as unknown as Album[]).length).toBe(Math.min(perPage, Number(res.headers['x-wp-total'])));
 		counts.push(Number(res.headers['x-mvs-queries']));
 	}
-	expect(new Set(counts).size, `queries per_page 1/3/100: ${counts.join('/')}`).toBe(1);
+	// Page, total, covers, the covers' viewer state (2) and their terms: never more than 6, however
+	// many albums the page holds (fewer when no album on the page has a cover the caller may see).
+	const label = `queries per_page 1/3/100: ${counts.join('/')}`;
+	for (const count of counts) expect(count, label).toBeLessThanOrEqual(6);
+	expect(counts[2], label).toBe(6);
 });
 
 test('GET /albums sorts by title and media_count in both directions', async ({ api, fixtures }) => {

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Api } from '../support/mvs';
 import { files } from '../support/mvs';
+import { schemaProblems } from '../support/schema';
 import { uniqueName, uploadImage } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
@@ -35,6 +36,14 @@ test('tag filter: items tagged on upload or by PUT, privacy applied to items and
 	expect(put.status).toBe(200);
 	const spaced = await api('member').send({ method: 'POST', path: '/mvs/v1/media', query: {}, multipart: { file: files.uniquePng(), 'tags[0]': `Other ${tag}`, 'tags[1]': `Third ${tag}` } });
 	expect(spaced.status, JSON.stringify(spaced.body)).toBe(201);
+	// Items carry their tags (sorted by name) and category.
+	expect(spaced.body.tags).toEqual([
+		{ id: expect.any(Number), name: `Other ${tag}`, slug: `other-${slug}` },
+		{ id: expect.any(Number), name: `Third ${tag}`, slug: `third-${slug}` },
+	]);
+	expect(spaced.body.category).toBeNull();
+	expect(schemaProblems('MediaItem', spaced.body)).toEqual([]);
+	expect(put.body.tags.map((t) => t.name)).toEqual([tag]);
 	expect((await seen(api('anonymous'), { tag: `other-${slug}` })).ids).toEqual([spaced.body.id]);
 
 	expect(await seen(api('anonymous'), { tag: slug })).toEqual({ ids: sorted([open, later]), total: 2, header: 2 });
@@ -53,7 +62,11 @@ test('category filter: an existing category on upload or by PUT; unknown slugs a
 	const token = uniqueName('catitem');
 	const a = await uploadImage(api('member'), { category: cat.slug, title: `${token} a` });
 	const b = await uploadImage(api('member'), { title: `${token} b` });
-	expect((await api('member').op('update_media', { params: { id: b }, body: { category: cat.slug } })).status).toBe(200);
+	const assigned = await api('member').op('update_media', { params: { id: b }, body: { category: cat.slug } });
+	expect(assigned.status).toBe(200);
+	expect(assigned.body.category).toEqual({ id: cat.id, name: expect.any(String), slug: cat.slug });
+	const listed = await api('anonymous').op('list_media', { query: { category: cat.slug } });
+	expect(listed.body.items.map((i) => i.category?.slug)).toEqual([cat.slug, cat.slug]);
 	expect((await seen(api('anonymous'), { category: cat.slug })).ids).toEqual(sorted([a, b]));
 	// An empty string clears the category.
 	await api('member').op('update_media', { params: { id: b }, body: { category: '' } });

@@ -815,6 +815,32 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
+				'tags'            => array(
+					'type'     => 'array',
+					'items'    => array(
+						'type' => 'object',
+					),
+					'context'  => array( 'view', 'edit' ),
+					'readonly' => true,
+				),
+				'category'        => array(
+					'type'                 => array( 'object', 'null' ),
+					'properties'           => array(
+						'id'   => array(
+							'type' => 'integer',
+						),
+						'name' => array(
+							'type' => 'string',
+						),
+						'slug' => array(
+							'type' => 'string',
+						),
+					),
+					'required'             => array( 'id', 'name', 'slug' ),
+					'additionalProperties' => false,
+					'context'              => array( 'view', 'edit' ),
+					'readonly'             => true,
+				),
 			),
 		);
 		return $this->add_additional_fields_schema( $this->schema );

@@ -329,7 +329,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 * @return array[]
 	 */
 	public function present_rows( array $rows, int $viewer ): array {
-		$state = $this->media->viewer_state( array_map( 'intval', wp_list_pluck( $rows, 'id' ) ), $viewer );
+		$state = $this->state( array_map( 'intval', wp_list_pluck( $rows, 'id' ) ), $viewer );
 		$items = array();
 		foreach ( $rows as $row ) {
 			$items[] = $this->presenter->item( $row, $viewer, $state );
@@ -364,7 +364,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 			)
 		);
 		$ids   = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
-		$state = $this->media->viewer_state( $ids, $viewer );
+		$state = $this->state( $ids, $viewer );
 		$items = array();
 		foreach ( $rows as $row ) {
 			$items[] = $this->presenter->item( $row, $viewer, $state );
@@ -380,7 +380,21 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 * @return array
 	 */
 	private function present_one( $row, int $viewer ): array {
-		return $this->presenter->item( $row, $viewer, $this->media->viewer_state( array( (int) $row->id ), $viewer ) );
+		return $this->presenter->item( $row, $viewer, $this->state( array( (int) $row->id ), $viewer ) );
+	}
+
+	/**
+	 * Everything a page of items needs beyond its rows, whatever its size:
+	 * viewer state (two queries) and the items' tags and category (one).
+	 *
+	 * @param int[] $ids    Media IDs.
+	 * @param int   $viewer Viewer.
+	 * @return array
+	 */
+	private function state( array $ids, int $viewer ): array {
+		$state          = $this->media->viewer_state( $ids, $viewer );
+		$state['terms'] = ( new MVS_Tag_Repository() )->terms_of_items( $ids );
+		return $state;
 	}
 
 	/**

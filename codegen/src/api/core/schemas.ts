@@ -25,6 +25,13 @@ export const coreSchemas: readonly SchemaSpec[] = [
 		can_edit: t.bool().required(),
 		is_favorited: t.bool().required(),
 		viewer_reaction: t.string().nullable().required(),
+		tags: t.array(t.ref('MediaTerm')).required(),
+		category: t.object({ id: t.int().required(), name: t.string().required(), slug: t.string().required() }).nullable().required(),
+	}),
+	schema('MediaTerm', 'A tag (mvs_tag) or category (mvs_category) of a media item.', {
+		id: t.int().required(),
+		name: t.string().required(),
+		slug: t.string().required(),
 	}),
 	schema('AccessDecision', 'Whether the caller may view a media item.', {
 		media_id: t.int().required(),
