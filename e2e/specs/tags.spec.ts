@@ -3,6 +3,7 @@
  * whose counts never include media the caller cannot see.
  */
 import { expect, test, type Api } from '../support/mvs';
+import { schemaProblems } from '../support/schema';
 import { createTag, uniqueName, uploadImage } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
@@ -31,6 +32,7 @@ test('POST /tags creates a tag (201); a taken name is 409 mvs_term_exists with i
 	expect(res.status, JSON.stringify(res.body)).toBe(201);
 	const tag = res.body as unknown as Tag;
 	expect(tag).toEqual({ id: expect.any(Number), name, slug: name.toLowerCase(), count: 0 });
+	expect(schemaProblems('Tag', tag)).toEqual([]);
 	const again = await api('member2').op('create_tag', { body: { name } });
 	expect(again.status).toBe(409);
 	expect(again.body.code).toBe('mvs_term_exists');
@@ -154,6 +156,7 @@ test('POST /tags/merge re-tags the source\'s media with the target and deletes t
 	const res = await api('moderator').op('merge_tags', { body: { source_id: s.id, target_id: t.id } });
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	expect(res.body).toMatchObject({ merged: true, source_id: s.id, target: { id: t.id, name: target, count: 3 } });
+	expect(schemaProblems('TagMerge', res.body)).toEqual([]);
 	expect(await findTag(api('member'), source)).toBeUndefined();
 	expect(await idsWithTag(api('member'), s.slug)).toEqual([]);
 	expect(await idsWithTag(api('anonymous'), t.slug)).toEqual([onlySource, both, onlyTarget].sort((a, b) => a - b));

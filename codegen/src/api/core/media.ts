@@ -231,6 +231,7 @@ export const media = resource({
 				album_id: t.id().requiredWhen('action', 'move_to_album'),
 				privacy: t.enum(...PRIVACY).requiredWhen('action', 'change_privacy'),
 			},
+			response: { schema: 'BulkResult' },
 			errors: ['mvs_no_ids', 'mvs_forbidden', 'mvs_invalid_param'],
 			since: '1.0.0',
 			implemented: true,
