@@ -31,7 +31,7 @@ final class MVS_Tag_Repository {
 		global $wpdb;
 		list( $where, $args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'm' );
 		return array(
-			"( SELECT COUNT(*) FROM {$wpdb->term_relationships} r INNER JOIN {$wpdb->mvs_media} m ON m.id = r.object_id WHERE r.term_taxonomy_id = tt.term_taxonomy_id AND {$where} ) AS count",
+			"( SELECT COUNT(*) FROM {$wpdb->term_relationships} r INNER JOIN {$wpdb->mvs_media} m ON m.id = r.object_id WHERE r.term_taxonomy_id = tt.term_taxonomy_id AND {$where} ) AS use_count",
 			$args,
 		);
 	}
@@ -50,7 +50,7 @@ final class MVS_Tag_Repository {
 			$where .= ' AND t.name LIKE %s';
 			$args[] = '%' . $wpdb->esc_like( (string) $query['search'] ) . '%';
 		}
-		$order    = 'count' === $query['orderby'] ? 'count DESC, t.name ASC' : 't.name ASC, t.term_id ASC';
+		$order    = 'count' === $query['orderby'] ? 'use_count DESC, t.name ASC' : 't.name ASC, t.term_id ASC';
 		$per_page = max( 1, (int) $query['per_page'] );
 		$offset   = ( max( 1, (int) $query['page'] ) - 1 ) * $per_page;
 
@@ -97,12 +97,12 @@ final class MVS_Tag_Repository {
 		list( $where, $args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'm' );
 		$rows                 = $wpdb->get_results(
 			$wpdb->prepare(
-				"SELECT t.term_id, t.name, t.slug, COUNT(*) AS count FROM {$wpdb->term_relationships} r"
+				"SELECT t.term_id, t.name, t.slug, COUNT(*) AS use_count FROM {$wpdb->term_relationships} r"
 				. " INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = r.term_taxonomy_id"
 				. " INNER JOIN {$wpdb->terms} t ON t.term_id = tt.term_id"
 				. " INNER JOIN {$wpdb->mvs_media} m ON m.id = r.object_id"
 				. " WHERE tt.taxonomy = %s AND {$where}"
-				. ' GROUP BY t.term_id, t.name, t.slug ORDER BY count DESC, t.name ASC LIMIT %d',
+				. ' GROUP BY t.term_id, t.name, t.slug ORDER BY use_count DESC, t.name ASC LIMIT %d',
 				array_merge( array( self::TAXONOMY ), $args, array( $limit ) )
 			)
 		);

@@ -35,7 +35,7 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 	/**
 	 * Tag record: id, name, slug, count (items carrying it that the caller may see).
 	 *
-	 * @param object $row Row with term_id, name, slug, count.
+	 * @param object $row Row with term_id, name, slug, use_count.
 	 * @return array
 	 */
 	private static function present( $row ): array {
@@ -43,7 +43,7 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 			'id'    => (int) $row->term_id,
 			'name'  => (string) $row->name,
 			'slug'  => (string) $row->slug,
-			'count' => (int) $row->count,
+			'count' => (int) $row->use_count,
 		);
 	}
 
