@@ -163,3 +163,24 @@ test('POST /tags/merge re-tags the source\'s media with the target and deletes t
 	// The item that had both tags carries the target once.
 	expect((await findTag(api('anonymous'), target))?.count).toBe(3);
 });
+
+test('the tag list and the cloud cost the same number of queries whatever their size', async ({ api }) => {
+	const prefix = uniqueName('budget');
+	for (const suffix of ['a', 'b', 'c']) await tagged(api('member'), [`${prefix}-${suffix}`]);
+	for (const role of ['anonymous', 'member2'] as const) {
+		const list: number[] = [];
+		for (const perPage of [1, 3, 100]) {
+			const res = await api(role).op('list_tags', { query: { search: prefix, per_page: perPage } });
+			expect((res.body as unknown as Tag[]).length).toBe(Math.min(perPage, 3));
+			list.push(Number(res.headers['x-mvs-queries']));
+		}
+		expect(new Set(list).size, `${role} list_tags per_page 1/3/100: ${list.join('/')}`).toBe(1);
+		const cloud: number[] = [];
+		for (const limit of [1, 3, 200]) {
+			const res = await api(role).op('get_tag_cloud', { query: { limit } });
+			expect((res.body as unknown as Tag[]).length).toBeLessThanOrEqual(limit);
+			cloud.push(Number(res.headers['x-mvs-queries']));
+		}
+		expect(new Set(cloud).size, `${role} cloud limit 1/3/200: ${cloud.join('/')}`).toBe(1);
+	}
+});
