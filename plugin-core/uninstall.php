@@ -32,6 +32,9 @@ function mvs_uninstall_site(): void {
 	foreach ( $term_ids as $term_id ) {
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->terms} WHERE term_id = %d", $term_id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 	}
+	// WordPress caches the term hierarchy of hierarchical taxonomies (mvs_category) in an option.
+	delete_option( 'mvs_category_children' );
+	delete_option( 'mvs_tag_children' );
 	// User meta written by the plugin.
 	$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $wpdb->esc_like( 'mvs_' ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 	// Stored files.

@@ -29,6 +29,29 @@ add_filter(
 	}
 );
 
+// X-MVS-Test-Fail-Query: <fragment> makes the write statements (INSERT, UPDATE,
+// DELETE) containing the fragment fail, for administrators only, so specs can
+// prove that a failure half-way through a batch rolls everything back.
+add_filter(
+	'query',
+	static function ( $sql ) {
+		static $checking = false;
+		if ( $checking || ! isset( $_SERVER['HTTP_X_MVS_TEST_FAIL_QUERY'] ) || ! did_action( 'rest_api_init' ) ) {
+			return $sql;
+		}
+		$fragment = mvs_test_header( 'HTTP_X_MVS_TEST_FAIL_QUERY' );
+		$flat     = preg_replace( '/\s+/', ' ', (string) $sql );
+		if ( '' === $fragment || ! preg_match( '/^\s*(INSERT|UPDATE|DELETE)\b/i', $flat ) || false === strpos( $flat, $fragment ) ) {
+			return $sql;
+		}
+		// Loading the user runs queries of its own, which come back through this filter.
+		$checking = true;
+		$admin    = current_user_can( 'manage_options' );
+		$checking = false;
+		return $admin ? 'DELETE FROM mvs_test_forced_failure' : $sql;
+	}
+);
+
 add_filter(
 	'rest_pre_dispatch',
 	static function ( $result ) {
@@ -264,6 +287,32 @@ add_action(
 						'rows_before' => $kept,
 						'rows_after'  => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$media}" ), // phpcs:ignore WordPress.DB
 						'version'     => (int) get_option( MVS_Core_Schema::VERSION_OPTION ),
+					);
+				},
+			)
+		);
+		// Media categories are curated by the site owner (no REST route creates them).
+		register_rest_route(
+			'mvs-test/v1',
+			'/category',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'name' => array(
+						'type'     => 'string',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$term = wp_insert_term( $request['name'], 'mvs_category' );
+					if ( is_wp_error( $term ) ) {
+						return $term;
+					}
+					$created = get_term( (int) $term['term_id'], 'mvs_category' );
+					return array(
+						'id'   => (int) $created->term_id,
+						'slug' => $created->slug,
 					);
 				},
 			)

@@ -8,7 +8,7 @@
  */
 import { ROLES, expect, test } from '../support/mvs';
 import { expectedOutcome, routes, type FixtureIds } from '../support/matrix';
-import { sampleRequest, seedOwnedFixtures, uploadImage } from '../support/seed';
+import { prepareAllowedCall, sampleRequest, seedOwnedFixtures } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -30,12 +30,9 @@ for (const route of routes) {
 		const failures: string[] = [];
 		for (const role of ROLES) {
 			const expected = expectedOutcome(route, role);
-			let target = ids!;
-			// Allowed calls to implemented destructive routes get their own item.
-			if (expected.allowed && route.implemented && route.method === 'DELETE' && route.path === '/media/{id}') {
-				target = { ...ids!, media: await uploadImage(api('member')) };
-			}
-			const res = await api(role).send(sampleRequest(route, target));
+			// Allowed calls to implemented routes get objects that make them succeed (fresh ones for destructive routes).
+			const request = expected.allowed && route.implemented ? await prepareAllowedCall(route, ids!, api, role) : sampleRequest(route, ids!);
+			const res = await api(role).send(request);
 			const code = (res.body as { code?: string } | null)?.code;
 			outcomes.push(`${role}: ${res.status} ${code ?? ''}`.trim());
 			if (expected.allowed) {

@@ -27,6 +27,7 @@ final class MVS_Errors {
 		'mvs_invalid_param'         => 400,
 		'mvs_no_ids'                => 400,
 		'mvs_duplicate'             => 409,
+		'mvs_term_exists'           => 409,
 		'mvs_not_found'             => 404,
 		'mvs_user_not_found'        => 404,
 		'mvs_not_logged_in'         => 401,
@@ -79,6 +80,8 @@ final class MVS_Errors {
 				return __( 'Bulk request had no media IDs.', 'media-community-service' );
 			case 'mvs_duplicate':
 				return __( 'Duplicate file when duplicate_action=skip.', 'media-community-service' );
+			case 'mvs_term_exists':
+				return __( 'A tag with this name or slug already exists.', 'media-community-service' );
 			case 'mvs_not_found':
 				return __( 'Resource not found.', 'media-community-service' );
 			case 'mvs_user_not_found':

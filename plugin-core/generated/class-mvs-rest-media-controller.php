@@ -28,7 +28,7 @@ defined( 'ABSPATH' ) || exit;
  * - GET /mvs/v1/media/{id}/signed-url
  * - GET /mvs/v1/serve
  * - GET /mvs/v1/me/media
- * - POST /mvs/v1/media/bulk (501 until implemented)
+ * - POST /mvs/v1/media/bulk
  * - GET /mvs/v1/media/{id}/stats
  * - GET /mvs/v1/me/stats
  */
@@ -199,6 +199,24 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
+						'tags'         => array(
+							'description'       => __( 'Tag names; unknown names become new tags. Replaces the item\'s tags.', 'media-community-service' ),
+							'type'              => 'array',
+							'maxItems'          => 20,
+							'items'             => array(
+								'type'      => 'string',
+								'minLength' => 1,
+								'maxLength' => 50,
+							),
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'category'     => array(
+							'description'       => __( 'Slug of an existing mvs_category term; an empty string clears it.', 'media-community-service' ),
+							'type'              => 'string',
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => array( 'MVS_Sanitize', 'slug' ),
+						),
 						'upload_group' => array(
 							'description'       => __( 'Client token shared by the items of one gallery upload; items sent with the same token by the same uploader form one group.', 'media-community-service' ),
 							'type'              => 'string',
@@ -261,6 +279,24 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'minimum'           => 1,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'tags'        => array(
+							'description'       => __( 'Tag names; unknown names become new tags. Replaces the item\'s tags.', 'media-community-service' ),
+							'type'              => 'array',
+							'maxItems'          => 20,
+							'items'             => array(
+								'type'      => 'string',
+								'minLength' => 1,
+								'maxLength' => 50,
+							),
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'category'    => array(
+							'description'       => __( 'Slug of an existing mvs_category term; an empty string clears it.', 'media-community-service' ),
+							'type'              => 'string',
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => array( 'MVS_Sanitize', 'slug' ),
 						),
 					),
 				),
@@ -801,6 +837,32 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'context'              => array( 'view', 'edit' ),
 					'readonly'             => true,
 				),
+				'tags'            => array(
+					'type'     => 'array',
+					'items'    => array(
+						'type' => 'object',
+					),
+					'context'  => array( 'view', 'edit' ),
+					'readonly' => true,
+				),
+				'category'        => array(
+					'type'                 => array( 'object', 'null' ),
+					'properties'           => array(
+						'id'   => array(
+							'type' => 'integer',
+						),
+						'name' => array(
+							'type' => 'string',
+						),
+						'slug' => array(
+							'type' => 'string',
+						),
+					),
+					'required'             => array( 'id', 'name', 'slug' ),
+					'additionalProperties' => false,
+					'context'              => array( 'view', 'edit' ),
+					'readonly'             => true,
+				),
 			),
 		);
 		return $this->add_additional_fields_schema( $this->schema );
@@ -1164,13 +1226,18 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of POST /media/bulk: any logged-in user.
+	 * Permission check of POST /media/bulk: logged in with edit_mvs_medias or delete_mvs_medias or edit_others_mvs_medias or delete_others_mvs_medias.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function bulk_media_permissions_check( $request ) {
-		return $this->require_login();
+		return $this->require_capability( array(
+	'edit_mvs_medias',
+	'delete_mvs_medias',
+	'edit_others_mvs_medias',
+	'delete_others_mvs_medias',
+) );
 	}
 
 	/**
@@ -1194,7 +1261,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $invalid ) ) {
 			return $invalid;
 		}
-		return $this->not_implemented( 'bulk_media' );
+		return $this->respond( $this->handler->bulk_media( $request ), 200 );
 	}
 
 	/**

@@ -130,6 +130,14 @@ interface MVS_Media_Handler {
 	public function list_my_media( WP_REST_Request $request );
 
 	/**
+	 * POST /media/bulk: Delete, move or change privacy of up to 100 items.
+	 *
+	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @return array|WP_REST_Response|WP_Error The response data.
+	 */
+	public function bulk_media( WP_REST_Request $request );
+
+	/**
 	 * GET /media/{id}/stats: Views, reactions, comments, downloads and shares.
 	 *
 	 * @param WP_REST_Request $request Authorized, validated and sanitized request.

@@ -14,6 +14,8 @@ defined( 'ABSPATH' ) || exit;
 require_once __DIR__ . '/class-mvs-errors.php';
 require_once __DIR__ . '/interface-mvs-core-owner-lookups.php';
 require_once __DIR__ . '/interface-mvs-media-handler.php';
+require_once __DIR__ . '/interface-mvs-albums-handler.php';
+require_once __DIR__ . '/interface-mvs-tags-handler.php';
 require_once __DIR__ . '/class-mvs-rest-media-controller.php';
 require_once __DIR__ . '/class-mvs-rest-albums-controller.php';
 require_once __DIR__ . '/class-mvs-rest-collections-controller.php';

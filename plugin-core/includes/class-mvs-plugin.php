@@ -41,6 +41,13 @@ final class MVS_Plugin {
 		require_once $dir . 'files/class-mvs-file-server.php';
 		require_once $dir . 'media/class-mvs-media-counters.php';
 		require_once $dir . 'media/class-mvs-media-activity.php';
+		require_once $dir . 'media/class-mvs-media-bulk.php';
+		require_once $dir . 'tags/class-mvs-media-terms.php';
+		require_once $dir . 'tags/class-mvs-tag-repository.php';
+		require_once $dir . 'tags/class-mvs-tags-service.php';
+		require_once $dir . 'albums/class-mvs-album-repository.php';
+		require_once $dir . 'albums/class-mvs-album-presenter.php';
+		require_once $dir . 'albums/class-mvs-albums-service.php';
 	}
 
 	/**

@@ -76,6 +76,8 @@ final class MVS_Media_Presenter {
 			'can_edit'          => self::can_edit( $row, $viewer_id ),
 			'is_favorited'      => isset( $state['favorites'][ $id ] ),
 			'viewer_reaction'   => $state['reactions'][ $id ] ?? null,
+			'tags'              => $state['terms'][ $id ]['tags'] ?? array(),
+			'category'          => $state['terms'][ $id ]['category'] ?? null,
 			'sizes'             => $this->sizes( $row, $viewer_id ),
 		);
 	}

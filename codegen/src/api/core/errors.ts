@@ -12,6 +12,7 @@ export const coreErrors: readonly ErrorSpec[] = [
 	{ code: 'mvs_invalid_param', status: 400, meaning: 'A parameter is invalid in combination with others.' },
 	{ code: 'mvs_no_ids', status: 400, meaning: 'Bulk request had no media IDs.' },
 	{ code: 'mvs_duplicate', status: 409, meaning: 'Duplicate file when duplicate_action=skip.' },
+	{ code: 'mvs_term_exists', status: 409, meaning: 'A tag with this name or slug already exists.' },
 	{ code: 'mvs_not_found', status: 404, meaning: 'Resource not found.' },
 	{ code: 'mvs_user_not_found', status: 404, meaning: 'User not found.' },
 	{ code: 'mvs_not_logged_in', status: 401, meaning: 'Authentication required.' },
