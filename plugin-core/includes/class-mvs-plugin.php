@@ -33,6 +33,14 @@ final class MVS_Plugin {
 		require_once $dir . 'media/class-mvs-local-storage.php';
 		require_once $dir . 'media/class-mvs-upload-validator.php';
 		require_once $dir . 'media/class-mvs-media-service.php';
+		require_once $dir . 'ai/interface-mvs-ai-provider.php';
+		require_once $dir . 'ai/class-mvs-ai-local-provider.php';
+		require_once $dir . 'ai/class-mvs-ai-http-provider.php';
+		require_once $dir . 'ai/class-mvs-ai-service.php';
+		require_once $dir . 'moderation/class-mvs-moderation-repository.php';
+		require_once $dir . 'moderation/class-mvs-moderation-service.php';
+		require_once $dir . 'moderation/class-mvs-reports-service.php';
+		require_once $dir . 'moderation/class-mvs-blocks-service.php';
 	}
 
 	/**
@@ -49,6 +57,7 @@ final class MVS_Plugin {
 		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );
 		add_action( 'rest_api_init', array( __CLASS__, 'register_routes' ) );
 		add_action( MVS_Rate_Limiter::CRON_HOOK, array( 'MVS_Rate_Limiter', 'purge_expired' ) );
+		MVS_AI_Service::register();
 	}
 
 	/**
