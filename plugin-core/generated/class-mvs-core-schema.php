@@ -246,6 +246,7 @@ final class MVS_Core_Schema {
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (id),
   KEY object (object_type,object_id,status),
+  KEY reporter (reporter_id,object_type,object_id),
   UNIQUE KEY one_open (reporter_id,object_type,object_id,resolved_id)
 ) ' . $charset_collate . ';',
 			'mvs_moderation_log' => 'CREATE TABLE ' . $prefix . 'mvs_moderation_log (

@@ -85,10 +85,10 @@ final class MVS_AI_HTTP_Provider implements MVS_AI_Provider {
 				'type' => 'text',
 				'text' => wp_json_encode(
 					array(
-						'title'       => $item['title'],
-						'description' => $item['description'],
-						'media_type'  => $item['media_type'],
-						'mime_type'   => $item['mime_type'],
+						'title'        => $item['title'],
+						'description'  => $item['description'],
+						'media_type'   => $item['media_type'],
+						'mime_type'    => $item['mime_type'],
 						'measurements' => $local['metrics'],
 					)
 				),

@@ -106,10 +106,10 @@ final class MVS_AI_Local_Provider implements MVS_AI_Provider {
 		imagecopyresampled( $sample, $image, 0, 0, 0, 0, $sw, $sh, $width, $height );
 		imagedestroy( $image );
 
-		$sum     = array( 0, 0, 0 );
-		$luma    = 0.0;
-		$skin    = 0;
-		$opaque  = 0;
+		$sum    = array( 0, 0, 0 );
+		$luma   = 0.0;
+		$skin   = 0;
+		$opaque = 0;
 		for ( $y = 0; $y < $sh; $y++ ) {
 			for ( $x = 0; $x < $sw; $x++ ) {
 				$c = imagecolorat( $sample, $x, $y );
@@ -181,7 +181,7 @@ final class MVS_AI_Local_Provider implements MVS_AI_Provider {
 		} else {
 			$hue = 60 * ( ( $r - $g ) / $d + 4 );
 		}
-		$hue = $hue < 0 ? $hue + 360 : $hue;
+		$hue   = $hue < 0 ? $hue + 360 : $hue;
 		$names = array(
 			15  => 'red',
 			45  => 'orange',

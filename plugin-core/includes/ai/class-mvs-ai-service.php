@@ -124,8 +124,8 @@ final class MVS_AI_Service {
 				'mvs_ai_budget_exceeded',
 				__( 'The monthly AI analysis budget is used up.', 'media-community-service' ),
 				array(
-					'budget'   => $budget,
-					'used'     => $used - 1,
+					'budget'    => $budget,
+					'used'      => $used - 1,
 					'resets_at' => gmdate( 'Y-m-d\TH:i:s\Z', strtotime( self::month_start() . ' +1 month' ) ),
 				)
 			);

@@ -35,16 +35,16 @@ final class MVS_Moderation_Repository {
 		global $wpdb;
 		$in     = implode( ', ', array_fill( 0, count( $states ), '%s' ) );
 		$offset = ( max( 1, $page ) - 1 ) * $per_page;
-		// The report counts come from one grouped derived table joined to the page, not one query per row.
-		$rows  = $wpdb->get_results(
+		// Report counts: a subquery in the select list, run for the page's rows
+		// only (index object: object_type, object_id, status), in the same query.
+		$rows   = $wpdb->get_results(
 			$wpdb->prepare(
-				"SELECT m.*, COALESCE( r.open_reports, 0 ) AS open_reports FROM {$wpdb->mvs_media} m"
-				. " LEFT JOIN ( SELECT object_id, COUNT(*) AS open_reports FROM {$wpdb->mvs_reports} WHERE object_type = 'media' AND status = 'open' GROUP BY object_id ) r ON r.object_id = m.id"
-				. " WHERE m.moderation_status IN ({$in}) ORDER BY m.id ASC LIMIT %d OFFSET %d",
+				"SELECT m.*, ( SELECT COUNT(*) FROM {$wpdb->mvs_reports} r WHERE r.object_type = 'media' AND r.object_id = m.id AND r.status = 'open' ) AS open_reports"
+				. " FROM {$wpdb->mvs_media} m WHERE m.moderation_status IN ({$in}) ORDER BY m.id ASC LIMIT %d OFFSET %d",
 				array_merge( $states, array( $per_page, $offset ) )
 			)
 		);
-		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->mvs_media} WHERE moderation_status IN ({$in})", $states ) );
+		$total  = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->mvs_media} WHERE moderation_status IN ({$in})", $states ) );
 		return array( $rows ? $rows : array(), $total );
 	}
 

@@ -262,6 +262,9 @@ export const coreTables: readonly TableSpec[] = [
 		primaryKey: ['id'],
 		indexes: [
 			key('object', 'object_type', 'object_id', 'status'),
+			// Kept although one_open covers it: dbDelta never drops an index, so
+			// installs upgraded from version 1 still have it; fresh ones match them.
+			key('reporter', 'reporter_id', 'object_type', 'object_id'),
 			unique('one_open', 'reporter_id', 'object_type', 'object_id', 'resolved_id'),
 		],
 	}),
