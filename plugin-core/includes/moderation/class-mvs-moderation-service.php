@@ -44,7 +44,7 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 	/**
 	 * File storage (for the analysed file's path).
 	 *
-	 * @var MVS_Local_Storage
+	 * @var MVS_Storage_Driver
 	 */
 	private $storage;
 
@@ -66,7 +66,7 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 		$this->moderation = $moderation ? $moderation : new MVS_Moderation_Repository();
 		$this->media      = $media ? $media : new MVS_Media_Repository();
 		$this->ai         = $ai ? $ai : new MVS_AI_Service();
-		$this->storage    = new MVS_Local_Storage();
+		$this->storage    = MVS_Storage::driver();
 		$this->presenter  = new MVS_Media_Presenter( $this->storage );
 	}
 
