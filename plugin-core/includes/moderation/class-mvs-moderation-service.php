@@ -72,7 +72,7 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 
 	/**
 	 * GET /moderation: pending and flagged items, oldest first (the order
-	 * they entered the queue by upload), four queries whatever per_page is.
+	 * they entered the queue by upload), five queries whatever per_page is.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return MVS_Page
@@ -81,7 +81,12 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 		$viewer = get_current_user_id();
 		$states = null !== $request['state'] ? array( (string) $request['state'] ) : MVS_Moderation_Repository::QUEUE_STATES;
 		list( $rows, $total ) = $this->moderation->queue( $states, (int) $request['page'], max( 1, (int) $request['per_page'] ) );
-		$state = $this->media->viewer_state( array_map( 'intval', wp_list_pluck( $rows, 'id' ) ), $viewer );
+		$ids = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
+		if ( $ids ) {
+			// The presenter reads item meta (image sizes): one query for the page, not one per item.
+			update_meta_cache( 'mvs_media', $ids );
+		}
+		$state = $this->media->viewer_state( $ids, $viewer );
 		$items = array();
 		foreach ( $rows as $row ) {
 			$items[] = $this->queue_item( $row, $viewer, $state );
