@@ -190,3 +190,31 @@ test('moderation routes: 404 for a missing item, 403 without moderate_mvs_media,
 	expect(removed.status).toBe(404);
 	expect(removed.body.code).toBe('rest_no_route');
 });
+
+test('gallery groups and group covers leave out a rejected item for everyone but its owner and moderators', async ({ api }) => {
+	const group = token();
+	const member = api('member');
+	const first = await upload(member, { title: `${group} a`, upload_group: group });
+	const second = await upload(member, { title: `${group} b`, upload_group: group });
+	const third = await upload(member, { title: `${group} c`, upload_group: group });
+	expect((await api('moderator').op('reject_media', { params: { id: second }, body: { reason: 'blurred faces missing' } })).status).toBe(200);
+	const groupOf = async (caller: Api, id: number) => {
+		const res = await caller.op('get_media_group', { params: { id } });
+		expect(res.status, caller.role).toBe(200);
+		return (res.body as unknown as { id: number }[]).map((i) => i.id);
+	};
+	for (const role of ['anonymous', 'member2'] as const) {
+		expect(await groupOf(api(role), first), role).toEqual([first, third]);
+		expect((await api(role).op('get_media_group', { params: { id: second } })).status, role).toBe(403);
+	}
+	expect(await groupOf(member, first)).toEqual([first, second, third]);
+	expect(await groupOf(api('moderator'), third)).toEqual([first, second, third]);
+
+	// With the first item (the cover) rejected too, others get the first item they may see as the cover.
+	expect((await api('moderator').op('reject_media', { params: { id: first } })).status).toBe(200);
+	const covers = await api('anonymous').op('list_media', { query: { s: group, group_covers: true } });
+	expect(covers.body.items.map((i) => i.id)).toEqual([third]);
+	expect(covers.body.total).toBe(1);
+	const ownCovers = await member.op('list_my_media', { query: { s: group, group_covers: true } });
+	expect(ownCovers.body.items.map((i) => i.id)).toEqual([first]);
+});
