@@ -24,6 +24,9 @@ function mvs_uninstall_site(): void {
 	// The AI API key lives apart from mvs_settings so no settings route returns it.
 	delete_option( 'mvs_ai_api_key' );
 	wp_clear_scheduled_hook( MVS_Rate_Limiter::CRON_HOOK );
+	// Signed file URLs: the secret, and the trending decay event.
+	delete_option( 'mvs_signing_secret' );
+	wp_clear_scheduled_hook( 'mvs_decay_trending' );
 	// Terms of the plugin's taxonomies (the taxonomies are not registered during uninstall).
 	$term_ids = $wpdb->get_col( $wpdb->prepare( "SELECT term_id FROM {$wpdb->term_taxonomy} WHERE taxonomy IN (%s, %s)", 'mvs_tag', 'mvs_category' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 	$wpdb->query( $wpdb->prepare( "DELETE tr FROM {$wpdb->term_relationships} tr INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id WHERE tt.taxonomy IN (%s, %s)", 'mvs_tag', 'mvs_category' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery

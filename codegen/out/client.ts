@@ -15,7 +15,7 @@ export interface ListEnvelope<T> {
 
 /** The error body of every failure. */
 export interface MvsError {
-	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_rate_limited' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_not_implemented' | (string & {});
+	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_not_implemented' | (string & {});
 	message: string;
 	data: { status: number;[key: string]: unknown };
 }
@@ -193,17 +193,17 @@ export interface Operations {
 	/** POST /mvs/v1/media/{id}/replace: Replace the file; id, comments, reactions and stats are kept. */
 	replace_media_file: { params: { id: number }; query: Record<string, never>; body: { file: MvsFile }; response: MediaItem };
 	/** POST /mvs/v1/media/{id}/view: Count a view. */
-	record_media_view: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	record_media_view: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaStats };
 	/** POST /mvs/v1/media/{id}/download: Count a download; 403 when downloads are off. */
-	record_media_download: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	record_media_download: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaStats };
 	/** POST /mvs/v1/media/{id}/share: Count a share. */
-	record_media_share: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	record_media_share: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaStats };
 	/** GET /mvs/v1/media/{id}/access: Access decision for the caller. */
 	get_media_access: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: AccessDecision };
 	/** GET /mvs/v1/media/{id}/group: Every item of the same gallery/upload group. */
 	get_media_group: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaItem[] };
 	/** GET /mvs/v1/media/{id}/signed-url: A time-limited signed URL to /serve. */
-	get_media_signed_url: { params: { id: number }; query: { download?: boolean; ttl?: number }; body: Record<string, never>; response: SignedUrl };
+	get_media_signed_url: { params: { id: number }; query: { download?: boolean; ttl?: number; size?: "large" | "medium" | "thumbnail" | "watermark" }; body: Record<string, never>; response: SignedUrl };
 	/** GET /mvs/v1/serve: Stream a file; the signature is the credential. */
 	serve_media_file: { params: Record<string, never>; query: { mvs_id: number; mvs_uid: number; mvs_exp: number; mvs_sig: string; mvs_size?: "large" | "medium" | "thumbnail" | "watermark"; mvs_dl?: "0" | "1" }; body: Record<string, never>; response: unknown };
 	/** GET /mvs/v1/me/media: The caller's own media, including private and pending items. */

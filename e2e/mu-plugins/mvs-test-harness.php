@@ -630,3 +630,96 @@ add_action(
 		);
 	}
 );
+
+// File delivery and counters (serve.spec.ts, counters.spec.ts): per-item meta
+// that has no REST route of its own (allow_download), signed URLs with an
+// arbitrary expiry, and the trending decay on demand.
+add_action(
+	'rest_api_init',
+	static function () {
+		$admin_only = static function () {
+			return current_user_can( 'manage_options' );
+		};
+		register_rest_route(
+			'mvs-test/v1',
+			'/media-meta',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'media_id' => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'key'      => array(
+						'type'     => 'string',
+						'required' => true,
+					),
+					'value'    => array( 'type' => array( 'string', 'null' ) ),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$id = (int) $request['media_id'];
+					if ( null === $request['value'] ) {
+						delete_metadata( 'mvs_media', $id, (string) $request['key'] );
+					} else {
+						update_metadata( 'mvs_media', $id, (string) $request['key'], (string) $request['value'] );
+					}
+					return array( 'value' => get_metadata( 'mvs_media', $id, (string) $request['key'], true ) );
+				},
+			)
+		);
+		// The hourly trending decay, run `times` times now (WP-Cron would take hours).
+		register_rest_route(
+			'mvs-test/v1',
+			'/decay-trending',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'times' => array(
+						'type'    => 'integer',
+						'minimum' => 1,
+						'maximum' => 200,
+						'default' => 1,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					for ( $i = 0; $i < (int) $request['times']; $i++ ) {
+						do_action( 'mvs_decay_trending' );
+					}
+					return array( 'ok' => true );
+				},
+			)
+		);
+		// A URL signed with any expiry (an expired one cannot be obtained otherwise).
+		register_rest_route(
+			'mvs-test/v1',
+			'/sign',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'media_id' => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'user_id'  => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'expires'  => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'download' => array(
+						'type'    => 'boolean',
+						'default' => false,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					return array( 'url' => MVS_Url_Signer::url( (int) $request['media_id'], (int) $request['user_id'], (int) $request['expires'], '', (bool) $request['download'] ) );
+				},
+			)
+		);
+	}
+);

@@ -20,13 +20,18 @@ export async function seedOwnedFixtures(member: Api, admin: Api, fixtures: SiteF
 		json: { owner: fixtures.users.member.id, media_id: media },
 	});
 	if (res.status !== 200) throw new Error(`harness fixtures failed: ${res.status} ${JSON.stringify(res.body)}`);
-	return { memberId: fixtures.users.member.id, media, ...(res.body as Omit<FixtureIds, 'memberId' | 'media'>) };
+	const signed = await member.op('get_media_signed_url', { params: { id: media } });
+	if (signed.status !== 200) throw new Error(`signed URL failed: ${signed.status} ${JSON.stringify(signed.body)}`);
+	const serve = Object.fromEntries(new URL((signed.body as { url: string }).url).searchParams.entries());
+	return { memberId: fixtures.users.member.id, media, serve, ...(res.body as Omit<FixtureIds, 'memberId' | 'media' | 'serve'>) };
 }
 
 /** A minimal valid request for a route (manifest samples + fixture ids + a real file where one is required). */
 export function sampleRequest(route: ManifestRoute, ids: FixtureIds, method = route.method): MvsRequest {
 	const path = route.path.replace(/\{([a-z_]+)\}/g, (_, key: string) => String(pathParams(route, ids)[key]));
-	const query = Object.fromEntries(Object.entries(route.sample.query).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]));
+	let query = Object.fromEntries(Object.entries(route.sample.query).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]));
+	// The signature is the credential of /serve: a made-up sample would only ever get 403.
+	if (route.name === 'serve_media_file' && ids.serve) query = { ...ids.serve };
 	const request: MvsRequest = { method, path: `/${route.namespace}${path}`, query };
 	if (Object.keys(route.sample.multipart).length) {
 		request.multipart = Object.fromEntries(

@@ -20,17 +20,17 @@ defined( 'ABSPATH' ) || exit;
  * - PUT /mvs/v1/media/{id}
  * - DELETE /mvs/v1/media/{id}
  * - POST /mvs/v1/media/{id}/replace
- * - POST /mvs/v1/media/{id}/view (501 until implemented)
- * - POST /mvs/v1/media/{id}/download (501 until implemented)
- * - POST /mvs/v1/media/{id}/share (501 until implemented)
- * - GET /mvs/v1/media/{id}/access (501 until implemented)
+ * - POST /mvs/v1/media/{id}/view
+ * - POST /mvs/v1/media/{id}/download
+ * - POST /mvs/v1/media/{id}/share
+ * - GET /mvs/v1/media/{id}/access
  * - GET /mvs/v1/media/{id}/group
- * - GET /mvs/v1/media/{id}/signed-url (501 until implemented)
- * - GET /mvs/v1/serve (501 until implemented)
+ * - GET /mvs/v1/media/{id}/signed-url
+ * - GET /mvs/v1/serve
  * - GET /mvs/v1/me/media
  * - POST /mvs/v1/media/bulk (501 until implemented)
- * - GET /mvs/v1/media/{id}/stats (501 until implemented)
- * - GET /mvs/v1/me/stats (501 until implemented)
+ * - GET /mvs/v1/media/{id}/stats
+ * - GET /mvs/v1/me/stats
  */
 final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
@@ -434,10 +434,17 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'ttl'      => array(
-							'description'       => __( 'Lifetime in seconds, overriding the default.', 'media-community-service' ),
+							'description'       => __( 'Lifetime in seconds, overriding the default; capped by the signed_url_max_ttl setting.', 'media-community-service' ),
 							'type'              => 'integer',
 							'minimum'           => 60,
 							'maximum'           => 86400,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'size'     => array(
+							'description'       => __( 'Sign a URL to this image size instead of the original.', 'media-community-service' ),
+							'type'              => 'string',
+							'enum'              => array( 'large', 'medium', 'thumbnail', 'watermark' ),
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
@@ -988,7 +995,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function record_media_view( $request ) {
-		return $this->not_implemented( 'record_media_view' );
+		return $this->respond( $this->handler->record_media_view( $request ), 200 );
 	}
 
 	/**
@@ -1014,7 +1021,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'record_media_download' );
+		return $this->respond( $this->handler->record_media_download( $request ), 200 );
 	}
 
 	/**
@@ -1040,7 +1047,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'record_media_share' );
+		return $this->respond( $this->handler->record_media_share( $request ), 200 );
 	}
 
 	/**
@@ -1061,7 +1068,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_access( $request ) {
-		return $this->not_implemented( 'get_media_access' );
+		return $this->respond( $this->handler->get_media_access( $request ), 200 );
 	}
 
 	/**
@@ -1103,7 +1110,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_signed_url( $request ) {
-		return $this->not_implemented( 'get_media_signed_url' );
+		return $this->respond( $this->handler->get_media_signed_url( $request ), 200 );
 	}
 
 	/**
@@ -1124,7 +1131,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function serve_media_file( $request ) {
-		return $this->not_implemented( 'serve_media_file' );
+		return $this->respond( $this->handler->serve_media_file( $request ), 200 );
 	}
 
 	/**
@@ -1208,7 +1215,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_stats( $request ) {
-		return $this->not_implemented( 'get_media_stats' );
+		return $this->respond( $this->handler->get_media_stats( $request ), 200 );
 	}
 
 	/**
@@ -1229,6 +1236,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_my_stats( $request ) {
-		return $this->not_implemented( 'get_my_stats' );
+		return $this->respond( $this->handler->get_my_stats( $request ), 200 );
 	}
 }

@@ -534,4 +534,107 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		$user = get_userdata( $user_id );
 		return $user && array_intersect( $roles, (array) $user->roles ) ? 'pending' : 'approved';
 	}
+	/*
+	 * Counters, stats, access, signed URLs and /serve: thin delegations to
+	 * MVS_Media_Activity and MVS_File_Server (built on first use).
+	 */
+
+	/**
+	 * Counter and stats logic.
+	 *
+	 * @var MVS_Media_Activity|null
+	 */
+	private $activity = null;
+
+	/**
+	 * The counter, stats, access and signed-URL logic.
+	 *
+	 * @return MVS_Media_Activity
+	 */
+	private function activity(): MVS_Media_Activity {
+		if ( null === $this->activity ) {
+			$this->activity = new MVS_Media_Activity( $this->media, new MVS_Media_Counters() );
+		}
+		return $this->activity;
+	}
+
+	/**
+	 * POST /media/{id}/view.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function record_media_view( WP_REST_Request $request ) {
+		return $this->activity()->record( $request, 'view' );
+	}
+
+	/**
+	 * POST /media/{id}/download.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function record_media_download( WP_REST_Request $request ) {
+		return $this->activity()->record( $request, 'download' );
+	}
+
+	/**
+	 * POST /media/{id}/share.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function record_media_share( WP_REST_Request $request ) {
+		return $this->activity()->record( $request, 'share' );
+	}
+
+	/**
+	 * GET /media/{id}/access.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function get_media_access( WP_REST_Request $request ) {
+		return $this->activity()->access( $request );
+	}
+
+	/**
+	 * GET /media/{id}/stats.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function get_media_stats( WP_REST_Request $request ) {
+		return $this->activity()->stats( $request );
+	}
+
+	/**
+	 * GET /me/stats.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array
+	 */
+	public function get_my_stats( WP_REST_Request $request ) {
+		return $this->activity()->my_stats();
+	}
+
+	/**
+	 * GET /media/{id}/signed-url.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function get_media_signed_url( WP_REST_Request $request ) {
+		return $this->activity()->signed_url( $request );
+	}
+
+	/**
+	 * GET /serve.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function serve_media_file( WP_REST_Request $request ) {
+		return ( new MVS_File_Server( $this->media, $this->storage, new MVS_Media_Counters() ) )->serve( $request );
+	}
 }

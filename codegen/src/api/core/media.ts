@@ -115,7 +115,10 @@ export const media = resource({
 			summary: 'Count a view.',
 			auth: auth.publicWithPrivacy(),
 			params: idPath,
+			response: { schema: 'MediaStats' },
+			errors: ['mvs_forbidden', 'mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'record_media_download',
@@ -125,8 +128,10 @@ export const media = resource({
 			auth: auth.publicWithPrivacy(),
 			rateLimit: 30,
 			params: idPath,
-			errors: ['mvs_forbidden'],
+			response: { schema: 'MediaStats' },
+			errors: ['mvs_forbidden', 'mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'record_media_share',
@@ -136,7 +141,10 @@ export const media = resource({
 			auth: auth.publicWithPrivacy(),
 			rateLimit: 60,
 			params: idPath,
+			response: { schema: 'MediaStats' },
+			errors: ['mvs_forbidden', 'mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_media_access',
@@ -148,6 +156,7 @@ export const media = resource({
 			response: { schema: 'AccessDecision' },
 			errors: ['mvs_forbidden', 'mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_media_group',
@@ -170,11 +179,13 @@ export const media = resource({
 			params: idPath,
 			query: {
 				download: t.bool().default(false).describe('Sign an attachment (download) URL.'),
-				ttl: t.int().range(60, 86400).describe('Lifetime in seconds, overriding the default.'),
+				ttl: t.int().range(60, 86400).describe('Lifetime in seconds, overriding the default; capped by the signed_url_max_ttl setting.'),
+				size: t.enum('large', 'medium', 'thumbnail', 'watermark').describe('Sign a URL to this image size instead of the original.'),
 			},
 			response: { schema: 'SignedUrl' },
 			errors: ['mvs_forbidden', 'mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'serve_media_file',
@@ -191,8 +202,9 @@ export const media = resource({
 				mvs_dl: t.enum('0', '1'),
 			},
 			response: { note: 'File stream; honours Range.' },
-			errors: ['mvs_forbidden', 'mvs_not_found'],
+			errors: ['mvs_signature_invalid', 'mvs_signature_expired', 'mvs_forbidden', 'mvs_not_found', 'mvs_range_not_satisfiable'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'list_my_media',
@@ -232,6 +244,7 @@ export const media = resource({
 			response: { schema: 'MediaStats' },
 			errors: ['mvs_forbidden', 'mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_my_stats',
@@ -241,6 +254,7 @@ export const media = resource({
 			auth: auth.user(),
 			response: { schema: 'MediaStats' },
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });
