@@ -38,6 +38,9 @@ final class MVS_Errors {
 		'mvs_signature_expired'     => 403,
 		'mvs_range_not_satisfiable' => 416,
 		'mvs_rate_limited'          => 429,
+		'mvs_already_reported'      => 409,
+		'mvs_ai_budget_exceeded'    => 429,
+		'mvs_ai_provider_error'     => 502,
 		'mvs_storage_failed'        => 500,
 		'mvs_not_implemented'       => 501,
 	);
@@ -102,6 +105,12 @@ final class MVS_Errors {
 				return __( 'The requested byte range lies outside the file.', 'media-community-service' );
 			case 'mvs_rate_limited':
 				return __( 'Too many requests; see the Retry-After header.', 'media-community-service' );
+			case 'mvs_already_reported':
+				return __( 'The caller already has an open report on this target.', 'media-community-service' );
+			case 'mvs_ai_budget_exceeded':
+				return __( 'The monthly AI analysis budget is used up.', 'media-community-service' );
+			case 'mvs_ai_provider_error':
+				return __( 'The AI provider failed or answered something unusable.', 'media-community-service' );
 			case 'mvs_storage_failed':
 				return __( 'Storage driver error.', 'media-community-service' );
 			case 'mvs_not_implemented':

@@ -48,6 +48,14 @@ final class MVS_Plugin {
 		require_once $dir . 'albums/class-mvs-album-repository.php';
 		require_once $dir . 'albums/class-mvs-album-presenter.php';
 		require_once $dir . 'albums/class-mvs-albums-service.php';
+		require_once $dir . 'ai/interface-mvs-ai-provider.php';
+		require_once $dir . 'ai/class-mvs-ai-local-provider.php';
+		require_once $dir . 'ai/class-mvs-ai-http-provider.php';
+		require_once $dir . 'ai/class-mvs-ai-service.php';
+		require_once $dir . 'moderation/class-mvs-moderation-repository.php';
+		require_once $dir . 'moderation/class-mvs-moderation-service.php';
+		require_once $dir . 'moderation/class-mvs-reports-service.php';
+		require_once $dir . 'moderation/class-mvs-blocks-service.php';
 	}
 
 	/**
@@ -68,6 +76,7 @@ final class MVS_Plugin {
 		add_filter( 'rest_pre_serve_request', array( 'MVS_File_Response', 'maybe_stream' ), 10, 3 );
 		add_action( MVS_Media_Counters::DECAY_HOOK, array( 'MVS_Media_Counters', 'decay_trending' ) );
 		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
+		MVS_AI_Service::register();
 	}
 
 	/**

@@ -17,10 +17,20 @@ defined( 'ABSPATH' ) || exit;
  * - members: logged-in users, once approved;
  * - group:   members of the group (filter mvs_user_group_ids), once approved;
  * - private: nobody else.
+ * Only approved items reach anyone else: pending, flagged and rejected items
+ * stay with their owner and moderators. Members who blocked each other (in
+ * either direction) never see each other's items.
  * Owners always see their own items; moderators (moderate_mvs_media or
  * edit_others_mvs_medias) see everything.
  */
 final class MVS_Media_Visibility {
+
+	/**
+	 * Per-request cache of blocked_ids(), by user.
+	 *
+	 * @var array<int, int[]>
+	 */
+	private static $blocked = array();
 
 	/**
 	 * Whether the user may see every item regardless of privacy or moderation.
@@ -74,6 +84,7 @@ final class MVS_Media_Visibility {
 	public static function community_predicate( int $viewer_id, string $alias = 'm' ): array {
 		$privacies = array( "{$alias}.privacy = 'public'" );
 		$args      = array();
+		$blocks    = '';
 		if ( $viewer_id > 0 ) {
 			$privacies[] = "{$alias}.privacy = 'members'";
 			$groups      = self::group_ids( $viewer_id );
@@ -81,8 +92,47 @@ final class MVS_Media_Visibility {
 				$privacies[] = "( {$alias}.privacy = 'group' AND {$alias}.group_id IN (" . implode( ', ', array_fill( 0, count( $groups ), '%d' ) ) . ') )';
 				$args        = array_merge( $args, $groups );
 			}
+			// Blocks hide items both ways. The (usually empty) list is read
+			// first, so a viewer without blocks gets exactly the indexed
+			// predicate: a NOT EXISTS on author_id in the SQL would make
+			// MariaDB give up the covering visibility index for a full scan.
+			$blocked = self::blocked_ids( $viewer_id );
+			if ( $blocked ) {
+				$blocks = " AND {$alias}.author_id NOT IN (" . implode( ', ', array_fill( 0, count( $blocked ), '%d' ) ) . ')';
+				$args   = array_merge( $args, $blocked );
+			}
 		}
-		return array( "( {$alias}.moderation_status = 'approved' AND ( " . implode( ' OR ', $privacies ) . ' ) )', $args );
+		return array( "( {$alias}.moderation_status = 'approved' AND ( " . implode( ' OR ', $privacies ) . " ){$blocks} )", $args );
+	}
+
+	/**
+	 * Users the viewer blocked or was blocked by (one query on the two
+	 * indexes of mvs_blocks, cached for the request).
+	 *
+	 * @param int $user_id Viewer.
+	 * @return int[]
+	 */
+	public static function blocked_ids( int $user_id ): array {
+		global $wpdb;
+		if ( $user_id <= 0 ) {
+			return array();
+		}
+		if ( ! isset( self::$blocked[ $user_id ] ) ) {
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- custom table; cached for the request just below.
+			$ids = $wpdb->get_col( $wpdb->prepare( "SELECT blocked_id FROM {$wpdb->mvs_blocks} WHERE blocker_id = %d UNION SELECT blocker_id FROM {$wpdb->mvs_blocks} WHERE blocked_id = %d", $user_id, $user_id ) );
+			self::$blocked[ $user_id ] = array_values( array_unique( array_map( 'intval', $ids ) ) );
+		}
+		return self::$blocked[ $user_id ];
+	}
+
+	/**
+	 * Forgets the cached block lists of a pair after a block or unblock.
+	 *
+	 * @param int $a One user.
+	 * @param int $b The other user.
+	 */
+	public static function forget_block( int $a, int $b ): void {
+		unset( self::$blocked[ $a ], self::$blocked[ $b ] );
 	}
 
 	/**
@@ -100,6 +150,9 @@ final class MVS_Media_Visibility {
 			return true;
 		}
 		if ( 'approved' !== $row->moderation_status ) {
+			return false;
+		}
+		if ( in_array( (int) $row->author_id, self::blocked_ids( $viewer_id ), true ) ) {
 			return false;
 		}
 		switch ( $row->privacy ) {

@@ -46,6 +46,9 @@ export const coreTables: readonly TableSpec[] = [
 		primaryKey: ['id'],
 		indexes: [
 			key('visibility', 'moderation_status', 'privacy', 'id'),
+			// Covers counts that exclude blocked authors (author_id NOT IN …), which
+			// would otherwise need a row lookup per item and end in a full scan.
+			key('visibility_author', 'moderation_status', 'privacy', 'author_id'),
 			key('author', 'author_id', 'id'),
 			key('type_visibility', 'media_type', 'moderation_status', 'privacy', 'id'),
 			key('album', 'album_id', 'album_position'),
@@ -254,10 +257,19 @@ export const coreTables: readonly TableSpec[] = [
 			reason: col.varchar(40),
 			details: col.text(),
 			status: col.varchar(20, 'open'),
+			// 0 while the report is open, its own id once resolved: the unique key
+			// below then allows one OPEN report per reporter and target, race-free.
+			resolved_id: col.bigint(),
 			created_at: createdAt,
 		},
 		primaryKey: ['id'],
-		indexes: [key('object', 'object_type', 'object_id', 'status'), key('reporter', 'reporter_id', 'object_type', 'object_id')],
+		indexes: [
+			key('object', 'object_type', 'object_id', 'status'),
+			// Kept although one_open covers it: dbDelta never drops an index, so
+			// installs upgraded from version 1 still have it; fresh ones match them.
+			key('reporter', 'reporter_id', 'object_type', 'object_id'),
+			unique('one_open', 'reporter_id', 'object_type', 'object_id', 'resolved_id'),
+		],
 	}),
 	table({
 		name: 'mvs_moderation_log',
