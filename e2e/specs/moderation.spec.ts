@@ -257,3 +257,25 @@ test('a rejection notification is handed to push delivery (mvs_push_send) when t
 		await owner.api.dispose();
 	}
 });
+
+test('albums: a rejected or flagged item leaves the media list and media_count others see, not the owner\'s', async ({ api }) => {
+	const member = api('member');
+	const created = await member.op('create_album', { body: { title: token(), privacy: 'public' } });
+	expect(created.status).toBe(201);
+	const album = (created.body as { id: number }).id;
+	const kept = await upload(member, { title: token(), album_id: album });
+	const rejected = await upload(member, { title: token(), album_id: album });
+	const flagged = await upload(member, { title: token(), album_id: album }, solidPng(8, 8, SKIN, 'a.png'));
+	expect((await api('moderator').op('reject_media', { params: { id: rejected } })).status).toBe(200);
+	expect(((await api('moderator').op('analyze_media', { params: { id: flagged } })).body as { flagged?: boolean }).flagged).toBe(true);
+	const seen = async (caller: Api) => {
+		const res = await caller.op('get_album', { params: { id: album } });
+		expect(res.status, caller.role).toBe(200);
+		const body = res.body as unknown as { media_count: number; media: { id: number }[] };
+		return { count: body.media_count, ids: body.media.map((m) => m.id).sort((a, b) => a - b) };
+	};
+	for (const role of ['anonymous', 'member2'] as const) expect(await seen(api(role)), role).toEqual({ count: 1, ids: [kept] });
+	const all = [kept, rejected, flagged].sort((a, b) => a - b);
+	expect(await seen(member)).toEqual({ count: 3, ids: all });
+	expect(await seen(api('moderator'))).toEqual({ count: 3, ids: all });
+});
