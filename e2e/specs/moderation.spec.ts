@@ -8,6 +8,7 @@
  */
 import { expect, files, test, type Api } from '../support/mvs';
 import { SKIN, freshUser, solidPng, token, trail } from '../support/moderation';
+import { fetchFile } from '../support/serve';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -91,10 +92,13 @@ test('an unsafe AI verdict flags an item: hidden from others on get, lists, sear
 	expect(JSON.parse(log[2]!.result!)).toEqual({ from: 'flagged', to: 'approved' });
 });
 
-test('rejecting stores the reason, notifies the owner, and hides the item from everyone but the owner and moderators', async ({ api, fixtures }) => {
+test('rejecting stores the reason, notifies the owner, and hides the item from everyone but the owner and moderators', async ({ api, fixtures, request }) => {
 	const title = `${token()} rejected`;
 	const id = await upload(api('member'), { title });
 	expect((await visibility(api('member2'), id, title)).get).toBe(200);
+	const signed = await api('member2').op('get_media_signed_url', { params: { id } });
+	expect(signed.status).toBe(200);
+	expect((await fetchFile(request, signed.body.url)).status).toBe(200);
 
 	const reason = 'Shows a licence plate. Please blur it & upload again.';
 	const rejected = await api('moderator').op('reject_media', { params: { id }, body: { reason } });
@@ -107,6 +111,14 @@ test('rejecting stores the reason, notifies the owner, and hides the item from e
 		const pub = await api(role).op('list_media', { query: { s: title } });
 		expect(pub.body.total, role).toBe(0);
 	}
+	// Signed file URLs: none for others, and one issued before the rejection stops working.
+	const refused = await api('member2').op('get_media_signed_url', { params: { id } });
+	expect(refused.status).toBe(403);
+	expect(refused.body.code).toBe('mvs_forbidden');
+	expect((await fetchFile(request, signed.body.url)).status).toBe(403);
+	const own = await api('member').op('get_media_signed_url', { params: { id } });
+	expect(own.status).toBe(200);
+	expect((await fetchFile(request, own.body.url)).status).toBe(200);
 	expect((await api('member').op('get_media', { params: { id } })).status).toBe(200);
 	expect((await api('member').op('list_my_media', { query: { s: title } })).body.total).toBe(1);
 	expect((await visibility(api('moderator'), id, title)).listed).toBe(true);
@@ -244,4 +256,26 @@ test('a rejection notification is handed to push delivery (mvs_push_send) when t
 	} finally {
 		await owner.api.dispose();
 	}
+});
+
+test('albums: a rejected or flagged item leaves the media list and media_count others see, not the owner\'s', async ({ api }) => {
+	const member = api('member');
+	const created = await member.op('create_album', { body: { title: token(), privacy: 'public' } });
+	expect(created.status).toBe(201);
+	const album = (created.body as { id: number }).id;
+	const kept = await upload(member, { title: token(), album_id: album });
+	const rejected = await upload(member, { title: token(), album_id: album });
+	const flagged = await upload(member, { title: token(), album_id: album }, solidPng(8, 8, SKIN, 'a.png'));
+	expect((await api('moderator').op('reject_media', { params: { id: rejected } })).status).toBe(200);
+	expect(((await api('moderator').op('analyze_media', { params: { id: flagged } })).body as { flagged?: boolean }).flagged).toBe(true);
+	const seen = async (caller: Api) => {
+		const res = await caller.op('get_album', { params: { id: album } });
+		expect(res.status, caller.role).toBe(200);
+		const body = res.body as unknown as { media_count: number; media: { id: number }[] };
+		return { count: body.media_count, ids: body.media.map((m) => m.id).sort((a, b) => a - b) };
+	};
+	for (const role of ['anonymous', 'member2'] as const) expect(await seen(api(role)), role).toEqual({ count: 1, ids: [kept] });
+	const all = [kept, rejected, flagged].sort((a, b) => a - b);
+	expect(await seen(member)).toEqual({ count: 3, ids: all });
+	expect(await seen(api('moderator'))).toEqual({ count: 3, ids: all });
 });

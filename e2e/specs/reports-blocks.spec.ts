@@ -7,6 +7,7 @@
  */
 import { expect, files, test, type Api } from '../support/mvs';
 import { freshUser, token, trail, type FreshUser } from '../support/moderation';
+import { fetchFile } from '../support/serve';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -180,7 +181,7 @@ test('POST /media/{id}/report allows exactly 10 a minute per user, then 429 with
 	}
 });
 
-test("blocking hides each user's media from the other on get, lists and search; unblocking restores it; others are unaffected", async ({ api }) => {
+test("blocking hides each user's media from the other on get, lists and search; unblocking restores it; others are unaffected", async ({ api, request }) => {
 	const a: FreshUser = await freshUser(api('admin'));
 	const b: FreshUser = await freshUser(api('admin'));
 	try {
@@ -195,6 +196,8 @@ test("blocking hides each user's media from the other on get, lists and search; 
 			return { get: one.status, listed: byAuthor, inAll: all.body.items.some((i) => i.id === id) };
 		};
 		expect(await sees(b.api, aItem)).toEqual({ get: 200, listed: true, inAll: true });
+		const signed = await b.api.op('get_media_signed_url', { params: { id: aItem } });
+		expect(signed.status).toBe(200);
 
 		const blocked = await b.api.op('block_user', { params: { id: a.id } });
 		expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
@@ -205,6 +208,10 @@ test("blocking hides each user's media from the other on get, lists and search; 
 		// Both directions: b does not see a's item, and a does not see b's.
 		expect(await sees(b.api, aItem)).toEqual({ get: 403, listed: false, inAll: false });
 		expect(await sees(a.api, bItem)).toEqual({ get: 403, listed: false, inAll: false });
+		// No signed file URL either, and one issued before the block stops working.
+		expect((await b.api.op('get_media_signed_url', { params: { id: aItem } })).status).toBe(403);
+		expect((await a.api.op('get_media_signed_url', { params: { id: bItem } })).status).toBe(403);
+		expect((await fetchFile(request, signed.body.url)).status).toBe(403);
 		const bList = await b.api.op('list_media', { query: { s: title, per_page: 100 } });
 		expect(bList.body.items.map((i) => i.id)).toEqual([bItem]);
 		expect(bList.body.total).toBe(1);

@@ -11,7 +11,9 @@ defined( 'ABSPATH' ) || exit;
  * Implements the generated MVS_Blocks_Handler. A block is one row in
  * mvs_blocks (primary key blocker, blocked); its effect is symmetric: media
  * visibility (MVS_Media_Visibility) hides each user's items from the other,
- * and blocking ends follows in both directions.
+ * and blocking ends follows in both directions. After every change both
+ * users' block lists (user meta mvs_blocked_ids) are rebuilt from the table,
+ * which stays the source of truth.
  *
  * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom tables; block state must be live.
  * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- table names only; values go through prepare().
@@ -38,7 +40,8 @@ final class MVS_Blocks_Service implements MVS_Blocks_Handler {
 		// INSERT IGNORE on the primary key: a repeated block keeps the first date.
 		$wpdb->query( $wpdb->prepare( "INSERT IGNORE INTO {$wpdb->mvs_blocks} ( blocker_id, blocked_id, created_at ) VALUES ( %d, %d, %s )", $me, $target, current_time( 'mysql', true ) ) );
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_follows} WHERE ( follower_id = %d AND followed_id = %d ) OR ( follower_id = %d AND followed_id = %d )", $me, $target, $target, $me ) );
-		MVS_Media_Visibility::forget_block( $me, $target );
+		MVS_Media_Visibility::refresh_blocked_ids( $me );
+		MVS_Media_Visibility::refresh_blocked_ids( $target );
 
 		/**
 		 * Fires after a member blocked another.
@@ -67,7 +70,8 @@ final class MVS_Blocks_Service implements MVS_Blocks_Handler {
 			return MVS_Errors::make( 'mvs_user_not_found' );
 		}
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_blocks} WHERE blocker_id = %d AND blocked_id = %d", $me, $target ) );
-		MVS_Media_Visibility::forget_block( $me, $target );
+		MVS_Media_Visibility::refresh_blocked_ids( $me );
+		MVS_Media_Visibility::refresh_blocked_ids( $target );
 		return array(
 			'user_id' => $target,
 			'blocked' => false,
