@@ -21,6 +21,7 @@ function mvs_uninstall_site(): void {
 	MVS_Core_Schema::drop_tables();
 	MVS_Core_Capabilities::revoke();
 	delete_option( MVS_Settings::OPTION );
+	delete_transient( 'mvs_admin_queue_count' ); // MVS_Admin_Queue_Count::TRANSIENT (the admin classes are not loaded here).
 	wp_clear_scheduled_hook( MVS_Rate_Limiter::CRON_HOOK );
 	// Terms of the plugin's taxonomies (the taxonomies are not registered during uninstall).
 	$term_ids = $wpdb->get_col( $wpdb->prepare( "SELECT term_id FROM {$wpdb->term_taxonomy} WHERE taxonomy IN (%s, %s)", 'mvs_tag', 'mvs_category' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery

@@ -33,6 +33,9 @@ final class MVS_Plugin {
 		require_once $dir . 'media/class-mvs-local-storage.php';
 		require_once $dir . 'media/class-mvs-upload-validator.php';
 		require_once $dir . 'media/class-mvs-media-service.php';
+		require_once $dir . 'settings/class-mvs-settings-service.php';
+		require_once $dir . 'admin/class-mvs-admin-queue-count.php';
+		require_once $dir . 'admin/class-mvs-admin.php';
 	}
 
 	/**
@@ -49,6 +52,7 @@ final class MVS_Plugin {
 		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );
 		add_action( 'rest_api_init', array( __CLASS__, 'register_routes' ) );
 		add_action( MVS_Rate_Limiter::CRON_HOOK, array( 'MVS_Rate_Limiter', 'purge_expired' ) );
+		MVS_Admin::register();
 	}
 
 	/**
