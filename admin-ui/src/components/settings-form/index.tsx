@@ -70,6 +70,9 @@ export function SettingsForm() {
 	return (
 		<form
 			className="mvs-settings"
+			// The server validates every value and names each bad field; the
+			// browser's own bubbles would show only one field at a time.
+			noValidate
 			onSubmit={ ( event ) => {
 				event.preventDefault();
 				void save();
