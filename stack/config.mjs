@@ -103,6 +103,13 @@ http {
     index index.php;
     client_max_body_size ${MAX_BODY_MB}m;
 
+    # Media Community Service keeps uploads here and serves them only through
+    # signed /serve URLs; ^~ wins over the PHP regex below, so nothing in the
+    # folder is ever listed, fetched or executed (plugin-core/docs/storage.md).
+    location ^~ /wp-content/uploads/mvs/ {
+      deny all;
+    }
+
     # WordPress's pretty permalinks (/wp-json/... included): anything that is
     # not a file or folder goes to index.php.
     location / {

@@ -41,6 +41,8 @@ export interface MediaItem {
 	can_edit: boolean;
 	is_favorited: boolean;
 	viewer_reaction: string | null;
+	/** Generated image sizes by name (thumbnail, medium, large, watermark): {url, width, height}; empty for other media types. */
+	sizes: Record<string, unknown>;
 }
 
 /** Whether the caller may view a media item. */
@@ -208,7 +210,7 @@ export interface Operations {
 	/** GET /mvs/v1/media: List media visible to the caller. */
 	list_media: { params: Record<string, never>; query: { media_type?: "image" | "video" | "audio" | "document"; author?: number; slug?: string; tag?: string; category?: string; orderby?: "date" | "trending" | "popular" | (string & {}); scope?: "public" | "all"; s?: string; group_covers?: boolean; page?: number; per_page?: number }; body: Record<string, never>; response: ListEnvelope<MediaItem> };
 	/** POST /mvs/v1/media: Upload a media item. */
-	create_media: { params: Record<string, never>; query: Record<string, never>; body: { file: MvsFile; title?: string; description?: string; privacy?: "public" | "members" | "group" | "private"; group_id?: number; album_id?: number; is_story?: boolean }; response: MediaItem };
+	create_media: { params: Record<string, never>; query: Record<string, never>; body: { file: MvsFile; title?: string; description?: string; privacy?: "public" | "members" | "group" | "private"; group_id?: number; album_id?: number; is_story?: boolean; upload_group?: string }; response: MediaItem };
 	/** GET /mvs/v1/media/{id}: Read one media item. */
 	get_media: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaItem };
 	/** PUT /mvs/v1/media/{id}: Edit title, description or privacy. */

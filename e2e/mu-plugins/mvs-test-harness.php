@@ -377,3 +377,175 @@ add_filter(
 		return $sections;
 	}
 );
+
+/*
+ * Uploads and storage (uploads.spec.ts, groups.spec.ts).
+ */
+
+/**
+ * Header value of the current request ('' when absent).
+ *
+ * @param string $name Header name in $_SERVER form (HTTP_X_...).
+ * @return string
+ */
+function mvs_test_header( string $name ): string {
+	return isset( $_SERVER[ $name ] ) ? sanitize_text_field( wp_unslash( $_SERVER[ $name ] ) ) : '';
+}
+
+// X-MVS-Test-Bucket: <token> gives the caller a rate-limit bucket of its own,
+// so a threshold test is not disturbed by other tests sharing the IP or user.
+add_filter(
+	'mvs_rate_limit_key',
+	static function ( $key ) {
+		$bucket = mvs_test_header( 'HTTP_X_MVS_TEST_BUCKET' );
+		return '' === $bucket ? $key : $key . '|test:' . $bucket;
+	}
+);
+
+// X-MVS-Test-Storage-Fail: <n> makes the n-th store() of the request fail
+// (1 = the original, 2 = its first size, ...). Every key stored during the
+// request is reported in X-MVS-Test-Stored, so a test can check that none
+// of them is left behind.
+add_filter(
+	'mvs_storage_driver',
+	static function ( $driver ) {
+		$fail_at = (int) mvs_test_header( 'HTTP_X_MVS_TEST_STORAGE_FAIL' );
+		if ( $fail_at <= 0 ) {
+			return $driver;
+		}
+		return new class( $driver, $fail_at ) implements MVS_Storage_Driver {
+			/**
+			 * Wrapped driver.
+			 *
+			 * @var MVS_Storage_Driver
+			 */
+			private $inner;
+			/**
+			 * Store call that fails.
+			 *
+			 * @var int
+			 */
+			private $fail_at;
+			/**
+			 * Store calls so far.
+			 *
+			 * @var int
+			 */
+			private $calls = 0;
+			/**
+			 * Wraps a driver.
+			 *
+			 * @param MVS_Storage_Driver $inner   Real driver.
+			 * @param int                $fail_at Failing call.
+			 */
+			public function __construct( MVS_Storage_Driver $inner, int $fail_at ) {
+				$this->inner   = $inner;
+				$this->fail_at = $fail_at;
+			}
+			public function store( string $local_path, string $extension ) { // phpcs:ignore Squiz.Commenting.FunctionComment.Missing
+				global $mvs_test_stored_keys;
+				++$this->calls;
+				if ( $this->calls === $this->fail_at ) {
+					return MVS_Errors::make( 'mvs_storage_failed' );
+				}
+				$key = $this->inner->store( $local_path, $extension );
+				if ( is_string( $key ) ) {
+					$mvs_test_stored_keys[] = $key;
+				}
+				return $key;
+			}
+			public function delete( string $key ): void { // phpcs:ignore Squiz.Commenting.FunctionComment.Missing
+				$this->inner->delete( $key );
+			}
+			public function exists( string $key ): bool { // phpcs:ignore Squiz.Commenting.FunctionComment.Missing
+				return $this->inner->exists( $key );
+			}
+			public function path( string $key ): string { // phpcs:ignore Squiz.Commenting.FunctionComment.Missing
+				return $this->inner->path( $key );
+			}
+			public function url( string $key ): string { // phpcs:ignore Squiz.Commenting.FunctionComment.Missing
+				return $this->inner->url( $key );
+			}
+		};
+	}
+);
+
+add_filter(
+	'rest_post_dispatch',
+	static function ( $response ) {
+		global $mvs_test_stored_keys;
+		if ( $response instanceof WP_REST_Response && '' !== mvs_test_header( 'HTTP_X_MVS_TEST_STORAGE_FAIL' ) ) {
+			$response->header( 'X-MVS-Test-Stored', wp_json_encode( (array) $mvs_test_stored_keys ) );
+		}
+		return $response;
+	},
+	1001
+);
+
+add_action(
+	'rest_api_init',
+	static function () {
+		// What is on disk for storage keys and/or a media item: existence,
+		// image dimensions and a content hash of each file.
+		register_rest_route(
+			'mvs-test/v1',
+			'/stored-files',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => static function () {
+					return current_user_can( 'manage_options' );
+				},
+				'args'                => array(
+					'media_id' => array( 'type' => 'integer' ),
+					'keys'     => array(
+						'type'    => 'array',
+						'items'   => array( 'type' => 'string' ),
+						'default' => array(),
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$driver = MVS_Storage::driver();
+					$keys   = (array) $request['keys'];
+					$item   = null;
+					if ( $request['media_id'] ) {
+						$path  = $wpdb->get_var( $wpdb->prepare( "SELECT file_path FROM {$wpdb->prefix}mvs_media WHERE id = %d", $request['media_id'] ) ); // phpcs:ignore WordPress.DB
+						$sizes = MVS_Image_Sizes::get( (int) $request['media_id'] );
+						$item  = array(
+							'file'  => $path,
+							'sizes' => $sizes,
+						);
+						if ( $path ) {
+							$keys[] = $path;
+						}
+						foreach ( $sizes as $size ) {
+							$keys[] = $size['key'];
+						}
+					}
+					$files = array();
+					foreach ( $keys as $key ) {
+						$local = $driver->path( $key );
+						$found = '' !== $local && is_file( $local );
+						$info  = $found ? wp_getimagesize( $local ) : false;
+						$files[ $key ] = array(
+							'exists' => $found,
+							'width'  => $info ? (int) $info[0] : null,
+							'height' => $info ? (int) $info[1] : null,
+							'mime'   => $info ? $info['mime'] : null,
+							'sha1'   => $found ? sha1_file( $local ) : null,
+						);
+					}
+					$uploads = wp_upload_dir( null, false );
+					return array(
+						'item'      => $item,
+						'files'     => $files,
+						'protected' => array(
+							'htaccess' => is_file( $uploads['basedir'] . '/mvs/.htaccess' ) ? file_get_contents( $uploads['basedir'] . '/mvs/.htaccess' ) : null, // phpcs:ignore WordPress.WP.AlternativeFunctions
+							'index'    => is_file( $uploads['basedir'] . '/mvs/index.php' ),
+						),
+					);
+				},
+			)
+		);
+	}
+);

@@ -5,6 +5,7 @@
  * role per worker, reused by every test of the worker.
  */
 import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import { test as base, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import {
 	buildRequest,
@@ -63,8 +64,11 @@ export class Api {
 		return this.send(buildRequest(name, ...input)) as Promise<ApiResponse<Operations[N]['response'] & Partial<MvsError>>>;
 	}
 
-	/** Sends a request built by hand (for invalid input the typed client would refuse). */
-	async send(request: MvsRequest): Promise<ApiResponse<any>> {
+	/**
+	 * Sends a request built by hand (for invalid input the typed client would
+	 * refuse); `headers` are extra request headers (e.g. the harness's test switches).
+	 */
+	async send(request: MvsRequest, headers: Record<string, string> = {}): Promise<ApiResponse<any>> {
 		const multipart = request.multipart
 			? Object.fromEntries(
 					Object.entries(request.multipart).map(([key, value]) => [
@@ -78,6 +82,7 @@ export class Api {
 			params: request.query,
 			data: request.json,
 			multipart,
+			headers,
 			failOnStatusCode: false,
 			// The REST API never redirects; following one would turn a POST into a GET.
 			maxRedirects: 0,
@@ -134,23 +139,71 @@ export const test = base.extend<{}, WorkerFixtures>({
 
 export { expect } from '@playwright/test';
 
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+	let c = n;
+	for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+	return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+	let c = 0xffffffff;
+	for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+	return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+	const length = Buffer.alloc(4);
+	length.writeUInt32BE(data.length);
+	const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+	const crc = Buffer.alloc(4);
+	crc.writeUInt32BE(crc32(body));
+	return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A valid RGB PNG (correct CRCs, so GD and Imagick decode it): a gradient
+ * whose colours depend on `seed`, so two seeds give different bytes.
+ */
+export function makePng(width: number, height: number, seed = 0): Buffer {
+	const header = Buffer.alloc(13);
+	header.writeUInt32BE(width, 0);
+	header.writeUInt32BE(height, 4);
+	header[8] = 8; // bit depth
+	header[9] = 2; // truecolour RGB
+	const rows: Buffer[] = [];
+	for (let y = 0; y < height; y++) {
+		const row = Buffer.alloc(1 + width * 3); // filter byte 0 (none)
+		for (let x = 0; x < width; x++) {
+			row[1 + x * 3] = (x * 255) / Math.max(1, width - 1) + seed;
+			row[2 + x * 3] = (y * 255) / Math.max(1, height - 1) + (seed >>> 8);
+			row[3 + x * 3] = (seed >>> 16) + ((x + y) & 0x3f);
+		}
+		rows.push(row);
+	}
+	return Buffer.concat([
+		Buffer.from('89504e470d0a1a0a', 'hex'),
+		pngChunk('IHDR', header),
+		pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+		pngChunk('IEND', Buffer.alloc(0)),
+	]);
+}
+
+function randomSeed(): number {
+	return Math.floor(Math.random() * 0xffffff);
+}
+
 /** Small valid files of each media type, built in memory (no binary fixtures in the repo). */
 export const files = {
 	png(name = 'pixel.png'): MvsFile {
-		// 1×1 transparent PNG.
-		const bytes = Buffer.from(
-			'89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-				'1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
-			'hex',
-		);
-		return { name, mimeType: 'image/png', buffer: bytes };
+		return { name, mimeType: 'image/png', buffer: makePng(64, 64) };
 	},
 	/** A PNG whose bytes differ per call (so duplicate detection does not interfere). */
 	uniquePng(name = 'photo.png'): MvsFile {
-		const base = files.png(name).buffer;
-		// Bytes after IEND are ignored by decoders but change the hash.
-		const tail = Buffer.from(`${Date.now()}-${Math.random()}`);
-		return { name, mimeType: 'image/png', buffer: Buffer.concat([base, tail]) };
+		return { name, mimeType: 'image/png', buffer: makePng(64, 64, randomSeed()) };
+	},
+	/** A unique PNG of the given dimensions. */
+	image(width: number, height: number, name = 'picture.png'): MvsFile {
+		return { name, mimeType: 'image/png', buffer: makePng(width, height, randomSeed()) };
 	},
 	mp4(name = 'clip.mp4'): MvsFile {
 		const ftyp = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');

@@ -19,12 +19,12 @@ defined( 'ABSPATH' ) || exit;
  * - GET /mvs/v1/media/{id}
  * - PUT /mvs/v1/media/{id}
  * - DELETE /mvs/v1/media/{id}
- * - POST /mvs/v1/media/{id}/replace (501 until implemented)
+ * - POST /mvs/v1/media/{id}/replace
  * - POST /mvs/v1/media/{id}/view (501 until implemented)
  * - POST /mvs/v1/media/{id}/download (501 until implemented)
  * - POST /mvs/v1/media/{id}/share (501 until implemented)
  * - GET /mvs/v1/media/{id}/access (501 until implemented)
- * - GET /mvs/v1/media/{id}/group (501 until implemented)
+ * - GET /mvs/v1/media/{id}/group
  * - GET /mvs/v1/media/{id}/signed-url (501 until implemented)
  * - GET /mvs/v1/serve (501 until implemented)
  * - GET /mvs/v1/me/media
@@ -159,45 +159,53 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'callback'            => array( $this, 'create_media' ),
 					'permission_callback' => array( $this, 'create_media_permissions_check' ),
 					'args'                => array(
-						'title'       => array(
+						'title'        => array(
 							'description'       => __( 'Defaults to the file name.', 'media-community-service' ),
 							'type'              => 'string',
 							'maxLength'         => 200,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
 						),
-						'description' => array(
+						'description'  => array(
 							'type'              => 'string',
 							'maxLength'         => 5000,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'textarea' ),
 						),
-						'privacy'     => array(
+						'privacy'      => array(
 							'description'       => __( 'Defaults to the site setting.', 'media-community-service' ),
 							'type'              => 'string',
 							'enum'              => array( 'public', 'members', 'group', 'private' ),
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
-						'group_id'    => array(
+						'group_id'     => array(
 							'description'       => __( 'Community group; required when privacy is group.', 'media-community-service' ),
 							'type'              => 'integer',
 							'minimum'           => 1,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
-						'album_id'    => array(
+						'album_id'     => array(
 							'description'       => __( 'Add to this album after upload.', 'media-community-service' ),
 							'type'              => 'integer',
 							'minimum'           => 1,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
-						'is_story'    => array(
+						'is_story'     => array(
 							'type'              => 'boolean',
 							'default'           => false,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'upload_group' => array(
+							'description'       => __( 'Client token shared by the items of one gallery upload; items sent with the same token by the same uploader form one group.', 'media-community-service' ),
+							'type'              => 'string',
+							'minLength'         => 8,
+							'maxLength'         => 64,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => array( 'MVS_Sanitize', 'key' ),
 						),
 					),
 				),
@@ -779,6 +787,13 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
+				'sizes'           => array(
+					'description'          => __( 'Generated image sizes by name (thumbnail, medium, large, watermark): {url, width, height}; empty for other media types.', 'media-community-service' ),
+					'type'                 => 'object',
+					'additionalProperties' => true,
+					'context'              => array( 'view', 'edit' ),
+					'readonly'             => true,
+				),
 			),
 		);
 		return $this->add_additional_fields_schema( $this->schema );
@@ -952,7 +967,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $file ) ) {
 			return $file;
 		}
-		return $this->not_implemented( 'replace_media_file' );
+		return $this->respond( $this->handler->replace_media_file( $request, $file ), 200 );
 	}
 
 	/**
@@ -1067,7 +1082,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_group( $request ) {
-		return $this->not_implemented( 'get_media_group' );
+		return $this->respond( $this->handler->get_media_group( $request ), 200 );
 	}
 
 	/**

@@ -57,6 +57,23 @@ interface MVS_Media_Handler {
 	public function delete_media( WP_REST_Request $request );
 
 	/**
+	 * POST /media/{id}/replace: Replace the file; id, comments, reactions and stats are kept.
+	 *
+	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param array           $file    The uploaded "file" (name, type, tmp_name, size), present and error-free.
+	 * @return array|WP_REST_Response|WP_Error The response data.
+	 */
+	public function replace_media_file( WP_REST_Request $request, array $file );
+
+	/**
+	 * GET /media/{id}/group: Every item of the same gallery/upload group.
+	 *
+	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @return array|WP_REST_Response|WP_Error The response data.
+	 */
+	public function get_media_group( WP_REST_Request $request );
+
+	/**
 	 * GET /me/media: The caller's own media, including private and pending items.
 	 *
 	 * @param WP_REST_Request $request Authorized, validated and sanitized request.

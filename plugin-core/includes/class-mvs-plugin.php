@@ -30,9 +30,12 @@ final class MVS_Plugin {
 		require_once $dir . 'media/class-mvs-media-visibility.php';
 		require_once $dir . 'media/class-mvs-media-repository.php';
 		require_once $dir . 'media/class-mvs-media-presenter.php';
-		require_once $dir . 'media/class-mvs-local-storage.php';
 		require_once $dir . 'media/class-mvs-upload-validator.php';
 		require_once $dir . 'media/class-mvs-media-service.php';
+		require_once $dir . 'storage/interface-mvs-storage-driver.php';
+		require_once $dir . 'storage/class-mvs-local-storage.php';
+		require_once $dir . 'storage/class-mvs-storage.php';
+		require_once $dir . 'media/class-mvs-image-sizes.php';
 		require_once $dir . 'settings/class-mvs-settings-service.php';
 		require_once $dir . 'admin/class-mvs-admin-queue-count.php';
 		require_once $dir . 'admin/class-mvs-admin.php';

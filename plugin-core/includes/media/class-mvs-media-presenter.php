@@ -16,16 +16,16 @@ final class MVS_Media_Presenter {
 	/**
 	 * Storage driver, for file URLs.
 	 *
-	 * @var MVS_Local_Storage
+	 * @var MVS_Storage_Driver
 	 */
 	private $storage;
 
 	/**
 	 * Builds the presenter.
 	 *
-	 * @param MVS_Local_Storage $storage Storage driver.
+	 * @param MVS_Storage_Driver $storage Storage driver.
 	 */
-	public function __construct( MVS_Local_Storage $storage ) {
+	public function __construct( MVS_Storage_Driver $storage ) {
 		$this->storage = $storage;
 	}
 
@@ -76,6 +76,41 @@ final class MVS_Media_Presenter {
 			'can_edit'          => self::can_edit( $row, $viewer_id ),
 			'is_favorited'      => isset( $state['favorites'][ $id ] ),
 			'viewer_reaction'   => $state['reactions'][ $id ] ?? null,
+			'sizes'             => $this->sizes( $row ),
 		);
+	}
+
+	/**
+	 * The item's image sizes as name => {url, width, height}; an object even
+	 * when empty, so clients always get the same JSON type. Reads meta that
+	 * the caller loaded for the whole page (update_meta_cache).
+	 *
+	 * @param object $row mvs_media row.
+	 * @return object
+	 */
+	private function sizes( $row ) {
+		$sizes = array();
+		foreach ( MVS_Image_Sizes::get( (int) $row->id ) as $name => $size ) {
+			$sizes[ $name ] = array(
+				'url'    => $this->size_url( $row, (string) $name, (string) $size['key'] ),
+				'width'  => (int) $size['width'],
+				'height' => (int) $size['height'],
+			);
+		}
+		return (object) $sizes;
+	}
+
+	/**
+	 * URL of one size (the signed /serve URL with mvs_size once file delivery
+	 * signs URLs; the storage URL until then).
+	 *
+	 * @param object $row  mvs_media row.
+	 * @param string $name Size name.
+	 * @param string $key  Storage key of the size.
+	 * @return string
+	 */
+	private function size_url( $row, string $name, string $key ): string {
+		unset( $row, $name );
+		return $this->storage->url( $key );
 	}
 }

@@ -134,6 +134,30 @@ final class MVS_Media_Repository {
 	}
 
 	/**
+	 * Everything the viewer may see in a scope as one predicate on another
+	 * alias (for correlated subqueries, where an OR over a handful of rows of
+	 * one group costs nothing).
+	 *
+	 * @param string $alias  Table alias.
+	 * @param string $scope  public | all | mine.
+	 * @param int    $viewer Viewer ID.
+	 * @return array{0: string, 1: array}
+	 */
+	private static function visible_to( string $alias, string $scope, int $viewer ): array {
+		if ( 'mine' === $scope ) {
+			return array( "{$alias}.author_id = %d", array( $viewer ) );
+		}
+		if ( 'all' === $scope && MVS_Media_Visibility::is_privileged( $viewer ) ) {
+			return array( '1=1', array() );
+		}
+		$community = MVS_Media_Visibility::community_predicate( $viewer, $alias );
+		if ( 'all' !== $scope || $viewer <= 0 ) {
+			return $community;
+		}
+		return array( "( {$community[0]} OR {$alias}.author_id = %d )", array_merge( $community[1], array( $viewer ) ) );
+	}
+
+	/**
 	 * The request's filters as SQL appended to a visibility clause.
 	 *
 	 * @param array $query Sanitized parameters (see search()).
@@ -175,9 +199,17 @@ final class MVS_Media_Repository {
 			$args[]  = $like;
 			$args[]  = $like;
 		}
+		if ( ! empty( $query['upload_group'] ) ) {
+			$where[] = 'm.upload_group = %s';
+			$args[]  = (string) $query['upload_group'];
+		}
 		if ( ! empty( $query['group_covers'] ) ) {
-			// One cover (the first upload) per gallery group; ungrouped items stay.
-			$where[] = "( m.upload_group = '' OR m.id = ( SELECT MIN(g.id) FROM {$wpdb->mvs_media} g WHERE g.upload_group = m.upload_group ) )";
+			// One cover per gallery group: its first item *the viewer may see*
+			// (a private first item must neither show nor hide the group);
+			// ungrouped items stay.
+			list( $seen, $seen_args ) = self::visible_to( 'g', (string) ( $query['scope'] ?? 'public' ), (int) ( $query['viewer'] ?? 0 ) );
+			$where[] = "( m.upload_group = '' OR m.id = ( SELECT MIN(g.id) FROM {$wpdb->mvs_media} g WHERE g.upload_group = m.upload_group AND {$seen} ) )";
+			$args    = array_merge( $args, $seen_args );
 		}
 		return array( $where ? ' AND ' . implode( ' AND ', $where ) : '', $args );
 	}

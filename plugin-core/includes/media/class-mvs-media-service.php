@@ -15,6 +15,11 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Media_Service implements MVS_Media_Handler {
 
 	/**
+	 * Most items GET /media/{id}/group returns (the first ones uploaded).
+	 */
+	const GROUP_MAX = 100;
+
+	/**
 	 * Data access.
 	 *
 	 * @var MVS_Media_Repository
@@ -24,9 +29,16 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	/**
 	 * File storage.
 	 *
-	 * @var MVS_Local_Storage
+	 * @var MVS_Storage_Driver
 	 */
 	private $storage;
+
+	/**
+	 * Derived image sizes.
+	 *
+	 * @var MVS_Image_Sizes
+	 */
+	private $sizes;
 
 	/**
 	 * Response shaping.
@@ -46,13 +58,14 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 * Wires collaborators (defaults for production; tests may inject).
 	 *
 	 * @param MVS_Media_Repository|null $media     Data access.
-	 * @param MVS_Local_Storage|null    $storage   Storage driver.
+	 * @param MVS_Storage_Driver|null   $storage   Storage driver (default: MVS_Storage::driver()).
 	 * @param MVS_Upload_Validator|null $validator Upload checks.
 	 */
-	public function __construct( ?MVS_Media_Repository $media = null, ?MVS_Local_Storage $storage = null, ?MVS_Upload_Validator $validator = null ) {
+	public function __construct( ?MVS_Media_Repository $media = null, ?MVS_Storage_Driver $storage = null, ?MVS_Upload_Validator $validator = null ) {
 		$this->media     = $media ? $media : new MVS_Media_Repository();
-		$this->storage   = $storage ? $storage : new MVS_Local_Storage();
+		$this->storage   = $storage ? $storage : MVS_Storage::driver();
 		$this->validator = $validator ? $validator : new MVS_Upload_Validator();
+		$this->sizes     = new MVS_Image_Sizes( $this->storage );
 		$this->presenter = new MVS_Media_Presenter( $this->storage );
 	}
 
@@ -107,10 +120,11 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 			return MVS_Errors::make( 'mvs_duplicate', __( 'You have already uploaded this file.', 'media-community-service' ), array( 'media_id' => $duplicate_of ) );
 		}
 
-		$stored = $this->storage->store( $file['tmp_name'], $upload['extension'] );
+		$stored = $this->store_with_sizes( $file['tmp_name'], $upload );
 		if ( is_wp_error( $stored ) ) {
 			return $stored;
 		}
+		list( $stored, $sizes ) = $stored;
 		$title = null !== $request['title'] && '' !== trim( (string) $request['title'] )
 			? (string) $request['title']
 			: sanitize_text_field( pathinfo( $upload['name'], PATHINFO_FILENAME ) );
@@ -132,16 +146,19 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 				'album_id'          => $album_id,
 				'album_position'    => $album_id ? $this->media->next_album_position( $album_id ) : 0,
 				'is_story'          => $request['is_story'] ? 1 : 0,
+				'upload_group'      => self::group_key( $user_id, (string) $request['upload_group'] ),
 				'moderation_status' => $this->initial_status( $user_id ),
 				'created_at'        => $now,
 				'updated_at'        => $now,
 			)
 		);
 		if ( null === $id ) {
-			// No row, no orphan: the file goes too.
+			// No row, no orphan: the file and its sizes go too.
 			$this->storage->delete( $stored );
+			$this->sizes->delete_sizes( $sizes );
 			return MVS_Errors::make( 'mvs_storage_failed' );
 		}
+		MVS_Image_Sizes::save( $id, $sizes );
 		$this->media->update( $id, array( 'slug' => sanitize_title( $title ) . '-' . $id ) );
 		$this->media->refresh_album_count( $album_id );
 
@@ -215,34 +232,184 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	}
 
 	/**
-	 * DELETE /media/{id}: the row, everything attached to it, and the file.
+	 * DELETE /media/{id}.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return array|WP_Error
 	 */
 	public function delete_media( WP_REST_Request $request ) {
-		$id  = (int) $request['id'];
+		$id      = (int) $request['id'];
+		$deleted = $this->delete_item( $id );
+		if ( is_wp_error( $deleted ) ) {
+			return $deleted;
+		}
+		return array(
+			'deleted' => true,
+			'id'      => $id,
+		);
+	}
+
+	/**
+	 * Deletes one item completely: its row and every row hanging off it
+	 * (meta included), its stored file and its image sizes. The one delete
+	 * routine of the plugin: DELETE /media/{id} and bulk delete both use it.
+	 *
+	 * @param int $id Media ID.
+	 * @return true|WP_Error mvs_not_found, or mvs_storage_failed when the row could not be deleted.
+	 */
+	public function delete_item( int $id ) {
 		$row = $this->media->find( $id );
 		if ( ! $row ) {
-			return MVS_Errors::make( 'mvs_not_found' );
+			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
 		}
+		// Read before the meta rows go with the item.
+		$sizes = MVS_Image_Sizes::get( $id );
 		if ( ! $this->media->delete( $id ) ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
 		}
+		wp_cache_delete( $id, 'mvs_media_meta' );
 		$this->storage->delete( (string) $row->file_path );
+		$this->sizes->delete_sizes( $sizes );
 		$this->media->refresh_album_count( (int) $row->album_id );
 
 		/**
-		 * Fires after a media item and its file were deleted.
+		 * Fires after a media item, its file and its sizes were deleted.
 		 *
 		 * @param int    $id  Media ID.
 		 * @param object $row The deleted row.
 		 */
 		do_action( 'mvs_media_deleted', $id, $row );
-		return array(
-			'deleted' => true,
-			'id'      => $id,
+		return true;
+	}
+
+	/**
+	 * POST /media/{id}/replace: new bytes under the same item. The file goes
+	 * through exactly the checks of an upload; id, title, privacy, comments,
+	 * reactions and counters stay. The old file and sizes are deleted only
+	 * once the row points at the new ones, so a failure leaves the item as
+	 * it was and no new file behind.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @param array           $file    Uploaded file.
+	 * @return array|WP_Error
+	 */
+	public function replace_media_file( WP_REST_Request $request, array $file ) {
+		$id  = (int) $request['id'];
+		$row = $this->media->find( $id );
+		if ( ! $row ) {
+			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
+		}
+		$upload = $this->validator->validate( $file );
+		if ( is_wp_error( $upload ) ) {
+			return $upload;
+		}
+		$stored = $this->store_with_sizes( $file['tmp_name'], $upload );
+		if ( is_wp_error( $stored ) ) {
+			return $stored;
+		}
+		list( $key, $sizes ) = $stored;
+		$old_sizes           = MVS_Image_Sizes::get( $id );
+		$updated             = $this->media->update(
+			$id,
+			array(
+				'media_type' => $upload['media_type'],
+				'mime_type'  => $upload['mime'],
+				'file_path'  => $key,
+				'file_size'  => $upload['size'],
+				'file_hash'  => $upload['hash'],
+				'width'      => $upload['width'],
+				'height'     => $upload['height'],
+				'updated_at' => current_time( 'mysql', true ),
+			)
 		);
+		if ( ! $updated ) {
+			$this->storage->delete( $key );
+			$this->sizes->delete_sizes( $sizes );
+			return MVS_Errors::make( 'mvs_storage_failed' );
+		}
+		MVS_Image_Sizes::save( $id, $sizes );
+		$this->storage->delete( (string) $row->file_path );
+		$this->sizes->delete_sizes( $old_sizes );
+
+		/**
+		 * Fires after the file of a media item was replaced.
+		 *
+		 * @param int    $id  Media ID.
+		 * @param object $row The row before the replacement.
+		 */
+		do_action( 'mvs_media_replaced', $id, $row );
+		return $this->present_one( $this->media->find( $id ), get_current_user_id() );
+	}
+
+	/**
+	 * GET /media/{id}/group: the items uploaded together with this one that
+	 * the caller may see (privacy applied in SQL), in upload order.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function get_media_group( WP_REST_Request $request ) {
+		$row = $this->media->find( (int) $request['id'] );
+		if ( ! $row ) {
+			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
+		}
+		$viewer = get_current_user_id();
+		if ( ! MVS_Media_Visibility::can_view( $row, $viewer ) ) {
+			return MVS_Errors::make( 'mvs_forbidden', __( 'You are not allowed to view this media item.', 'media-community-service' ) );
+		}
+		if ( '' === (string) $row->upload_group ) {
+			return array( $this->present_one( $row, $viewer ) );
+		}
+		list( $rows ) = $this->media->search(
+			array(
+				'viewer'       => $viewer,
+				'scope'        => 'all',
+				'upload_group' => (string) $row->upload_group,
+				'orderby'      => 'date',
+				'page'         => 1,
+				'per_page'     => self::GROUP_MAX,
+			)
+		);
+		return $this->present_rows( array_reverse( $rows ), $viewer );
+	}
+
+	/**
+	 * Stores a validated upload and its image sizes. All or nothing: when
+	 * any store fails, whatever was stored is deleted again.
+	 *
+	 * @param string $tmp_path Uploaded file.
+	 * @param array  $upload   From MVS_Upload_Validator::validate().
+	 * @return array{0: string, 1: array}|WP_Error Key of the original and the sizes.
+	 */
+	private function store_with_sizes( string $tmp_path, array $upload ) {
+		$key = $this->storage->store( $tmp_path, $upload['extension'] );
+		if ( is_wp_error( $key ) ) {
+			return $key;
+		}
+		$sizes = array();
+		if ( 'image' === $upload['media_type'] ) {
+			$sizes = $this->sizes->generate( $tmp_path, $upload['mime'] );
+			if ( is_wp_error( $sizes ) ) {
+				$this->storage->delete( $key );
+				return $sizes;
+			}
+		}
+		return array( $key, $sizes );
+	}
+
+	/**
+	 * The stored group of an upload: a hash of the uploader and the client's
+	 * token, so a token never joins (or reveals) another member's group.
+	 *
+	 * @param int    $user_id Uploader.
+	 * @param string $token   Client token ('' for none).
+	 * @return string 40 hex characters, or '' without a token.
+	 */
+	public static function group_key( int $user_id, string $token ): string {
+		if ( '' === $token ) {
+			return '';
+		}
+		return hash_hmac( 'sha1', $user_id . '|' . $token, wp_salt( 'auth' ) );
 	}
 
 	/**
@@ -271,13 +438,28 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 				'per_page'     => (int) $request['per_page'],
 			)
 		);
-		$ids   = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
+		return new MVS_Page( $this->present_rows( $rows, $viewer ), $total );
+	}
+
+	/**
+	 * Rows as items, with viewer state and sizes loaded once for all of them
+	 * (three queries whatever the count).
+	 *
+	 * @param object[] $rows   mvs_media rows.
+	 * @param int      $viewer Viewer.
+	 * @return array[]
+	 */
+	private function present_rows( array $rows, int $viewer ): array {
+		$ids = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
+		if ( $ids ) {
+			update_meta_cache( 'mvs_media', $ids );
+		}
 		$state = $this->media->viewer_state( $ids, $viewer );
 		$items = array();
 		foreach ( $rows as $row ) {
 			$items[] = $this->presenter->item( $row, $viewer, $state );
 		}
-		return new MVS_Page( $items, $total );
+		return $items;
 	}
 
 	/**

@@ -45,7 +45,16 @@ final class MVS_Rate_Limiter {
 				'retry_after' => 0,
 			);
 		}
-		$bucket = hash( 'sha256', $action . '|' . self::subject() );
+		/**
+		 * Filters who a request is counted for (default: "u<user ID>", or
+		 * "ip<HMAC of the IP>" for anonymous callers), e.g. to count by API
+		 * key or to give a trusted client its own bucket.
+		 *
+		 * @param string $key    Caller key.
+		 * @param string $action Route name.
+		 */
+		$key    = (string) apply_filters( 'mvs_rate_limit_key', self::subject(), $action );
+		$bucket = hash( 'sha256', $action . '|' . $key );
 		$hits   = wp_using_ext_object_cache() ? self::hit_cache( $bucket, $start ) : self::hit_table( $bucket, $start );
 		return array(
 			'allowed'     => $hits <= $limit,

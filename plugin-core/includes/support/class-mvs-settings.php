@@ -154,6 +154,13 @@ final class MVS_Settings {
 				'enum'        => array( 'warn', 'skip', 'allow' ),
 				'default'     => 'warn',
 			),
+			'watermark_text'     => array(
+				'title'       => __( 'Watermark text', 'media-community-service' ),
+				'description' => __( 'Text drawn on the watermark size of every uploaded image (ASCII; other characters print as "?"). Empty uses the site\'s domain name.', 'media-community-service' ),
+				'type'        => 'string',
+				'maxLength'   => 60,
+				'default'     => '',
+			),
 		);
 	}
 

@@ -42,6 +42,11 @@ export const media = resource({
 				group_id: t.id().requiredWhen('privacy', 'group').describe('Community group; required when privacy is group.'),
 				album_id: t.id().describe('Add to this album after upload.'),
 				is_story: t.bool().default(false),
+				upload_group: t
+					.key()
+					.min(8)
+					.max(64)
+					.describe('Client token shared by the items of one gallery upload; items sent with the same token by the same uploader form one group.'),
 			},
 			response: { status: 201, schema: 'MediaItem', location: '/media/{id}' },
 			errors: ['mvs_no_file', 'mvs_invalid_type', 'mvs_file_too_large', 'mvs_blocked_extension', 'mvs_duplicate', 'mvs_storage_failed'],
@@ -99,8 +104,9 @@ export const media = resource({
 			params: idPath,
 			multipart: { file: t.file('image/*', 'video/*', 'audio/*', 'application/pdf').required() },
 			response: { schema: 'MediaItem' },
-			errors: ['mvs_no_file', 'mvs_invalid_type', 'mvs_file_too_large', 'mvs_blocked_extension', 'mvs_storage_failed'],
+			errors: ['mvs_no_file', 'mvs_invalid_type', 'mvs_file_too_large', 'mvs_blocked_extension', 'mvs_storage_failed', 'mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'record_media_view',
@@ -151,7 +157,9 @@ export const media = resource({
 			auth: auth.publicWithPrivacy(),
 			params: idPath,
 			response: { schema: 'list:MediaItem' },
+			errors: ['mvs_forbidden', 'mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_media_signed_url',

@@ -25,6 +25,10 @@ export const coreSchemas: readonly SchemaSpec[] = [
 		can_edit: t.bool().required(),
 		is_favorited: t.bool().required(),
 		viewer_reaction: t.string().nullable().required(),
+		sizes: t
+			.json()
+			.required()
+			.describe('Generated image sizes by name (thumbnail, medium, large, watermark): {url, width, height}; empty for other media types.'),
 	}),
 	schema('AccessDecision', 'Whether the caller may view a media item.', {
 		media_id: t.int().required(),

@@ -1,0 +1,84 @@
+/**
+ * Upload settings that apply site-wide: maximum size, allowed types and the
+ * watermark text. They flip global state, so they run in the `site-wide`
+ * project, after the other specs, one at a time.
+ */
+import { expect, files, makePng, test, type Api } from '../support/mvs';
+
+test.describe.configure({ mode: 'serial' });
+
+async function saveSettings(admin: Api, settings: Record<string, unknown>) {
+	const res = await admin.raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: settings } });
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	return res.body.mvs_settings as Record<string, unknown>;
+}
+
+const DEFAULT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/webm', 'audio/mpeg', 'audio/ogg', 'audio/wav', 'application/pdf'];
+const DEFAULTS = { max_upload_bytes: 104857600, allowed_mime_types: DEFAULT_TYPES, watermark_text: '' };
+
+test.afterAll(async ({ api }) => {
+	await saveSettings(api('admin'), DEFAULTS);
+});
+
+test('files above max_upload_bytes get 400 mvs_file_too_large, on upload and on replace', async ({ api }) => {
+	const small = files.uniquePng();
+	const big = files.image(300, 300); // about 230 KB; the 64x64 one about 11 KB
+	expect(small.buffer.length).toBeLessThan(20000);
+	expect(big.buffer.length).toBeGreaterThan(20000);
+	await saveSettings(api('admin'), { max_upload_bytes: 20000 });
+	const refused = await api('member').op('create_media', { body: { file: big } });
+	expect(refused.status).toBe(400);
+	expect(refused.body.code).toBe('mvs_file_too_large');
+	expect(refused.body.data!.status).toBe(400);
+	const ok = await api('member').op('create_media', { body: { file: small } });
+	expect(ok.status).toBe(201);
+	const replace = await api('member').op('replace_media_file', { params: { id: ok.body.id }, body: { file: big } });
+	expect(replace.status).toBe(400);
+	expect(replace.body.code).toBe('mvs_file_too_large');
+	await saveSettings(api('admin'), { max_upload_bytes: DEFAULTS.max_upload_bytes });
+	expect((await api('member').op('create_media', { body: { file: big } })).status).toBe(201);
+});
+
+test('allowed_mime_types decides per type, by content: a removed type is refused with mvs_invalid_type', async ({ api }) => {
+	await saveSettings(api('admin'), { allowed_mime_types: ['image/png', 'audio/mpeg'] });
+	const cases = [
+		{ file: files.pdf(), status: 400 },
+		{ file: files.mp4(), status: 400 },
+		// Renaming does not help: the bytes are still a PDF.
+		{ file: { ...files.pdf(), name: 'paper.png', mimeType: 'image/png' }, status: 400 },
+		{ file: files.uniquePng(), status: 201 },
+		{ file: files.mp3(), status: 201 },
+	];
+	for (const c of cases) {
+		const res = await api('member').op('create_media', { body: { file: c.file } });
+		expect(res.status, c.file.name).toBe(c.status);
+		if (c.status === 400) {
+			expect(res.body.code, c.file.name).toBe('mvs_invalid_type');
+			expect(res.body.data!.mime_type, c.file.name).toBe(c.file.name.endsWith('mp4') ? 'video/mp4' : 'application/pdf');
+		}
+	}
+	await saveSettings(api('admin'), { allowed_mime_types: DEFAULT_TYPES });
+	expect((await api('member').op('create_media', { body: { file: files.pdf() } })).status).toBe(201);
+});
+
+test('the watermark text is a setting: the same image gets a different mark, the other sizes do not change', async ({ api }) => {
+	const bytes = makePng(320, 200, 4242);
+	const shaOf = async (id: number) => {
+		const res = await api('admin').raw('POST', '/wp-json/mvs-test/v1/stored-files', { json: { media_id: id } });
+		const sizes = res.body.item.sizes as Record<string, { key: string }>;
+		return Object.fromEntries(Object.entries(sizes).map(([name, s]) => [name, res.body.files[s.key].sha1 as string]));
+	};
+	const uploads: Record<string, string>[] = [];
+	for (const text of ['FIRST MARK', 'Second, longer mark']) {
+		await saveSettings(api('admin'), { watermark_text: text });
+		const res = await api('member').op('create_media', { body: { file: { name: 'same.png', mimeType: 'image/png', buffer: bytes } } });
+		expect(res.status).toBe(201);
+		uploads.push(await shaOf(res.body.id));
+	}
+	expect(uploads[0]!.watermark).not.toBe(uploads[1]!.watermark);
+	expect(uploads[0]!.large).toBe(uploads[1]!.large);
+	expect(uploads[0]!.thumbnail).toBe(uploads[1]!.thumbnail);
+	const invalid = await api('admin').raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: { watermark_text: 'x'.repeat(61) } } });
+	expect(invalid.status).toBe(400);
+	await saveSettings(api('admin'), { watermark_text: '' });
+});
