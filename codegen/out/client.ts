@@ -15,7 +15,7 @@ export interface ListEnvelope<T> {
 
 /** The error body of every failure. */
 export interface MvsError {
-	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_rate_limited' | 'mvs_storage_failed' | 'mvs_not_implemented' | (string & {});
+	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_rate_limited' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_not_implemented' | (string & {});
 	message: string;
 	data: { status: number;[key: string]: unknown };
 }
@@ -344,11 +344,11 @@ export interface Operations {
 	/** GET /mvs/v1/me/blocked: The users the caller has blocked. */
 	list_blocked_users: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
 	/** POST /mvs/v1/media/{id}/report: Report a media item. */
-	report_media: { params: { id: number }; query: Record<string, never>; body: { reason: string; details?: string }; response: unknown };
+	report_media: { params: { id: number }; query: Record<string, never>; body: { reason: "spam" | "harassment" | "hate" | "nudity" | "violence" | "copyright" | "misinformation" | "impersonation" | "other"; details?: string }; response: unknown };
 	/** POST /mvs/v1/users/{id}/report: Report a user. */
-	report_user: { params: { id: number }; query: Record<string, never>; body: { reason: string; details?: string }; response: unknown };
+	report_user: { params: { id: number }; query: Record<string, never>; body: { reason: "spam" | "harassment" | "hate" | "nudity" | "violence" | "copyright" | "misinformation" | "impersonation" | "other"; details?: string }; response: unknown };
 	/** GET /mvs/v1/moderation: Flagged and pending items. */
-	list_moderation_queue: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
+	list_moderation_queue: { params: Record<string, never>; query: { state?: "pending" | "flagged"; page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
 	/** GET /mvs/v1/moderation/counts: Queue counts (pending, flagged, etc.). */
 	get_moderation_counts: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
 	/** POST /mvs/v1/moderation/{id}/approve: Approve a queued item. */

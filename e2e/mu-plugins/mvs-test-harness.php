@@ -268,6 +268,70 @@ add_action(
 				},
 			)
 		);
+		// Moderation: the log rows of an item and the notifications a user received,
+		// which have no read route of their own in this slice.
+		register_rest_route(
+			'mvs-test/v1',
+			'/moderation-trail',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'media_id' => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'user_id'  => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$p = $wpdb->prefix;
+					return array(
+						'log'           => $wpdb->get_results( $wpdb->prepare( "SELECT actor_id, action, reason, result FROM {$p}mvs_moderation_log WHERE media_id = %d ORDER BY id", $request['media_id'] ), ARRAY_A ), // phpcs:ignore WordPress.DB
+						'notifications' => $wpdb->get_results( $wpdb->prepare( "SELECT actor_id, type, object_type, object_id, data FROM {$p}mvs_notifications WHERE user_id = %d AND object_id = %d ORDER BY id", $request['user_id'], $request['media_id'] ), ARRAY_A ), // phpcs:ignore WordPress.DB
+						'reports'       => $wpdb->get_results( $wpdb->prepare( "SELECT reporter_id, reason, status FROM {$p}mvs_reports WHERE object_type = 'media' AND object_id = %d ORDER BY id", $request['media_id'] ), ARRAY_A ), // phpcs:ignore WordPress.DB
+					);
+				},
+			)
+		);
+		// A throw-away member (with an application password) so tests that block,
+		// report or moderate never touch the shared fixture users' items.
+		register_rest_route(
+			'mvs-test/v1',
+			'/fresh-user',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'callback'            => static function () {
+					$login = 'fresh' . strtolower( wp_generate_password( 10, false ) );
+					$id    = wp_insert_user(
+						array(
+							'user_login' => $login,
+							'user_pass'  => wp_generate_password( 24 ),
+							'user_email' => $login . '@example.test',
+							'role'       => 'mvs_member',
+						)
+					);
+					if ( is_wp_error( $id ) ) {
+						return $id;
+					}
+					$app = WP_Application_Passwords::create_new_application_password( $id, array( 'name' => 'e2e' ) );
+					// And one public, approved item of theirs (a row without a stored file).
+					global $wpdb;
+					$now = current_time( 'mysql', true );
+					$wpdb->insert( "{$wpdb->prefix}mvs_media", array( 'author_id' => $id, 'title' => 'Fresh item', 'slug' => $login, 'media_type' => 'image', 'mime_type' => 'image/png', 'file_path' => '', 'privacy' => 'public', 'moderation_status' => 'approved', 'created_at' => $now, 'updated_at' => $now ) ); // phpcs:ignore WordPress.DB
+					return array(
+						'id'          => $id,
+						'login'       => $login,
+						'appPassword' => is_wp_error( $app ) ? '' : $app[0],
+						'media'       => (int) $wpdb->insert_id,
+					);
+				},
+			)
+		);
 		register_rest_route(
 			'mvs-test/v1',
 			'/owned-fixtures',

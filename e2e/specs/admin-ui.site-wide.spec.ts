@@ -76,11 +76,7 @@ async function showRow(page: Page, id: number) {
 
 let initial: Record<string, unknown> = {};
 
-// TEMPORARY until the moderation routes (branch i4-moderation) are merged: they answer 501 before.
-let moderationShipped = true;
-
 test.beforeAll(async ({ api }) => {
-	moderationShipped = (await api('moderator').op('get_moderation_counts')).status !== 501;
 	const screen = await api('admin').op('get_settings');
 	initial = Object.fromEntries(screen.body.fields.map((f) => [f.key, f.secret ? '' : (screen.body.values as Record<string, unknown>)[f.key]]));
 	const hold = await api('admin').op('update_settings', { body: { values: { moderation_hold: true } } });
@@ -92,7 +88,6 @@ test.afterAll(async ({ api }) => {
 });
 
 test('a moderator approves one item and rejects another with a reason; counts follow; the rejected item is gone for others', async ({ api, browser, fixtures }) => {
-	test.skip(!moderationShipped, 'the moderation routes answer 501 on this branch');
 	const stamp = Date.now();
 	const keepTitle = `ui-approve-${stamp}`;
 	const dropTitle = `ui-reject-${stamp}`;
@@ -145,7 +140,6 @@ test('a moderator approves one item and rejects another with a reason; counts fo
 });
 
 test('a moderator analyzes an item and bulk-approves two', async ({ api, browser, fixtures }) => {
-	test.skip(!moderationShipped, 'the moderation routes answer 501 on this branch');
 	const stamp = Date.now();
 	const first = await held(api('member'), `ui-bulk-a-${stamp}`);
 	const second = await held(api('member'), `ui-bulk-b-${stamp}`);

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Api } from '../support/mvs';
+import { coreSchemaVersion } from '../../codegen/src/api/core/index';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -82,7 +83,7 @@ test('an older install upgrades in place: missing table, column and index come b
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	expect(res.body.migrated).toBe(true);
 	expect(res.body.rows_after).toBe(res.body.rows_before);
-	expect(res.body.version).toBe(1);
+	expect(res.body.version).toBe(coreSchemaVersion);
 	const media = await actualShape(admin, 'mvs_media');
 	expect(media.columns.trending_score).toBe('bigint(20) unsigned NOT NULL');
 	expect(media.indexes.get('popular')?.columns).toEqual(['moderation_status', 'views']);

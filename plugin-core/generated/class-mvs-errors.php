@@ -20,22 +20,25 @@ final class MVS_Errors {
 	 * HTTP status per error code.
 	 */
 	const STATUS = array(
-		'mvs_invalid_type'      => 400,
-		'mvs_file_too_large'    => 400,
-		'mvs_blocked_extension' => 400,
-		'mvs_no_file'           => 400,
-		'mvs_invalid_param'     => 400,
-		'mvs_no_ids'            => 400,
-		'mvs_duplicate'         => 409,
-		'mvs_not_found'         => 404,
-		'mvs_user_not_found'    => 404,
-		'mvs_not_logged_in'     => 401,
-		'mvs_unauthorized'      => 401,
-		'mvs_community_private' => 401,
-		'mvs_forbidden'         => 403,
-		'mvs_rate_limited'      => 429,
-		'mvs_storage_failed'    => 500,
-		'mvs_not_implemented'   => 501,
+		'mvs_invalid_type'       => 400,
+		'mvs_file_too_large'     => 400,
+		'mvs_blocked_extension'  => 400,
+		'mvs_no_file'            => 400,
+		'mvs_invalid_param'      => 400,
+		'mvs_no_ids'             => 400,
+		'mvs_duplicate'          => 409,
+		'mvs_not_found'          => 404,
+		'mvs_user_not_found'     => 404,
+		'mvs_not_logged_in'      => 401,
+		'mvs_unauthorized'       => 401,
+		'mvs_community_private'  => 401,
+		'mvs_forbidden'          => 403,
+		'mvs_rate_limited'       => 429,
+		'mvs_already_reported'   => 409,
+		'mvs_ai_budget_exceeded' => 429,
+		'mvs_ai_provider_error'  => 502,
+		'mvs_storage_failed'     => 500,
+		'mvs_not_implemented'    => 501,
 	);
 
 	/**
@@ -90,6 +93,12 @@ final class MVS_Errors {
 				return __( 'Denied by privacy or capability rules.', 'media-community-service' );
 			case 'mvs_rate_limited':
 				return __( 'Too many requests; see the Retry-After header.', 'media-community-service' );
+			case 'mvs_already_reported':
+				return __( 'The caller already has an open report on this target.', 'media-community-service' );
+			case 'mvs_ai_budget_exceeded':
+				return __( 'The monthly AI analysis budget is used up.', 'media-community-service' );
+			case 'mvs_ai_provider_error':
+				return __( 'The AI provider failed or answered something unusable.', 'media-community-service' );
 			case 'mvs_storage_failed':
 				return __( 'Storage driver error.', 'media-community-service' );
 			case 'mvs_not_implemented':

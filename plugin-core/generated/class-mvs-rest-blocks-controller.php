@@ -14,17 +14,27 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "blocks" resource:
  *
- * - POST /mvs/v1/users/{id}/block (501 until implemented)
- * - DELETE /mvs/v1/users/{id}/block (501 until implemented)
- * - GET /mvs/v1/me/blocked (501 until implemented)
+ * - POST /mvs/v1/users/{id}/block
+ * - DELETE /mvs/v1/users/{id}/block
+ * - GET /mvs/v1/me/blocked
  */
 final class MVS_REST_Blocks_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Blocks_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Blocks_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Blocks_Handler $handler ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 	}
 
 	/**
@@ -109,7 +119,7 @@ final class MVS_REST_Blocks_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function block_user( $request ) {
-		return $this->not_implemented( 'block_user' );
+		return $this->respond( $this->handler->block_user( $request ), 200 );
 	}
 
 	/**
@@ -130,7 +140,7 @@ final class MVS_REST_Blocks_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function unblock_user( $request ) {
-		return $this->not_implemented( 'unblock_user' );
+		return $this->respond( $this->handler->unblock_user( $request ), 200 );
 	}
 
 	/**
@@ -151,6 +161,14 @@ final class MVS_REST_Blocks_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_blocked_users( $request ) {
-		return $this->not_implemented( 'list_blocked_users' );
+		return $this->respond_page(
+			$this->handler->list_blocked_users( $request ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 }

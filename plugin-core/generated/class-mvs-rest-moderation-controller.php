@@ -14,20 +14,30 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "moderation" resource:
  *
- * - GET /mvs/v1/moderation (501 until implemented)
- * - GET /mvs/v1/moderation/counts (501 until implemented)
- * - POST /mvs/v1/moderation/{id}/approve (501 until implemented)
- * - POST /mvs/v1/moderation/{id}/reject (501 until implemented)
- * - POST /mvs/v1/moderation/{id}/analyze (501 until implemented)
- * - GET /mvs/v1/ai/usage (501 until implemented)
+ * - GET /mvs/v1/moderation
+ * - GET /mvs/v1/moderation/counts
+ * - POST /mvs/v1/moderation/{id}/approve
+ * - POST /mvs/v1/moderation/{id}/reject
+ * - POST /mvs/v1/moderation/{id}/analyze
+ * - GET /mvs/v1/ai/usage
  */
 final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Moderation_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Moderation_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Moderation_Handler $handler ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 	}
 
 	/**
@@ -43,6 +53,13 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 					'callback'            => array( $this, 'list_moderation_queue' ),
 					'permission_callback' => array( $this, 'list_moderation_queue_permissions_check' ),
 					'args'                => array(
+						'state'    => array(
+							'description'       => __( 'Only items in this state; both when omitted.', 'media-community-service' ),
+							'type'              => 'string',
+							'enum'              => array( 'pending', 'flagged' ),
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
 						'page'     => array(
 							'description'       => __( 'Page of the collection.', 'media-community-service' ),
 							'type'              => 'integer',
@@ -119,10 +136,11 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'reject_media_permissions_check' ),
 					'args'                => array(
 						'reason' => array(
-							'description'       => __( 'Recorded with the rejection.', 'media-community-service' ),
+							'description'       => __( 'Recorded with the rejection and sent to the owner in a notification.', 'media-community-service' ),
 							'type'              => 'string',
+							'maxLength'         => 1000,
 							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
+							'sanitize_callback' => array( 'MVS_Sanitize', 'textarea' ),
 						),
 					),
 				),
@@ -183,7 +201,15 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_moderation_queue( $request ) {
-		return $this->not_implemented( 'list_moderation_queue' );
+		return $this->respond_page(
+			$this->handler->list_moderation_queue( $request ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 
 	/**
@@ -204,7 +230,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_moderation_counts( $request ) {
-		return $this->not_implemented( 'get_moderation_counts' );
+		return $this->respond( $this->handler->get_moderation_counts( $request ), 200 );
 	}
 
 	/**
@@ -225,7 +251,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function approve_media( $request ) {
-		return $this->not_implemented( 'approve_media' );
+		return $this->respond( $this->handler->approve_media( $request ), 200 );
 	}
 
 	/**
@@ -246,7 +272,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function reject_media( $request ) {
-		return $this->not_implemented( 'reject_media' );
+		return $this->respond( $this->handler->reject_media( $request ), 200 );
 	}
 
 	/**
@@ -267,7 +293,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function analyze_media( $request ) {
-		return $this->not_implemented( 'analyze_media' );
+		return $this->respond( $this->handler->analyze_media( $request ), 200 );
 	}
 
 	/**
@@ -288,6 +314,6 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_ai_usage( $request ) {
-		return $this->not_implemented( 'get_ai_usage' );
+		return $this->respond( $this->handler->get_ai_usage( $request ), 200 );
 	}
 }

@@ -14,16 +14,26 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "reports" resource:
  *
- * - POST /mvs/v1/media/{id}/report (501 until implemented)
- * - POST /mvs/v1/users/{id}/report (501 until implemented)
+ * - POST /mvs/v1/media/{id}/report
+ * - POST /mvs/v1/users/{id}/report
  */
 final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Reports_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Reports_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Reports_Handler $handler ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 	}
 
 	/**
@@ -51,9 +61,20 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 						'reason'  => array(
 							'description'       => __( 'Report reason; must be an allowed reason.', 'media-community-service' ),
 							'type'              => 'string',
+							'enum'              => array(
+								'spam',
+								'harassment',
+								'hate',
+								'nudity',
+								'violence',
+								'copyright',
+								'misinformation',
+								'impersonation',
+								'other',
+							),
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => array( 'MVS_Sanitize', 'key' ),
+							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'details' => array(
 							'type'              => 'string',
@@ -87,9 +108,20 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 						'reason'  => array(
 							'description'       => __( 'Report reason; must be an allowed reason.', 'media-community-service' ),
 							'type'              => 'string',
+							'enum'              => array(
+								'spam',
+								'harassment',
+								'hate',
+								'nudity',
+								'violence',
+								'copyright',
+								'misinformation',
+								'impersonation',
+								'other',
+							),
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => array( 'MVS_Sanitize', 'key' ),
+							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'details' => array(
 							'type'              => 'string',
@@ -126,7 +158,7 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'report_media' );
+		return $this->respond( $this->handler->report_media( $request ), 200 );
 	}
 
 	/**
@@ -147,6 +179,6 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function report_user( $request ) {
-		return $this->not_implemented( 'report_user' );
+		return $this->respond( $this->handler->report_user( $request ), 200 );
 	}
 }

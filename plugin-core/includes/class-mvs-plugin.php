@@ -36,6 +36,14 @@ final class MVS_Plugin {
 		require_once $dir . 'storage/class-mvs-local-storage.php';
 		require_once $dir . 'storage/class-mvs-storage.php';
 		require_once $dir . 'media/class-mvs-image-sizes.php';
+		require_once $dir . 'ai/interface-mvs-ai-provider.php';
+		require_once $dir . 'ai/class-mvs-ai-local-provider.php';
+		require_once $dir . 'ai/class-mvs-ai-http-provider.php';
+		require_once $dir . 'ai/class-mvs-ai-service.php';
+		require_once $dir . 'moderation/class-mvs-moderation-repository.php';
+		require_once $dir . 'moderation/class-mvs-moderation-service.php';
+		require_once $dir . 'moderation/class-mvs-reports-service.php';
+		require_once $dir . 'moderation/class-mvs-blocks-service.php';
 		require_once $dir . 'settings/class-mvs-settings-service.php';
 		require_once $dir . 'admin/class-mvs-admin-queue-count.php';
 		require_once $dir . 'admin/class-mvs-admin.php';
@@ -55,6 +63,7 @@ final class MVS_Plugin {
 		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );
 		add_action( 'rest_api_init', array( __CLASS__, 'register_routes' ) );
 		add_action( MVS_Rate_Limiter::CRON_HOOK, array( 'MVS_Rate_Limiter', 'purge_expired' ) );
+		MVS_AI_Service::register();
 		MVS_Admin::register();
 	}
 

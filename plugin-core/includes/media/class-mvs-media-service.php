@@ -516,15 +516,22 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 
 	/**
 	 * New uploads are approved unless the site holds uploads for moderation
-	 * (moderators' own uploads are never held).
+	 * (moderators' own uploads are never held). With `moderation_hold_roles`
+	 * set, only uploaders holding one of those roles are held, so a site can
+	 * trust e.g. authors while holding new community members.
 	 *
 	 * @param int $user_id Uploader.
 	 * @return string
 	 */
 	private function initial_status( int $user_id ): string {
-		if ( MVS_Settings::get( 'moderation_hold' ) && ! user_can( $user_id, 'moderate_mvs_media' ) ) {
+		if ( ! MVS_Settings::get( 'moderation_hold' ) || user_can( $user_id, 'moderate_mvs_media' ) ) {
+			return 'approved';
+		}
+		$roles = (array) MVS_Settings::get( 'moderation_hold_roles' );
+		if ( ! $roles ) {
 			return 'pending';
 		}
-		return 'approved';
+		$user = get_userdata( $user_id );
+		return $user && array_intersect( $roles, (array) $user->roles ) ? 'pending' : 'approved';
 	}
 }

@@ -17,6 +17,9 @@ defined( 'ABSPATH' ) || exit;
  * - members: logged-in users, once approved;
  * - group:   members of the group (filter mvs_user_group_ids), once approved;
  * - private: nobody else.
+ * Only approved items reach anyone else: pending, flagged and rejected items
+ * stay with their owner and moderators. Members who blocked each other (in
+ * either direction) never see each other's items.
  * Owners always see their own items; moderators (moderate_mvs_media or
  * edit_others_mvs_medias) see everything.
  */
@@ -72,8 +75,10 @@ final class MVS_Media_Visibility {
 	 * @return array{0: string, 1: array} SQL with placeholders, and its arguments.
 	 */
 	public static function community_predicate( int $viewer_id, string $alias = 'm' ): array {
+		global $wpdb;
 		$privacies = array( "{$alias}.privacy = 'public'" );
 		$args      = array();
+		$blocks    = '';
 		if ( $viewer_id > 0 ) {
 			$privacies[] = "{$alias}.privacy = 'members'";
 			$groups      = self::group_ids( $viewer_id );
@@ -81,8 +86,48 @@ final class MVS_Media_Visibility {
 				$privacies[] = "( {$alias}.privacy = 'group' AND {$alias}.group_id IN (" . implode( ', ', array_fill( 0, count( $groups ), '%d' ) ) . ') )';
 				$args        = array_merge( $args, $groups );
 			}
+			// Blocks hide items both ways. Two NOT EXISTS, each a primary-key
+			// lookup on mvs_blocks (blocker_id, blocked_id), rather than one OR.
+			$blocks = " AND NOT EXISTS ( SELECT 1 FROM {$wpdb->mvs_blocks} bk1 WHERE bk1.blocker_id = %d AND bk1.blocked_id = {$alias}.author_id )"
+				. " AND NOT EXISTS ( SELECT 1 FROM {$wpdb->mvs_blocks} bk2 WHERE bk2.blocker_id = {$alias}.author_id AND bk2.blocked_id = %d )";
+			$args[] = $viewer_id;
+			$args[] = $viewer_id;
 		}
-		return array( "( {$alias}.moderation_status = 'approved' AND ( " . implode( ' OR ', $privacies ) . ' ) )', $args );
+		return array( "( {$alias}.moderation_status = 'approved' AND ( " . implode( ' OR ', $privacies ) . " ){$blocks} )", $args );
+	}
+
+	/**
+	 * Whether either user has blocked the other (one primary-key query, cached
+	 * for the request).
+	 *
+	 * @param int $a One user.
+	 * @param int $b The other user.
+	 * @return bool
+	 */
+	public static function blocked_between( int $a, int $b ): bool {
+		global $wpdb;
+		if ( $a <= 0 || $b <= 0 || $a === $b ) {
+			return false;
+		}
+		$key    = min( $a, $b ) . ':' . max( $a, $b );
+		$cached = wp_cache_get( $key, 'mvs_blocks' );
+		if ( false === $cached ) {
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- custom table; cached per request just below.
+			$found  = $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->mvs_blocks} WHERE ( blocker_id = %d AND blocked_id = %d ) OR ( blocker_id = %d AND blocked_id = %d )", $a, $b, $b, $a ) );
+			$cached = (int) $found > 0 ? 'yes' : 'no';
+			wp_cache_set( $key, $cached, 'mvs_blocks' );
+		}
+		return 'yes' === $cached;
+	}
+
+	/**
+	 * Forgets the cached block state of a pair after a block or unblock.
+	 *
+	 * @param int $a One user.
+	 * @param int $b The other user.
+	 */
+	public static function forget_block( int $a, int $b ): void {
+		wp_cache_delete( min( $a, $b ) . ':' . max( $a, $b ), 'mvs_blocks' );
 	}
 
 	/**
@@ -100,6 +145,9 @@ final class MVS_Media_Visibility {
 			return true;
 		}
 		if ( 'approved' !== $row->moderation_status ) {
+			return false;
+		}
+		if ( $viewer_id > 0 && self::blocked_between( $viewer_id, (int) $row->author_id ) ) {
 			return false;
 		}
 		switch ( $row->privacy ) {

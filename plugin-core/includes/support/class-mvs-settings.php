@@ -195,19 +195,29 @@ final class MVS_Settings {
 	 */
 	private static function moderation_fields(): array {
 		return array(
-			'moderation_hold'  => array(
+			'moderation_hold'       => array(
 				'title'       => __( 'Hold uploads for moderation', 'media-community-service' ),
 				'description' => __( 'New uploads stay pending, visible only to their owner and moderators, until approved.', 'media-community-service' ),
 				'type'        => 'boolean',
 				'default'     => false,
 			),
-			'report_threshold' => array(
+			'report_threshold'      => array(
 				'title'       => __( 'Report threshold', 'media-community-service' ),
 				'description' => __( 'Open reports after which an item is flagged for moderators.', 'media-community-service' ),
 				'type'        => 'integer',
 				'minimum'     => 1,
 				'maximum'     => 100,
 				'default'     => 3,
+			),
+			'moderation_hold_roles' => array(
+				'title'       => __( 'Roles held for moderation', 'media-community-service' ),
+				'description' => __( 'When holding uploads, hold only uploads from users with one of these roles (role slugs, e.g. mvs_member). Empty holds everyone except moderators.', 'media-community-service' ),
+				'type'        => 'array',
+				'items'       => array(
+					'type'    => 'string',
+					'pattern' => '^[a-z0-9_-]+$',
+				),
+				'default'     => array(),
 			),
 		);
 	}
@@ -218,7 +228,52 @@ final class MVS_Settings {
 	 * @return array
 	 */
 	private static function ai_fields(): array {
-		return array();
+		return array(
+			'ai_provider'         => array(
+				'title'       => __( 'AI provider', 'media-community-service' ),
+				'description' => __( 'local analyses files on this server, offline (GD image statistics and title tokens); openai calls an OpenAI-compatible chat-completions endpoint.', 'media-community-service' ),
+				'type'        => 'string',
+				'enum'        => array( 'local', 'openai' ),
+				'default'     => 'local',
+			),
+			'ai_endpoint'         => array(
+				'title'       => __( 'AI endpoint URL', 'media-community-service' ),
+				'description' => __( 'Full URL of the chat-completions endpoint, e.g. https://api.openai.com/v1/chat/completions. Only this host is contacted, and a private or loopback host is allowed only because it is saved here.', 'media-community-service' ),
+				'type'        => 'string',
+				'format'      => 'uri',
+				'default'     => 'https://api.openai.com/v1/chat/completions',
+			),
+			'ai_model'            => array(
+				'title'       => __( 'AI model', 'media-community-service' ),
+				'description' => __( 'Model name sent to the endpoint.', 'media-community-service' ),
+				'type'        => 'string',
+				'pattern'     => '^[A-Za-z0-9._:/-]{1,100}$',
+				'default'     => 'gpt-4o-mini',
+			),
+			'ai_api_key'          => array(
+				'title'       => __( 'AI API key', 'media-community-service' ),
+				'description' => __( 'Secret key for the endpoint. Write-only: it is stored apart from the other settings and only a masked form is ever shown. Send an empty string to remove it.', 'media-community-service' ),
+				'type'        => 'string',
+				'maxLength'   => 500,
+				'default'     => '',
+			),
+			'ai_monthly_budget'   => array(
+				'title'       => __( 'Monthly AI budget (analyses)', 'media-community-service' ),
+				'description' => __( 'Analyses allowed per calendar month (UTC), all providers together; further requests are refused with mvs_ai_budget_exceeded. 0 disables analysis.', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 0,
+				'maximum'     => 1000000,
+				'default'     => 500,
+			),
+			'ai_safety_threshold' => array(
+				'title'       => __( 'AI safety threshold', 'media-community-service' ),
+				'description' => __( 'Safety scores (0 to 1) at or above this value flag the item for moderators.', 'media-community-service' ),
+				'type'        => 'number',
+				'minimum'     => 0,
+				'maximum'     => 1,
+				'default'     => 0.6,
+			),
+		);
 	}
 
 	/**

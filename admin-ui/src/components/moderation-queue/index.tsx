@@ -41,11 +41,8 @@ export function ModerationQueue() {
 
 	const load = useCallback( async () => {
 		setLoading( true );
-		// `state` is a query field of the route; a variable keeps it typed loosely
-		// while the client's literal-key check still applies to page/per_page.
-		const query = { page, per_page: PER_PAGE, state };
 		const [ list, countResponse ] = await Promise.all( [
-			client.call( 'list_moderation_queue', { query } ),
+			client.call( 'list_moderation_queue', { query: { page, per_page: PER_PAGE, state } } ),
 			client.call( 'get_moderation_counts' ),
 		] );
 		if ( isOk( list ) ) {

@@ -19,6 +19,9 @@ export const coreErrors: readonly ErrorSpec[] = [
 	{ code: 'mvs_community_private', status: 401, meaning: 'Private-community gate: authentication required.' },
 	{ code: 'mvs_forbidden', status: 403, meaning: 'Denied by privacy or capability rules.' },
 	{ code: 'mvs_rate_limited', status: 429, meaning: 'Too many requests; see the Retry-After header.' },
+	{ code: 'mvs_already_reported', status: 409, meaning: 'The caller already has an open report on this target.' },
+	{ code: 'mvs_ai_budget_exceeded', status: 429, meaning: 'The monthly AI analysis budget is used up.' },
+	{ code: 'mvs_ai_provider_error', status: 502, meaning: 'The AI provider failed or answered something unusable.' },
 	{ code: 'mvs_storage_failed', status: 500, meaning: 'Storage driver error.' },
 	{ code: 'mvs_not_implemented', status: 501, meaning: 'The route is declared but its domain logic has not shipped yet.' },
 ];

@@ -10,6 +10,7 @@ const moderator = auth.cap('moderate_mvs_media');
 export const moderation = resource({
 	name: 'moderation',
 	summary: 'The moderation queue: approve, reject and AI analysis.',
+	service: 'MVS_Moderation_Service',
 	routes: [
 		{
 			name: 'list_moderation_queue',
@@ -17,9 +18,13 @@ export const moderation = resource({
 			path: '/moderation',
 			summary: 'Flagged and pending items.',
 			auth: moderator,
+			query: {
+				state: t.enum('pending', 'flagged').describe('Only items in this state; both when omitted.'),
+			},
 			paginate: { perPage: 20, max: 100, totalHeader: true },
-			response: { note: 'Flagged and pending items; record shape not shown in the spec.' },
+			response: { note: 'Flagged and pending items, oldest first: the media item plus moderation_status and open_reports.' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_moderation_counts',
@@ -29,6 +34,7 @@ export const moderation = resource({
 			auth: moderator,
 			response: { note: 'Queue counts such as pending and flagged; full key list not shown in the spec.' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'approve_media',
@@ -39,6 +45,7 @@ export const moderation = resource({
 			params: idPath,
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'reject_media',
@@ -48,10 +55,11 @@ export const moderation = resource({
 			auth: moderator,
 			params: idPath,
 			body: {
-				reason: t.string().describe('Recorded with the rejection.'),
+				reason: t.text().max(1000).describe('Recorded with the rejection and sent to the owner in a notification.'),
 			},
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'analyze_media',
@@ -61,8 +69,9 @@ export const moderation = resource({
 			auth: moderator,
 			params: idPath,
 			response: { note: 'Analysis outcome; shape not shown in the spec.' },
-			errors: ['mvs_not_found'],
+			errors: ['mvs_not_found', 'mvs_ai_budget_exceeded', 'mvs_ai_provider_error'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_ai_usage',
@@ -72,6 +81,7 @@ export const moderation = resource({
 			auth: moderator,
 			response: { note: 'AI usage and budget figures; shape not shown in the spec.' },
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });

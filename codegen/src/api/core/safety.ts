@@ -4,14 +4,18 @@
 import { auth, resource, t } from '../../dsl/index.js';
 import { idPath, userIdPath } from './common.js';
 
+/** Allowed report reasons (the contract leaves the list open; see plugin-core/docs/moderation.md). */
+export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'nudity', 'violence', 'copyright', 'misinformation', 'impersonation', 'other'] as const;
+
 const reportBody = {
-	reason: t.key().required().describe('Report reason; must be an allowed reason.'),
+	reason: t.enum(...REPORT_REASONS).required().describe('Report reason; must be an allowed reason.'),
 	details: t.text().max(2000),
 };
 
 export const reports = resource({
 	name: 'reports',
 	summary: 'Member reports of media items and users.',
+	service: 'MVS_Reports_Service',
 	routes: [
 		{
 			name: 'report_media',
@@ -22,8 +26,9 @@ export const reports = resource({
 			rateLimit: 10,
 			params: idPath,
 			body: reportBody,
-			errors: ['mvs_not_found', 'mvs_invalid_param'],
+			errors: ['mvs_not_found', 'mvs_invalid_param', 'mvs_already_reported'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'report_user',
@@ -33,8 +38,9 @@ export const reports = resource({
 			auth: auth.user(),
 			params: userIdPath,
 			body: reportBody,
-			errors: ['mvs_user_not_found', 'mvs_invalid_param'],
+			errors: ['mvs_user_not_found', 'mvs_invalid_param', 'mvs_already_reported'],
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });
@@ -42,6 +48,7 @@ export const reports = resource({
 export const blocks = resource({
 	name: 'blocks',
 	summary: 'Users a member has blocked.',
+	service: 'MVS_Blocks_Service',
 	routes: [
 		{
 			name: 'block_user',
@@ -50,8 +57,9 @@ export const blocks = resource({
 			summary: 'Block a user.',
 			auth: auth.user(),
 			params: userIdPath,
-			errors: ['mvs_user_not_found'],
+			errors: ['mvs_user_not_found', 'mvs_invalid_param'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'unblock_user',
@@ -62,6 +70,7 @@ export const blocks = resource({
 			params: userIdPath,
 			errors: ['mvs_user_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'list_blocked_users',
@@ -72,6 +81,7 @@ export const blocks = resource({
 			paginate: { perPage: 20, max: 100, totalHeader: true },
 			response: { note: 'Blocked users; shape not shown in the spec.' },
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });

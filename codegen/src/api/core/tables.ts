@@ -254,10 +254,19 @@ export const coreTables: readonly TableSpec[] = [
 			reason: col.varchar(40),
 			details: col.text(),
 			status: col.varchar(20, 'open'),
+			// 0 while the report is open, its own id once resolved: the unique key
+			// below then allows one OPEN report per reporter and target, race-free.
+			resolved_id: col.bigint(),
 			created_at: createdAt,
 		},
 		primaryKey: ['id'],
-		indexes: [key('object', 'object_type', 'object_id', 'status'), key('reporter', 'reporter_id', 'object_type', 'object_id')],
+		indexes: [
+			key('object', 'object_type', 'object_id', 'status'),
+			// Kept although one_open covers it: dbDelta never drops an index, so
+			// installs upgraded from version 1 still have it; fresh ones match them.
+			key('reporter', 'reporter_id', 'object_type', 'object_id'),
+			unique('one_open', 'reporter_id', 'object_type', 'object_id', 'resolved_id'),
+		],
 	}),
 	table({
 		name: 'mvs_moderation_log',

@@ -1,0 +1,192 @@
+/**
+ * The moderation queue and its transitions: an AI verdict flags an item,
+ * moderators approve or reject it (with a reason the owner receives), and
+ * flagged or rejected items are invisible to everyone but their owner and
+ * moderators on every media route: get, lists, search and totals.
+ * Settings-dependent cases (hold, thresholds, exact counts) are in
+ * moderation.site-wide.spec.ts.
+ */
+import { expect, files, test, type Api } from '../support/mvs';
+import { SKIN, solidPng, token, trail } from '../support/moderation';
+
+test.describe.configure({ mode: 'parallel' });
+
+interface QueueItem {
+	id: number;
+	title: string;
+	author_id: number;
+	moderation_status: string;
+	open_reports: number;
+	can_edit: boolean;
+}
+
+async function upload(api: Api, body: Record<string, unknown>, file = files.uniquePng()): Promise<number> {
+	const res = await api.op('create_media', { body: { file, privacy: 'public', ...body } as never });
+	expect(res.status, JSON.stringify(res.body)).toBe(201);
+	return res.body.id;
+}
+
+/** Who sees an item, through GET /media/{id} and a search of GET /media (items, total and X-WP-Total). */
+async function visibility(api: Api, id: number, title: string) {
+	const one = await api.op('get_media', { params: { id } });
+	const list = await api.op('list_media', { query: { s: title, scope: 'all', per_page: 100 } });
+	expect(list.status).toBe(200);
+	const ids = list.body.items.map((i) => i.id);
+	return { get: one.status, listed: ids.includes(id), total: list.body.total, header: Number(list.headers['x-wp-total']) };
+}
+
+async function queue(api: Api, query: Record<string, unknown> = {}) {
+	const res = await api.op('list_moderation_queue', { query: { per_page: 100, ...query } as never });
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	return { items: res.body as unknown as QueueItem[], total: Number(res.headers['x-wp-total']), pages: Number(res.headers['x-wp-totalpages']) };
+}
+
+/** Every page of the queue (other tests add items concurrently, so a test looks for its own ids). */
+async function queueIds(api: Api, state?: 'pending' | 'flagged'): Promise<Map<number, QueueItem>> {
+	const found = new Map<number, QueueItem>();
+	for (let page = 1; page <= 20; page++) {
+		const { items, pages } = await queue(api, { page, ...(state ? { state } : {}) });
+		for (const item of items) found.set(item.id, item);
+		if (page >= pages) break;
+	}
+	return found;
+}
+
+test('an unsafe AI verdict flags an item: hidden from others on get, lists, search and totals until a moderator approves it', async ({ api, fixtures }) => {
+	const title = `${token()} skin`;
+	const id = await upload(api('member'), { title }, solidPng(24, 16, SKIN, 'skin.png'));
+	const analysis = await api('moderator').op('analyze_media', { params: { id } });
+	expect(analysis.status, JSON.stringify(analysis.body)).toBe(200);
+	expect(analysis.body).toMatchObject({ media_id: id, flagged: true, moderation_status: 'flagged', safety: { score: 1, verdict: 'unsafe' } });
+
+	for (const role of ['anonymous', 'subscriber', 'member2'] as const) {
+		const seen = await visibility(api(role), id, title);
+		expect(seen, role).toEqual({ get: 403, listed: false, total: 0, header: 0 });
+	}
+	// The owner and moderators still see it.
+	expect((await visibility(api('member'), id, title)).get).toBe(200);
+	const mine = await api('member').op('list_my_media', { query: { s: title } });
+	expect(mine.body.items.map((i) => i.id)).toEqual([id]);
+	for (const role of ['moderator', 'admin'] as const) {
+		expect(await visibility(api(role), id, title), role).toEqual({ get: 200, listed: true, total: 1, header: 1 });
+	}
+	const flagged = await queueIds(api('moderator'), 'flagged');
+	expect(flagged.get(id)).toMatchObject({ id, title, author_id: fixtures.users.member.id, moderation_status: 'flagged', open_reports: 0 });
+	expect((await queueIds(api('moderator'), 'pending')).has(id)).toBe(false);
+
+	const approved = await api('moderator').op('approve_media', { params: { id } });
+	expect(approved.status).toBe(200);
+	expect(approved.body).toMatchObject({ id, moderation_status: 'approved', previous_status: 'flagged', changed: true });
+	expect(await visibility(api('anonymous'), id, title)).toEqual({ get: 200, listed: true, total: 1, header: 1 });
+	expect((await queueIds(api('moderator'))).has(id)).toBe(false);
+
+	const { log } = await trail(api('admin'), id, fixtures.users.member.id);
+	expect(log.map((row) => row.action)).toEqual(['analyze', 'flag', 'approve']);
+	expect(log.every((row) => Number(row.actor_id) === fixtures.users.moderator.id)).toBe(true);
+	expect(JSON.parse(log[2]!.result!)).toEqual({ from: 'flagged', to: 'approved' });
+});
+
+test('rejecting stores the reason, notifies the owner, and hides the item from everyone but the owner and moderators', async ({ api, fixtures }) => {
+	const title = `${token()} rejected`;
+	const id = await upload(api('member'), { title });
+	expect((await visibility(api('member2'), id, title)).get).toBe(200);
+
+	const reason = 'Shows a licence plate. Please blur it & upload again.';
+	const rejected = await api('moderator').op('reject_media', { params: { id }, body: { reason } });
+	expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+	expect(rejected.body).toMatchObject({ id, moderation_status: 'rejected', previous_status: 'approved', changed: true, reason });
+
+	for (const role of ['anonymous', 'subscriber', 'member2'] as const) {
+		expect(await visibility(api(role), id, title), role).toEqual({ get: 403, listed: false, total: 0, header: 0 });
+		// The public scope too.
+		const pub = await api(role).op('list_media', { query: { s: title } });
+		expect(pub.body.total, role).toBe(0);
+	}
+	expect((await api('member').op('get_media', { params: { id } })).status).toBe(200);
+	expect((await api('member').op('list_my_media', { query: { s: title } })).body.total).toBe(1);
+	expect((await visibility(api('moderator'), id, title)).listed).toBe(true);
+	// Rejected items leave the queue.
+	expect((await queueIds(api('moderator'))).has(id)).toBe(false);
+
+	const { log, notifications } = await trail(api('admin'), id, fixtures.users.member.id);
+	expect(log.map((row) => [row.action, row.reason])).toEqual([['reject', reason]]);
+	expect(notifications).toHaveLength(1);
+	expect(notifications[0]).toMatchObject({ type: 'media_rejected', object_type: 'media', object_id: String(id), actor_id: String(fixtures.users.moderator.id) });
+	expect(JSON.parse(notifications[0]!.data)).toEqual({ media_id: id, title, reason });
+
+	// Rejecting again changes nothing and sends nothing; approving restores the item.
+	const again = await api('moderator').op('reject_media', { params: { id }, body: { reason: 'twice' } });
+	expect(again.body).toMatchObject({ moderation_status: 'rejected', previous_status: 'rejected', changed: false });
+	expect((await trail(api('admin'), id, fixtures.users.member.id)).notifications).toHaveLength(1);
+	const restored = await api('admin').op('approve_media', { params: { id } });
+	expect(restored.body).toMatchObject({ moderation_status: 'approved', previous_status: 'rejected', changed: true });
+	expect((await api('anonymous').op('get_media', { params: { id } })).status).toBe(200);
+});
+
+test('the queue filters by state, paginates with X-WP-Total, and costs the same queries for any page size', async ({ api }) => {
+	const title = token();
+	const ids: number[] = [];
+	for (let i = 0; i < 3; i++) {
+		const id = await upload(api('member2'), { title: `${title} ${i}` }, solidPng(8, 8, SKIN, `q${i}.png`));
+		expect(((await api('moderator').op('analyze_media', { params: { id } })).body as { flagged?: boolean }).flagged).toBe(true);
+		ids.push(id);
+	}
+	const all = await queueIds(api('moderator'));
+	for (const id of ids) expect(all.get(id)?.moderation_status).toBe('flagged');
+	const flagged = await queueIds(api('moderator'), 'flagged');
+	expect([...flagged.values()].every((item) => item.moderation_status === 'flagged')).toBe(true);
+	const pending = await queueIds(api('moderator'), 'pending');
+	expect([...pending.values()].every((item) => item.moderation_status === 'pending')).toBe(true);
+	for (const id of ids) expect(pending.has(id)).toBe(false);
+
+	// Oldest first: our three items keep their upload order.
+	const order = [...all.keys()].filter((id) => ids.includes(id));
+	expect(order).toEqual(ids);
+
+	const one = await queue(api('moderator'), { per_page: 1, state: 'flagged' });
+	expect(one.items).toHaveLength(1);
+	expect(one.total).toBeGreaterThanOrEqual(3);
+	expect(one.pages).toBe(one.total);
+
+	const costs: number[] = [];
+	for (const perPage of [1, 20, 100]) {
+		const res = await api('moderator').op('list_moderation_queue', { query: { per_page: perPage } });
+		expect(res.status).toBe(200);
+		costs.push(Number(res.headers['x-mvs-queries']));
+	}
+	expect(costs[0], `queries for per_page 1/20/100: ${costs.join('/')}`).toBeGreaterThan(0);
+	expect(new Set(costs).size, `queries for per_page 1/20/100: ${costs.join('/')}`).toBe(1);
+
+	const bad = await api('moderator').op('list_moderation_queue', { query: { state: 'approved' as never } });
+	expect(bad.status).toBe(400);
+	expect(bad.body.code).toBe('rest_invalid_param');
+});
+
+test('counts report each state and open reports, and only moderators get them', async ({ api }) => {
+	const res = await api('moderator').op('get_moderation_counts');
+	expect(res.status).toBe(200);
+	const counts = res.body as Record<string, number>;
+	expect(Object.keys(counts).sort()).toEqual(['approved', 'flagged', 'open_reports', 'pending', 'queue', 'rejected']);
+	for (const value of Object.values(counts)) expect(Number.isInteger(value) && value >= 0).toBe(true);
+	expect(counts.queue).toBe(counts.pending! + counts.flagged!);
+	expect((await api('member').op('get_moderation_counts')).status).toBe(403);
+	expect((await api('anonymous').op('get_moderation_counts')).body.code).toBe('mvs_not_logged_in');
+});
+
+test('moderation routes: 404 for a missing item, 403 without moderate_mvs_media, and /moderation/queue does not exist', async ({ api }) => {
+	for (const op of ['approve_media', 'reject_media', 'analyze_media'] as const) {
+		const res = await api('moderator').op(op, { params: { id: 999999999 } } as never);
+		expect(res.status, op).toBe(404);
+		expect(res.body.code, op).toBe('mvs_not_found');
+	}
+	const id = await upload(api('member'), { title: token() });
+	for (const role of ['member', 'member2', 'subscriber'] as const) {
+		const res = await api(role).op('reject_media', { params: { id }, body: { reason: 'no' } });
+		expect(res.status, role).toBe(403);
+		expect(res.body.code, role).toBe('mvs_forbidden');
+	}
+	expect((await api('anonymous').op('get_media', { params: { id } })).status).toBe(200);
+	const removed = await api('moderator').raw('GET', '/wp-json/mvs/v1/moderation/queue');
+	expect(removed.status).toBe(404);
+	expect(removed.body.code).toBe('rest_no_route');
+});

@@ -1,0 +1,233 @@
+/**
+ * Reports and blocking: allowed reasons, one open report per reporter and
+ * target (409 mvs_already_reported), flagging at the report threshold, the
+ * 10/min limit on media reports, and blocks hiding each user's media from
+ * the other. Blocks and rate-limit windows use throw-away members so they
+ * never touch what the shared fixture users see.
+ */
+import { expect, files, test, type Api } from '../support/mvs';
+import { freshUser, token, trail, type FreshUser } from '../support/moderation';
+
+test.describe.configure({ mode: 'parallel' });
+
+async function upload(api: Api, body: Record<string, unknown> = {}): Promise<number> {
+	const res = await api.op('create_media', { body: { file: files.uniquePng(), privacy: 'public', ...body } as never });
+	expect(res.status, JSON.stringify(res.body)).toBe(201);
+	return res.body.id;
+}
+
+const REASONS = ['spam', 'harassment', 'hate', 'nudity', 'violence', 'copyright', 'misinformation', 'impersonation', 'other'] as const;
+
+test('media reports: every allowed reason is accepted, anything else is a 400, and one open report per reporter', async ({ api, fixtures }) => {
+	const id = await upload(api('member'));
+	const res = await api('member2').op('report_media', { params: { id }, body: { reason: 'spam', details: 'Same ad\nposted ten times' } });
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	expect(res.body).toMatchObject({ object_type: 'media', object_id: id, reason: 'spam', details: 'Same ad\nposted ten times', status: 'open' });
+	expect(Date.parse((res.body as { created_at: string }).created_at)).not.toBeNaN();
+
+	const again = await api('member2').op('report_media', { params: { id }, body: { reason: 'nudity' } });
+	expect(again.status).toBe(409);
+	expect(again.body.code).toBe('mvs_already_reported');
+	expect(again.body.data!.status).toBe(409);
+
+	for (const reason of ['', 'SPAM', 'scam', 'other; drop table']) {
+		const bad = await api('subscriber').send({ method: 'POST', path: `/mvs/v1/media/${id}/report`, query: {}, json: { reason } });
+		expect(bad.status, reason).toBe(400);
+		expect(bad.body.code, reason).toBe('rest_invalid_param');
+	}
+	const missing = await api('subscriber').send({ method: 'POST', path: `/mvs/v1/media/${id}/report`, query: {}, json: {} });
+	expect(missing.status).toBe(400);
+	expect(missing.body.code).toBe('rest_missing_callback_param');
+
+	// Each allowed reason, on its own item (one report per item and reporter), by a
+	// throw-away member: nine reports would eat most of a fixture user's 10/min.
+	const reporter = await freshUser(api('admin'));
+	try {
+		for (const reason of REASONS) {
+			const target = await upload(api('member'));
+			const ok = await reporter.api.op('report_media', { params: { id: target }, body: { reason } });
+			expect(ok.status, `${reason}: ${JSON.stringify(ok.body)}`).toBe(200);
+			expect(ok.body).toMatchObject({ reason });
+		}
+	} finally {
+		await reporter.api.dispose();
+	}
+	const { reports } = await trail(api('admin'), id, fixtures.users.member.id);
+	expect(reports).toEqual([{ reporter_id: String(fixtures.users.member2.id), reason: 'spam', status: 'open' }]);
+});
+
+test('media reports: not your own item, not one you cannot see (404, like a missing one), and not anonymously', async ({ api }) => {
+	const own = await upload(api('member'));
+	const self = await api('member').op('report_media', { params: { id: own }, body: { reason: 'spam' } });
+	expect(self.status).toBe(400);
+	expect(self.body.code).toBe('mvs_invalid_param');
+
+	const hidden = await upload(api('member'), { privacy: 'private' });
+	const missing = await api('member2').op('report_media', { params: { id: 999999999 }, body: { reason: 'spam' } });
+	const secret = await api('member2').op('report_media', { params: { id: hidden }, body: { reason: 'spam' } });
+	for (const res of [missing, secret]) {
+		expect(res.status).toBe(404);
+		expect(res.body.code).toBe('mvs_not_found');
+	}
+	const anonymous = await api('anonymous').op('report_media', { params: { id: own }, body: { reason: 'spam' } });
+	expect(anonymous.status).toBe(401);
+	expect(anonymous.body.code).toBe('mvs_not_logged_in');
+});
+
+test('user reports: same reasons, one open report per reporter, 404 for unknown users, 400 for yourself', async ({ api, fixtures }) => {
+	const target = await freshUser(api('admin'));
+	try {
+		const res = await api('member').op('report_user', { params: { id: target.id }, body: { reason: 'impersonation', details: 'Uses my photos' } });
+		expect(res.status, JSON.stringify(res.body)).toBe(200);
+		expect(res.body).toMatchObject({ object_type: 'user', object_id: target.id, reason: 'impersonation', status: 'open' });
+		const again = await api('member').op('report_user', { params: { id: target.id }, body: { reason: 'spam' } });
+		expect(again.status).toBe(409);
+		expect(again.body.code).toBe('mvs_already_reported');
+		// Another reporter is a separate report.
+		expect((await api('member2').op('report_user', { params: { id: target.id }, body: { reason: 'spam' } })).status).toBe(200);
+
+		const bad = await api('member').op('report_user', { params: { id: target.id }, body: { reason: 'boring' as never } });
+		expect(bad.status).toBe(400);
+		expect(bad.body.code).toBe('rest_invalid_param');
+		const unknown = await api('member').op('report_user', { params: { id: 999999999 }, body: { reason: 'spam' } });
+		expect(unknown.status).toBe(404);
+		expect(unknown.body.code).toBe('mvs_user_not_found');
+		const self = await api('member').op('report_user', { params: { id: fixtures.users.member.id }, body: { reason: 'spam' } });
+		expect(self.status).toBe(400);
+		expect(self.body.code).toBe('mvs_invalid_param');
+	} finally {
+		await target.api.dispose();
+	}
+});
+
+test('reports reaching the threshold (3) flag the item; a moderator decision closes them so members may report again', async ({ api, fixtures }) => {
+	const title = token();
+	const id = await upload(api('member'), { title });
+	const reporters = [api('subscriber'), api('member2')];
+	for (const reporter of reporters) {
+		expect((await reporter.op('report_media', { params: { id }, body: { reason: 'violence' } })).status).toBe(200);
+	}
+	// Two reports: still approved and public.
+	expect((await api('anonymous').op('get_media', { params: { id } })).status).toBe(200);
+
+	const fresh = await freshUser(api('admin'));
+	try {
+		expect((await fresh.api.op('report_media', { params: { id }, body: { reason: 'violence' } })).status).toBe(200);
+	} finally {
+		await fresh.api.dispose();
+	}
+	// Third report: flagged, gone from the community, in the queue with its report count.
+	expect((await api('anonymous').op('get_media', { params: { id } })).status).toBe(403);
+	expect((await api('member2').op('list_media', { query: { s: title } })).body.total).toBe(0);
+	const queue = await api('moderator').op('list_moderation_queue', { query: { state: 'flagged', per_page: 100 } });
+	const entry = (queue.body as unknown as { id: number; open_reports: number; moderation_status: string }[]).find((item) => item.id === id);
+	expect(entry).toMatchObject({ moderation_status: 'flagged', open_reports: 3 });
+	const flagLog = (await trail(api('admin'), id, fixtures.users.member.id)).log;
+	expect(flagLog.map((row) => [row.action, row.actor_id])).toEqual([['flag', '0']]);
+
+	// A reporter who can no longer see the item cannot report it again (it is hidden from them).
+	expect((await api('subscriber').op('report_media', { params: { id }, body: { reason: 'spam' } })).status).toBe(404);
+
+	expect((await api('moderator').op('approve_media', { params: { id } })).status).toBe(200);
+	const { reports } = await trail(api('admin'), id, fixtures.users.member.id);
+	expect(reports.map((r) => r.status)).toEqual(['resolved', 'resolved', 'resolved']);
+	// The earlier report is closed: reporting again is a new open report, not a 409.
+	const again = await api('subscriber').op('report_media', { params: { id }, body: { reason: 'spam' } });
+	expect(again.status, JSON.stringify(again.body)).toBe(200);
+	expect((await api('anonymous').op('get_media', { params: { id } })).status).toBe(200);
+});
+
+test('POST /media/{id}/report allows exactly 10 a minute per user, then 429 with Retry-After', async ({ api }) => {
+	// Fixed one-minute windows: start early in one so it cannot roll over mid-test.
+	const seconds = new Date().getSeconds();
+	if (seconds > 40) await new Promise((resolve) => setTimeout(resolve, (61 - seconds) * 1000));
+	const reporter = await freshUser(api('admin'));
+	try {
+		const targets: number[] = [];
+		for (let i = 0; i < 11; i++) targets.push(await upload(api('member')));
+		for (let i = 0; i < 10; i++) {
+			const res = await reporter.api.op('report_media', { params: { id: targets[i]! }, body: { reason: 'spam' } });
+			expect(res.status, `request ${i + 1}: ${JSON.stringify(res.body)}`).toBe(200);
+		}
+		const limited = await reporter.api.op('report_media', { params: { id: targets[10]! }, body: { reason: 'spam' } });
+		expect(limited.status).toBe(429);
+		expect(limited.body.code).toBe('mvs_rate_limited');
+		const retryAfter = Number(limited.headers['retry-after']);
+		expect(retryAfter).toBeGreaterThan(0);
+		expect(retryAfter).toBeLessThanOrEqual(60);
+		// Other users are unaffected.
+		expect((await api('member2').op('report_media', { params: { id: targets[10]! }, body: { reason: 'spam' } })).status).toBe(200);
+	} finally {
+		await reporter.api.dispose();
+	}
+});
+
+test("blocking hides each user's media from the other on get, lists and search; unblocking restores it; others are unaffected", async ({ api }) => {
+	const a: FreshUser = await freshUser(api('admin'));
+	const b: FreshUser = await freshUser(api('admin'));
+	try {
+		const title = token();
+		const aItem = await upload(a.api, { title: `${title} from a` });
+		const bItem = await upload(b.api, { title: `${title} from b` });
+		const sees = async (viewer: Api, id: number) => {
+			const one = await viewer.op('get_media', { params: { id } });
+			const list = await viewer.op('list_media', { query: { s: title, per_page: 100 } });
+			const all = await viewer.op('list_media', { query: { s: title, scope: 'all', per_page: 100 } });
+			const byAuthor = list.body.items.some((i) => i.id === id);
+			return { get: one.status, listed: byAuthor, inAll: all.body.items.some((i) => i.id === id) };
+		};
+		expect(await sees(b.api, aItem)).toEqual({ get: 200, listed: true, inAll: true });
+
+		const blocked = await b.api.op('block_user', { params: { id: a.id } });
+		expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+		expect(blocked.body).toMatchObject({ user_id: a.id, blocked: true });
+		// Blocking twice is harmless.
+		expect((await b.api.op('block_user', { params: { id: a.id } })).status).toBe(200);
+
+		// Both directions: b does not see a's item, and a does not see b's.
+		expect(await sees(b.api, aItem)).toEqual({ get: 403, listed: false, inAll: false });
+		expect(await sees(a.api, bItem)).toEqual({ get: 403, listed: false, inAll: false });
+		const bList = await b.api.op('list_media', { query: { s: title, per_page: 100 } });
+		expect(bList.body.items.map((i) => i.id)).toEqual([bItem]);
+		expect(bList.body.total).toBe(1);
+		expect(Number(bList.headers['x-wp-total'])).toBe(1);
+		// Own lists are untouched.
+		expect((await a.api.op('list_my_media', { query: { s: title } })).body.items.map((i) => i.id)).toEqual([aItem]);
+		// Everyone else still sees both.
+		expect(await sees(api('member2'), aItem)).toEqual({ get: 200, listed: true, inAll: true });
+		expect(await sees(api('anonymous'), bItem)).toEqual({ get: 200, listed: true, inAll: true });
+
+		const list = await b.api.op('list_blocked_users');
+		expect(list.status).toBe(200);
+		expect(list.headers['x-wp-total']).toBe('1');
+		const entries = list.body as unknown as { id: number; display_name: string; avatar_url: string; blocked_at: string }[];
+		expect(entries).toHaveLength(1);
+		expect(entries[0]).toMatchObject({ id: a.id, display_name: a.login });
+		expect(Date.parse(entries[0]!.blocked_at)).not.toBeNaN();
+		expect((await a.api.op('list_blocked_users')).body).toEqual([]);
+
+		const unblocked = await b.api.op('unblock_user', { params: { id: a.id } });
+		expect(unblocked.status).toBe(200);
+		expect(unblocked.body).toMatchObject({ user_id: a.id, blocked: false });
+		expect(await sees(b.api, aItem)).toEqual({ get: 200, listed: true, inAll: true });
+		expect(await sees(a.api, bItem)).toEqual({ get: 200, listed: true, inAll: true });
+		expect((await b.api.op('list_blocked_users')).body).toEqual([]);
+	} finally {
+		await a.api.dispose();
+		await b.api.dispose();
+	}
+});
+
+test('blocks: not yourself, not unknown users, not anonymously', async ({ api, fixtures }) => {
+	const self = await api('member').op('block_user', { params: { id: fixtures.users.member.id } });
+	expect(self.status).toBe(400);
+	expect(self.body.code).toBe('mvs_invalid_param');
+	for (const op of ['block_user', 'unblock_user'] as const) {
+		const unknown = await api('member').op(op, { params: { id: 999999999 } });
+		expect(unknown.status, op).toBe(404);
+		expect(unknown.body.code, op).toBe('mvs_user_not_found');
+		const anonymous = await api('anonymous').op(op, { params: { id: fixtures.users.member.id } });
+		expect(anonymous.status, op).toBe(401);
+	}
+	expect((await api('anonymous').op('list_blocked_users')).status).toBe(401);
+});

@@ -1,0 +1,108 @@
+/**
+ * Helpers of the moderation, reports/blocks and AI specs: valid PNGs built
+ * pixel by pixel (correct CRCs, so GD decodes them), throw-away members with
+ * their own API context, and the harness's moderation trail.
+ */
+import { deflateSync } from 'node:zlib';
+import { request as playwrightRequest } from '@playwright/test';
+import type { MvsFile } from '../../codegen/out/client';
+import { Api, baseUrl, expect } from './mvs';
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+	let c = n;
+	for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+	return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+	let c = 0xffffffff;
+	for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+	return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+	const length = Buffer.alloc(4);
+	length.writeUInt32BE(data.length);
+	const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+	const crc = Buffer.alloc(4);
+	crc.writeUInt32BE(crc32(body));
+	return Buffer.concat([length, body, crc]);
+}
+
+export type Rgb = [number, number, number];
+
+/** An 8-bit RGB PNG; `pixel(x, y)` gives each pixel's colour. A text chunk makes every file's bytes unique. */
+export function png(width: number, height: number, pixel: (x: number, y: number) => Rgb, name = 'image.png'): MvsFile {
+	const header = Buffer.alloc(13);
+	header.writeUInt32BE(width, 0);
+	header.writeUInt32BE(height, 4);
+	header.set([8, 2, 0, 0, 0], 8); // depth 8, colour type 2 (RGB), deflate, no filter method, no interlace
+	const raw = Buffer.alloc(height * (1 + width * 3));
+	for (let y = 0; y < height; y++) {
+		const row = y * (1 + width * 3);
+		raw[row] = 0; // filter: none
+		for (let x = 0; x < width; x++) raw.set(pixel(x, y), row + 1 + x * 3);
+	}
+	const unique = Buffer.from(`Comment\0${Date.now()}-${Math.random()}`, 'latin1');
+	const bytes = Buffer.concat([
+		Buffer.from('89504e470d0a1a0a', 'hex'),
+		chunk('IHDR', header),
+		chunk('tEXt', unique),
+		chunk('IDAT', deflateSync(raw)),
+		chunk('IEND', Buffer.alloc(0)),
+	]);
+	return { name, mimeType: 'image/png', buffer: bytes };
+}
+
+/** A solid-colour PNG. */
+export function solidPng(width: number, height: number, rgb: Rgb, name = 'solid.png'): MvsFile {
+	return png(width, height, () => rgb, name);
+}
+
+/** A skin-toned PNG (inside the RGB skin rule): the local provider scores it 1. */
+export const SKIN: Rgb = [224, 172, 138];
+
+/** A token unique to one test, put in titles so searches isolate that test's items. */
+export function token(): string {
+	return `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export interface FreshUser {
+	id: number;
+	login: string;
+	/** A public, approved item of theirs (a row without a stored file). */
+	media: number;
+	api: Api;
+}
+
+/** A throw-away community member with its own authenticated API context; dispose `api` after use. */
+export async function freshUser(admin: Api): Promise<FreshUser> {
+	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/fresh-user');
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	const { id, login, appPassword, media } = res.body as { id: number; login: string; appPassword: string; media: number };
+	const context = await playwrightRequest.newContext({
+		baseURL: baseUrl(),
+		extraHTTPHeaders: { Connection: 'close', Authorization: `Basic ${Buffer.from(`${login}:${appPassword}`).toString('base64')}` },
+	});
+	return { id, login, media, api: new Api('member', context) };
+}
+
+export interface Trail {
+	log: { actor_id: string; action: string; reason: string; result: string | null }[];
+	notifications: { actor_id: string; type: string; object_type: string; object_id: string; data: string }[];
+	reports: { reporter_id: string; reason: string; status: string }[];
+}
+
+/** The moderation log of an item, the notifications its owner got about it, and its reports. */
+export async function trail(admin: Api, mediaId: number, ownerId: number): Promise<Trail> {
+	const res = await admin.raw('GET', '/wp-json/mvs-test/v1/moderation-trail', { query: { media_id: String(mediaId), user_id: String(ownerId) } });
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	return res.body as Trail;
+}
+
+/** Saves mvs_settings through the WordPress settings route (administrators only). */
+export async function saveSettings(admin: Api, settings: Record<string, unknown>): Promise<Record<string, unknown>> {
+	const res = await admin.raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: settings } });
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	return res.body.mvs_settings as Record<string, unknown>;
+}

@@ -1,0 +1,116 @@
+<?php
+/**
+ * Domain logic and data access of the block routes.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Implements the generated MVS_Blocks_Handler. A block is one row in
+ * mvs_blocks (primary key blocker, blocked); its effect is symmetric: media
+ * visibility (MVS_Media_Visibility) hides each user's items from the other,
+ * and blocking ends follows in both directions.
+ *
+ * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom tables; block state must be live.
+ * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- table names only; values go through prepare().
+ */
+final class MVS_Blocks_Service implements MVS_Blocks_Handler {
+
+	/**
+	 * POST /users/{id}/block (idempotent).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function block_user( WP_REST_Request $request ) {
+		global $wpdb;
+		$target = (int) $request['id'];
+		$me     = get_current_user_id();
+		$user   = get_userdata( $target );
+		if ( ! $user ) {
+			return MVS_Errors::make( 'mvs_user_not_found' );
+		}
+		if ( $target === $me ) {
+			return MVS_Errors::make( 'mvs_invalid_param', __( 'You cannot block yourself.', 'media-community-service' ), array( 'params' => array( 'id' ) ) );
+		}
+		// INSERT IGNORE on the primary key: a repeated block keeps the first date.
+		$wpdb->query( $wpdb->prepare( "INSERT IGNORE INTO {$wpdb->mvs_blocks} ( blocker_id, blocked_id, created_at ) VALUES ( %d, %d, %s )", $me, $target, current_time( 'mysql', true ) ) );
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_follows} WHERE ( follower_id = %d AND followed_id = %d ) OR ( follower_id = %d AND followed_id = %d )", $me, $target, $target, $me ) );
+		MVS_Media_Visibility::forget_block( $me, $target );
+
+		/**
+		 * Fires after a member blocked another.
+		 *
+		 * @param int $me     Blocker.
+		 * @param int $target Blocked user.
+		 */
+		do_action( 'mvs_user_blocked', $me, $target );
+		return array(
+			'user_id' => $target,
+			'blocked' => true,
+		);
+	}
+
+	/**
+	 * DELETE /users/{id}/block (idempotent).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function unblock_user( WP_REST_Request $request ) {
+		global $wpdb;
+		$target = (int) $request['id'];
+		$me     = get_current_user_id();
+		if ( ! get_userdata( $target ) ) {
+			return MVS_Errors::make( 'mvs_user_not_found' );
+		}
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_blocks} WHERE blocker_id = %d AND blocked_id = %d", $me, $target ) );
+		MVS_Media_Visibility::forget_block( $me, $target );
+		return array(
+			'user_id' => $target,
+			'blocked' => false,
+		);
+	}
+
+	/**
+	 * GET /me/blocked: newest first, two queries whatever per_page is.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return MVS_Page
+	 */
+	public function list_blocked_users( WP_REST_Request $request ) {
+		global $wpdb;
+		$me       = get_current_user_id();
+		$per_page = max( 1, (int) $request['per_page'] );
+		$offset   = ( max( 1, (int) $request['page'] ) - 1 ) * $per_page;
+		$rows     = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT b.blocked_id, b.created_at, u.display_name, u.user_email FROM {$wpdb->mvs_blocks} b"
+				. " INNER JOIN {$wpdb->users} u ON u.ID = b.blocked_id"
+				. ' WHERE b.blocker_id = %d ORDER BY b.created_at DESC, b.blocked_id DESC LIMIT %d OFFSET %d',
+				$me,
+				$per_page,
+				$offset
+			)
+		);
+		$total    = (int) $wpdb->get_var(
+			$wpdb->prepare(
+				"SELECT COUNT(*) FROM {$wpdb->mvs_blocks} b INNER JOIN {$wpdb->users} u ON u.ID = b.blocked_id WHERE b.blocker_id = %d",
+				$me
+			)
+		);
+		$items    = array();
+		foreach ( (array) $rows as $row ) {
+			$items[] = array(
+				'id'           => (int) $row->blocked_id,
+				'display_name' => (string) $row->display_name,
+				// By e-mail, not ID: get_avatar_url( $id ) would load each user (one query per row).
+				'avatar_url'   => (string) get_avatar_url( (string) $row->user_email ),
+				'blocked_at'   => mysql_to_rfc3339( (string) $row->created_at ),
+			);
+		}
+		return new MVS_Page( $items, $total );
+	}
+}

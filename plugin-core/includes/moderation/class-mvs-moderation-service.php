@@ -1,0 +1,278 @@
+<?php
+/**
+ * Domain logic of the moderation routes.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Implements the generated MVS_Moderation_Handler: the queue, its counts,
+ * approve and reject, and AI analysis. Requests arrive authorized
+ * (moderate_mvs_media) and validated by the generated controller.
+ *
+ * States: pending (held upload) and flagged (report threshold or AI verdict)
+ * sit in the queue; approve and reject may be applied from any other state,
+ * so a moderator can also take down an approved item or restore a rejected
+ * one. Every change is logged in mvs_moderation_log and closes the item's
+ * open reports.
+ */
+final class MVS_Moderation_Service implements MVS_Moderation_Handler {
+
+	/**
+	 * Moderation data access.
+	 *
+	 * @var MVS_Moderation_Repository
+	 */
+	private $moderation;
+
+	/**
+	 * Media data access.
+	 *
+	 * @var MVS_Media_Repository
+	 */
+	private $media;
+
+	/**
+	 * Response shaping of media items.
+	 *
+	 * @var MVS_Media_Presenter
+	 */
+	private $presenter;
+
+	/**
+	 * File storage (for the analysed file's path).
+	 *
+	 * @var MVS_Storage_Driver
+	 */
+	private $storage;
+
+	/**
+	 * AI analysis.
+	 *
+	 * @var MVS_AI_Service
+	 */
+	private $ai;
+
+	/**
+	 * Wires collaborators.
+	 *
+	 * @param MVS_Moderation_Repository|null $moderation Moderation data access.
+	 * @param MVS_Media_Repository|null      $media      Media data access.
+	 * @param MVS_AI_Service|null            $ai         AI analysis.
+	 */
+	public function __construct( ?MVS_Moderation_Repository $moderation = null, ?MVS_Media_Repository $media = null, ?MVS_AI_Service $ai = null ) {
+		$this->moderation = $moderation ? $moderation : new MVS_Moderation_Repository();
+		$this->media      = $media ? $media : new MVS_Media_Repository();
+		$this->ai         = $ai ? $ai : new MVS_AI_Service();
+		$this->storage    = MVS_Storage::driver();
+		$this->presenter  = new MVS_Media_Presenter( $this->storage );
+	}
+
+	/**
+	 * GET /moderation: pending and flagged items, oldest first (the order
+	 * they entered the queue by upload), five queries whatever per_page is.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return MVS_Page
+	 */
+	public function list_moderation_queue( WP_REST_Request $request ) {
+		$viewer = get_current_user_id();
+		$states = null !== $request['state'] ? array( (string) $request['state'] ) : MVS_Moderation_Repository::QUEUE_STATES;
+		list( $rows, $total ) = $this->moderation->queue( $states, (int) $request['page'], max( 1, (int) $request['per_page'] ) );
+		$ids = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
+		if ( $ids ) {
+			// The presenter reads item meta (image sizes): one query for the page, not one per item.
+			update_meta_cache( 'mvs_media', $ids );
+		}
+		$state = $this->media->viewer_state( $ids, $viewer );
+		$items = array();
+		foreach ( $rows as $row ) {
+			$items[] = $this->queue_item( $row, $viewer, $state );
+		}
+		return new MVS_Page( $items, $total );
+	}
+
+	/**
+	 * GET /moderation/counts.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array
+	 */
+	public function get_moderation_counts( WP_REST_Request $request ) {
+		$counts = $this->moderation->counts();
+		$states = $counts['states'];
+		return array(
+			'pending'      => $states['pending'],
+			'flagged'      => $states['flagged'],
+			'queue'        => $states['pending'] + $states['flagged'],
+			'approved'     => $states['approved'],
+			'rejected'     => $states['rejected'],
+			'open_reports' => $counts['open_reports'],
+		);
+	}
+
+	/**
+	 * POST /moderation/{id}/approve.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function approve_media( WP_REST_Request $request ) {
+		return $this->decide( (int) $request['id'], 'approved', '' );
+	}
+
+	/**
+	 * POST /moderation/{id}/reject: the reason is logged and sent to the owner.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function reject_media( WP_REST_Request $request ) {
+		return $this->decide( (int) $request['id'], 'rejected', trim( (string) $request['reason'] ) );
+	}
+
+	/**
+	 * POST /moderation/{id}/analyze: description, tags and a safety score; a
+	 * score at or above ai_safety_threshold flags an approved or pending item.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function analyze_media( WP_REST_Request $request ) {
+		$id  = (int) $request['id'];
+		$row = $this->media->find( $id );
+		if ( ! $row ) {
+			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
+		}
+		$result = $this->ai->analyze(
+			$id,
+			array(
+				'path'        => $this->storage->path( (string) $row->file_path ),
+				'mime_type'   => (string) $row->mime_type,
+				'media_type'  => (string) $row->media_type,
+				'title'       => (string) $row->title,
+				'description' => (string) $row->description,
+			)
+		);
+		if ( is_wp_error( $result ) ) {
+			return $result;
+		}
+		$actor     = get_current_user_id();
+		$threshold = (float) MVS_Settings::get( 'ai_safety_threshold' );
+		$unsafe    = (float) $result['safety_score'] >= $threshold;
+		$outcome   = array(
+			'media_id'    => $id,
+			'provider'    => $result['provider'],
+			'model'       => $result['model'],
+			'description' => $result['description'],
+			'tags'        => $result['tags'],
+			'safety'      => array(
+				'score'     => (float) $result['safety_score'],
+				'threshold' => $threshold,
+				'verdict'   => $unsafe ? 'unsafe' : 'safe',
+			),
+			'metrics'     => $result['metrics'],
+			'tokens'      => (int) $result['units'],
+		);
+		$this->moderation->log( $id, $actor, 'analyze', '', $outcome );
+		$flagged = $unsafe && $this->moderation->transition( $id, 'flagged', array( 'approved', 'pending' ) );
+		if ( $flagged ) {
+			/* translators: 1: safety score, 2: threshold. */
+			$this->moderation->log( $id, $actor, 'flag', sprintf( __( 'AI safety score %1$s reached the threshold %2$s.', 'media-community-service' ), $result['safety_score'], $threshold ) );
+		}
+		$outcome['flagged']           = $flagged;
+		$outcome['moderation_status'] = $flagged ? 'flagged' : (string) $row->moderation_status;
+		$outcome['analyzed_at']       = gmdate( 'Y-m-d\TH:i:s\Z' );
+		return $outcome;
+	}
+
+	/**
+	 * GET /ai/usage.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array
+	 */
+	public function get_ai_usage( WP_REST_Request $request ) {
+		return $this->ai->usage();
+	}
+
+	/**
+	 * Applies a moderator's decision: conditional state change, log, report
+	 * resolution and, on rejection, a notification to the owner.
+	 *
+	 * @param int    $id     Media ID.
+	 * @param string $to     approved | rejected.
+	 * @param string $reason Reason (rejections).
+	 * @return array|WP_Error
+	 */
+	private function decide( int $id, string $to, string $reason ) {
+		$row = $this->media->find( $id );
+		if ( ! $row ) {
+			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
+		}
+		$from    = (string) $row->moderation_status;
+		$actor   = get_current_user_id();
+		$others  = array_values( array_diff( array( 'pending', 'flagged', 'approved', 'rejected' ), array( $to ) ) );
+		$changed = $this->moderation->transition( $id, $to, $others );
+		if ( $changed ) {
+			$this->moderation->log(
+				$id,
+				$actor,
+				'approved' === $to ? 'approve' : 'reject',
+				$reason,
+				array(
+					'from' => $from,
+					'to'   => $to,
+				)
+			);
+			$this->moderation->resolve_reports( 'media', $id );
+			if ( 'rejected' === $to && (int) $row->author_id !== $actor ) {
+				$this->moderation->notify(
+					(int) $row->author_id,
+					$actor,
+					'media_rejected',
+					'media',
+					$id,
+					array(
+						'media_id' => $id,
+						'title'    => (string) $row->title,
+						'reason'   => $reason,
+					)
+				);
+			}
+			/**
+			 * Fires after a moderator changed an item's moderation state.
+			 *
+			 * @param int    $id     Media ID.
+			 * @param string $to     New state.
+			 * @param string $from   Previous state.
+			 * @param string $reason Reason given.
+			 */
+			do_action( 'mvs_media_moderated', $id, $to, $from, $reason );
+		}
+		return array(
+			'id'                => $id,
+			'moderation_status' => $to,
+			'previous_status'   => $from,
+			'changed'           => $changed,
+			'reason'            => 'rejected' === $to ? $reason : null,
+		);
+	}
+
+	/**
+	 * One queue record: the media item plus its moderation facts.
+	 *
+	 * @param object $row    mvs_media row with open_reports.
+	 * @param int    $viewer Viewer.
+	 * @param array  $state  Viewer state.
+	 * @return array
+	 */
+	private function queue_item( $row, int $viewer, array $state ): array {
+		$item                      = $this->presenter->item( $row, $viewer, $state );
+		$item['moderation_status'] = (string) $row->moderation_status;
+		$item['open_reports']      = (int) $row->open_reports;
+		return $item;
+	}
+}
