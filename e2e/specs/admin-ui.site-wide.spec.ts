@@ -10,7 +10,15 @@
  */
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { routes } from '../support/matrix';
 import { baseUrl, expect, files, test, type Api, type SiteFixtures, type UserRole } from '../support/mvs';
+
+/**
+ * Thumbnails are signed /serve URLs. Until GET /media/{id}/signed-url ships
+ * (it answers 501 before), the queue probes it once and shows the media type.
+ */
+const signedUrls = routes.find((r) => r.name === 'get_media_signed_url')!.implemented;
+const moderatorStatuses: ReadonlySet<number> = new Set(signedUrls ? [] : [501]);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -37,6 +45,10 @@ async function logIn(
 		problems.push(`${message.type()}: ${message.text()}`);
 	});
 	page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+	// Name the URL of each failed request (the console message above does not).
+	page.on('response', (response) => {
+		if (response.status() >= 400 && !expectedStatuses.has(response.status())) problems.push(`http ${response.status()}: ${response.url()}`);
+	});
 	const user = fixtures.users[role];
 	await page.goto('/wp-login.php');
 	await page.locator('#user_login').fill(user.login);
@@ -95,7 +107,7 @@ test('a moderator approves one item and rejects another with a reason; counts fo
 	const drop = await held(api('member'), dropTitle);
 	const before = await counts(api('moderator'));
 
-	const { context, page, problems } = await logIn(browser, fixtures, 'moderator');
+	const { context, page, problems } = await logIn(browser, fixtures, 'moderator', moderatorStatuses);
 	// The menu entry, with the count bubble of pending + flagged items.
 	const menu = page.locator('#toplevel_page_mvs-moderation');
 	await expect(menu).toContainText('Media Community');
@@ -107,7 +119,13 @@ test('a moderator approves one item and rejects another with a reason; counts fo
 
 	const keepRow = await showRow(page, keep);
 	await expect(keepRow).toContainText(keepTitle);
-	await expect(keepRow.locator('img.mvs-queue__thumb')).toBeVisible();
+	if (signedUrls) {
+		const thumb = keepRow.locator('img.mvs-queue__thumb');
+		await expect(thumb).toBeVisible();
+		await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+	} else {
+		await expect(keepRow.locator('.mvs-queue__thumb--placeholder')).toHaveText('image');
+	}
 	await screenshot(page, 'moderation');
 	await keepRow.getByRole('button', { name: `Approve ${keepTitle}` }).click();
 	await expect(page.locator('.components-snackbar', { hasText: '1 item approved.' })).toBeVisible();
@@ -143,7 +161,7 @@ test('a moderator analyzes an item and bulk-approves two', async ({ api, browser
 	const stamp = Date.now();
 	const first = await held(api('member'), `ui-bulk-a-${stamp}`);
 	const second = await held(api('member'), `ui-bulk-b-${stamp}`);
-	const { context, page, problems } = await logIn(browser, fixtures, 'moderator');
+	const { context, page, problems } = await logIn(browser, fixtures, 'moderator', moderatorStatuses);
 	await page.goto('/wp-admin/admin.php?page=mvs-moderation');
 
 	const firstRow = await showRow(page, first);

@@ -14,15 +14,69 @@ import { RejectModal } from '../reject-modal';
 
 const PER_PAGE = 20;
 
-function Thumbnail( { item }: { item: QueueItem } ) {
-	if ( 'image' === item.media_type && item.file_url ) {
-		return <img className="mvs-queue__thumb" src={ item.file_url } alt="" width={ 60 } height={ 60 } loading="lazy" />;
+/**
+ * Files are served only through signed /serve URLs (the storage folder is
+ * closed to the web), so a thumbnail is the signed URL of the image, asked
+ * for once per item. Non-images, and images whose URL cannot be had, show
+ * their media type instead.
+ */
+function Thumbnail( { item, url }: { item: QueueItem; url?: string } ) {
+	if ( url ) {
+		return <img className="mvs-queue__thumb" src={ url } alt="" width={ 60 } height={ 60 } loading="lazy" />;
 	}
 	return (
 		<span className="mvs-queue__thumb mvs-queue__thumb--placeholder" aria-hidden="true">
 			{ item.media_type ?? '?' }
 		</span>
 	);
+}
+
+/**
+ * Signed URLs of the image items, keyed by id. The first request is a probe:
+ * when the route is unavailable (e.g. 501 before it ships) no more are sent.
+ */
+function useThumbnails( items: QueueItem[] ): Record< number, string > {
+	const [ urls, setUrls ] = useState< Record< number, string > >( {} );
+	const [ unavailable, setUnavailable ] = useState( false );
+	useEffect( () => {
+		if ( unavailable ) {
+			return;
+		}
+		const wanted = items.filter( ( item ) => 'image' === item.media_type && ! urls[ item.id ] ).map( ( item ) => item.id );
+		if ( 0 === wanted.length ) {
+			return;
+		}
+		let cancelled = false;
+		const sign = async ( id: number ) => {
+			const response = await client.call( 'get_media_signed_url', { params: { id } } );
+			return isOk( response ) ? response.body.url : null;
+		};
+		void ( async () => {
+			const first = await sign( wanted[ 0 ]! );
+			if ( null === first ) {
+				if ( ! cancelled ) {
+					setUnavailable( true );
+				}
+				return;
+			}
+			const rest = await Promise.all( wanted.slice( 1 ).map( sign ) );
+			if ( cancelled ) {
+				return;
+			}
+			const found: Record< number, string > = { [ wanted[ 0 ]! ]: first };
+			rest.forEach( ( url, index ) => {
+				if ( url ) {
+					found[ wanted[ index + 1 ]! ] = url;
+				}
+			} );
+			setUrls( ( current ) => ( { ...current, ...found } ) );
+		} )();
+		return () => {
+			cancelled = true;
+		};
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- urls is read, not a trigger.
+	}, [ items, unavailable ] );
+	return urls;
 }
 
 export function ModerationQueue() {
@@ -38,6 +92,7 @@ export function ModerationQueue() {
 	const [ rejecting, setRejecting ] = useState< number[] | null >( null );
 	const [ analysis, setAnalysis ] = useState< { title: string; result: Result } | null >( null );
 	const { notices, add, remove } = useNotices();
+	const thumbnails = useThumbnails( items );
 
 	const load = useCallback( async () => {
 		setLoading( true );
@@ -206,7 +261,7 @@ export function ModerationQueue() {
 									/>
 								</th>
 								<td>
-									<Thumbnail item={ item } />
+									<Thumbnail item={ item } url={ thumbnails[ item.id ] } />
 								</td>
 								<td>
 									<strong>{ title }</strong>
