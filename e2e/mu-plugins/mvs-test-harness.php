@@ -66,6 +66,22 @@ add_filter(
 	1000
 );
 
+// Records mvs_push_send per recipient (a transient per user: no shared
+// read-modify-write between parallel tests; not prefixed mvs_, which uninstall owns).
+add_action(
+	'mvs_push_send',
+	static function ( $user_id, $tokens, $payload ) {
+		$sent   = get_transient( 'e2e_push_' . $user_id ) ?: array(); // phpcs:ignore Universal.Operators.DisallowShortTernary
+		$sent[] = array(
+			'tokens'  => $tokens,
+			'payload' => $payload,
+		);
+		set_transient( 'e2e_push_' . $user_id, $sent, HOUR_IN_SECONDS );
+	},
+	10,
+	3
+);
+
 add_action(
 	'rest_api_init',
 	static function () {
@@ -265,6 +281,31 @@ add_action(
 						'rows_after'  => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$media}" ), // phpcs:ignore WordPress.DB
 						'version'     => (int) get_option( MVS_Core_Schema::VERSION_OPTION ),
 					);
+				},
+			)
+		);
+		// Push hand-off: a device token for a user, and the mvs_push_send calls recorded for them.
+		register_rest_route(
+			'mvs-test/v1',
+			'/push',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'user_id' => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'token'   => array( 'type' => 'string' ),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$user = (int) $request['user_id'];
+					if ( $request['token'] ) {
+						$now = current_time( 'mysql', true );
+						$wpdb->insert( "{$wpdb->prefix}mvs_device_tokens", array( 'user_id' => $user, 'platform' => 'ios', 'token' => $request['token'], 'token_hash' => hash( 'sha256', $request['token'] ), 'created_at' => $now, 'updated_at' => $now ) ); // phpcs:ignore WordPress.DB
+					}
+					return array( 'sent' => get_transient( 'e2e_push_' . $user ) ?: array() ); // phpcs:ignore Universal.Operators.DisallowShortTernary
 				},
 			)
 		);

@@ -7,7 +7,7 @@
  * moderation.site-wide.spec.ts.
  */
 import { expect, files, test, type Api } from '../support/mvs';
-import { SKIN, solidPng, token, trail } from '../support/moderation';
+import { SKIN, freshUser, solidPng, token, trail } from '../support/moderation';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -41,13 +41,18 @@ async function queue(api: Api, query: Record<string, unknown> = {}) {
 	return { items: res.body as unknown as QueueItem[], total: Number(res.headers['x-wp-total']), pages: Number(res.headers['x-wp-totalpages']) };
 }
 
-/** Every page of the queue (other tests add items concurrently, so a test looks for its own ids). */
+/**
+ * The newest end of the queue: its last two pages of 100 (oldest first, so a
+ * test's own recent items are there even when other specs left many older
+ * ones; other tests add items concurrently, so a test looks for its own ids).
+ */
 async function queueIds(api: Api, state?: 'pending' | 'flagged'): Promise<Map<number, QueueItem>> {
+	const filter = state ? { state } : {};
+	const { pages } = await queue(api, { ...filter, per_page: 1 });
+	const last = Math.max(1, Math.ceil(pages / 100));
 	const found = new Map<number, QueueItem>();
-	for (let page = 1; page <= 20; page++) {
-		const { items, pages } = await queue(api, { page, ...(state ? { state } : {}) });
-		for (const item of items) found.set(item.id, item);
-		if (page >= pages) break;
+	for (const page of [last - 1, last].filter((p) => p >= 1)) {
+		for (const item of (await queue(api, { ...filter, page })).items) found.set(item.id, item);
 	}
 	return found;
 }
@@ -189,4 +194,54 @@ test('moderation routes: 404 for a missing item, 403 without moderate_mvs_media,
 	const removed = await api('moderator').raw('GET', '/wp-json/mvs/v1/moderation/queue');
 	expect(removed.status).toBe(404);
 	expect(removed.body.code).toBe('rest_no_route');
+});
+
+test('gallery groups and group covers leave out a rejected item for everyone but its owner and moderators', async ({ api }) => {
+	const group = token();
+	const member = api('member');
+	const first = await upload(member, { title: `${group} a`, upload_group: group });
+	const second = await upload(member, { title: `${group} b`, upload_group: group });
+	const third = await upload(member, { title: `${group} c`, upload_group: group });
+	expect((await api('moderator').op('reject_media', { params: { id: second }, body: { reason: 'blurred faces missing' } })).status).toBe(200);
+	const groupOf = async (caller: Api, id: number) => {
+		const res = await caller.op('get_media_group', { params: { id } });
+		expect(res.status, caller.role).toBe(200);
+		return (res.body as unknown as { id: number }[]).map((i) => i.id);
+	};
+	for (const role of ['anonymous', 'member2'] as const) {
+		expect(await groupOf(api(role), first), role).toEqual([first, third]);
+		expect((await api(role).op('get_media_group', { params: { id: second } })).status, role).toBe(403);
+	}
+	expect(await groupOf(member, first)).toEqual([first, second, third]);
+	expect(await groupOf(api('moderator'), third)).toEqual([first, second, third]);
+
+	// With the first item (the cover) rejected too, others get the first item they may see as the cover.
+	expect((await api('moderator').op('reject_media', { params: { id: first } })).status).toBe(200);
+	const covers = await api('anonymous').op('list_media', { query: { s: group, group_covers: true } });
+	expect(covers.body.items.map((i) => i.id)).toEqual([third]);
+	expect(covers.body.total).toBe(1);
+	const ownCovers = await member.op('list_my_media', { query: { s: group, group_covers: true } });
+	expect(ownCovers.body.items.map((i) => i.id)).toEqual([first]);
+});
+
+test('a rejection notification is handed to push delivery (mvs_push_send) when the owner has a device', async ({ api }) => {
+	const owner = await freshUser(api('admin'));
+	try {
+		const device = `device-${token()}`;
+		const registered = await api('admin').raw('POST', '/wp-json/mvs-test/v1/push', { json: { user_id: owner.id, token: device } });
+		expect(registered.body.sent).toEqual([]);
+		const id = await upload(owner.api, { title: token() });
+		const res = await api('moderator').op('reject_media', { params: { id }, body: { reason: 'Off topic' } });
+		expect(res.status).toBe(200);
+		const sent = (await api('admin').raw('POST', '/wp-json/mvs-test/v1/push', { json: { user_id: owner.id } })).body.sent as { tokens: string[]; payload: any }[];
+		expect(sent).toHaveLength(1);
+		expect(sent[0]!.tokens).toEqual([device]);
+		expect(sent[0]!.payload).toMatchObject({ type: 'media_rejected', object_type: 'media', object_id: id, data: { media_id: id, reason: 'Off topic' } });
+		expect(sent[0]!.payload.notification_id).toBeGreaterThan(0);
+		// Approving sends nothing.
+		await api('moderator').op('approve_media', { params: { id } });
+		expect((await api('admin').raw('POST', '/wp-json/mvs-test/v1/push', { json: { user_id: owner.id } })).body.sent).toHaveLength(1);
+	} finally {
+		await owner.api.dispose();
+	}
 });

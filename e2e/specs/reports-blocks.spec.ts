@@ -119,7 +119,9 @@ test('reports reaching the threshold (3) flag the item; a moderator decision clo
 	// Third report: flagged, gone from the community, in the queue with its report count.
 	expect((await api('anonymous').op('get_media', { params: { id } })).status).toBe(403);
 	expect((await api('member2').op('list_media', { query: { s: title } })).body.total).toBe(0);
-	const queue = await api('moderator').op('list_moderation_queue', { query: { state: 'flagged', per_page: 100 } });
+	// Oldest first: a just-flagged item is on the last page.
+	const size = await api('moderator').op('list_moderation_queue', { query: { state: 'flagged', per_page: 100 } });
+	const queue = await api('moderator').op('list_moderation_queue', { query: { state: 'flagged', per_page: 100, page: Number(size.headers['x-wp-totalpages']) } });
 	const entry = (queue.body as unknown as { id: number; open_reports: number; moderation_status: string }[]).find((item) => item.id === id);
 	expect(entry).toMatchObject({ moderation_status: 'flagged', open_reports: 3 });
 	const flagLog = (await trail(api('admin'), id, fixtures.users.member.id)).log;

@@ -97,6 +97,7 @@ final class MVS_Core_Schema {
   updated_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (id),
   KEY visibility (moderation_status,privacy,id),
+  KEY visibility_author (moderation_status,privacy,author_id),
   KEY author (author_id,id),
   KEY type_visibility (media_type,moderation_status,privacy,id),
   KEY album (album_id,album_position),

@@ -32,9 +32,10 @@ final class MVS_AI_Local_Provider implements MVS_AI_Provider {
 	const SAMPLE = 64;
 
 	/**
-	 * Larger images are not decoded (memory), only described by their words.
+	 * Larger images are not decoded (about 4 bytes a pixel of memory), only
+	 * described by their words.
 	 */
-	const MAX_PIXELS = 40000000;
+	const MAX_PIXELS = 25000000;
 
 	/**
 	 * Provider name.
@@ -90,6 +91,8 @@ final class MVS_AI_Local_Provider implements MVS_AI_Provider {
 		if ( ! $size || $size[0] < 1 || $size[1] < 1 || $size[0] * $size[1] > self::MAX_PIXELS ) {
 			return null;
 		}
+		// Decoding needs about 4 bytes a pixel: ask for the memory WordPress grants image work.
+		wp_raise_memory_limit( 'image' );
 		$bytes = file_get_contents( $path ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- local file.
 		$image = false === $bytes ? false : @imagecreatefromstring( $bytes ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- corrupt data returns false.
 		if ( ! $image ) {

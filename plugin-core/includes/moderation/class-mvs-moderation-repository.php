@@ -232,7 +232,53 @@ final class MVS_Moderation_Repository {
 			 * @param array  $data    Payload.
 			 */
 			do_action( 'mvs_notification_created', $id, $user_id, $type, $data );
+			$this->push( $id, $user_id, $type, $object_type, $object_id, $data );
 		}
 		return $id;
+	}
+
+	/**
+	 * Hands a new notification to push delivery (the contract's
+	 * mvs_push_send event) when the recipient has registered devices and
+	 * mvs_push_should_send does not veto it.
+	 *
+	 * @param int    $id          Notification ID.
+	 * @param int    $user_id     Recipient.
+	 * @param string $type        Notification type.
+	 * @param string $object_type Object type.
+	 * @param int    $object_id   Object ID.
+	 * @param array  $data        Notification data.
+	 */
+	private function push( int $id, int $user_id, string $type, string $object_type, int $object_id, array $data ): void {
+		global $wpdb;
+		$tokens = $wpdb->get_col( $wpdb->prepare( "SELECT token FROM {$wpdb->mvs_device_tokens} WHERE user_id = %d ORDER BY id", $user_id ) );
+		if ( ! $tokens ) {
+			return;
+		}
+		$payload = array(
+			'notification_id' => $id,
+			'type'            => $type,
+			'object_type'     => $object_type,
+			'object_id'       => $object_id,
+			'data'            => $data,
+		);
+		/**
+		 * Filters whether a notification is pushed to the user's devices.
+		 *
+		 * @param bool  $send    Whether to send (true).
+		 * @param int   $user_id Recipient.
+		 * @param array $payload Push payload.
+		 */
+		if ( ! apply_filters( 'mvs_push_should_send', true, $user_id, $payload ) ) {
+			return;
+		}
+		/**
+		 * Asks a push-delivery integration to send a new in-app notification.
+		 *
+		 * @param int      $user_id Recipient.
+		 * @param string[] $tokens  The recipient's device tokens.
+		 * @param array    $payload notification_id, type, object_type, object_id, data.
+		 */
+		do_action( 'mvs_push_send', $user_id, array_map( 'strval', $tokens ), $payload );
 	}
 }

@@ -46,6 +46,9 @@ export const coreTables: readonly TableSpec[] = [
 		primaryKey: ['id'],
 		indexes: [
 			key('visibility', 'moderation_status', 'privacy', 'id'),
+			// Covers counts that exclude blocked authors (author_id NOT IN …), which
+			// would otherwise need a row lookup per item and end in a full scan.
+			key('visibility_author', 'moderation_status', 'privacy', 'author_id'),
 			key('author', 'author_id', 'id'),
 			key('type_visibility', 'media_type', 'moderation_status', 'privacy', 'id'),
 			key('album', 'album_id', 'album_position'),
