@@ -202,6 +202,8 @@ test('an administrator changes settings on the settings screen and they take eff
 	expect(upload.status).toBe(201);
 	expect(upload.body.privacy).toBe('members');
 	expect((await api('member2').op('get_media', { params: { id: upload.body.id } })).status).toBe(403);
+	// Leave no held item behind in the moderation queue.
+	expect((await api('member').op('delete_media', { params: { id: upload.body.id } })).status).toBe(200);
 
 	// A value the server refuses: its message shows, nothing is saved.
 	await page.getByLabel('Default privacy').selectOption('public');

@@ -2,7 +2,8 @@
  * What an AI analysis returned for one item.
  */
 import { Button, Notice } from '@wordpress/components';
-import { __ } from '@wordpress/i18n';
+import { Fragment } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
 import type { AnalysisResult as Result } from '../../api/types';
 
 function formatValue( value: unknown ): string {
@@ -20,7 +21,10 @@ export function AnalysisResult( { title, result, onClose }: { title: string; res
 	return (
 		<Notice status="info" isDismissible={ false } className="mvs-analysis">
 			<strong>
-				{ __( 'Analysis of', 'media-community-service' ) } { title }
+				{
+					/* translators: %s: item title. */
+					sprintf( __( 'Analysis of %s', 'media-community-service' ), title )
+				}
 			</strong>
 			<dl className="mvs-analysis__list">
 				<dt>{ __( 'Description', 'media-community-service' ) }</dt>
@@ -28,10 +32,10 @@ export function AnalysisResult( { title, result, onClose }: { title: string; res
 				<dt>{ __( 'Tags', 'media-community-service' ) }</dt>
 				<dd>{ ( result.tags ?? [] ).join( ', ' ) || '—' }</dd>
 				{ Object.entries( safety ).map( ( [ key, value ] ) => (
-					<div key={ key }>
+					<Fragment key={ key }>
 						<dt>{ key }</dt>
 						<dd>{ formatValue( value ) }</dd>
-					</div>
+					</Fragment>
 				) ) }
 				<dt>{ __( 'Provider', 'media-community-service' ) }</dt>
 				<dd>{ [ result.provider, result.model ].filter( Boolean ).join( ' / ' ) || '—' }</dd>
