@@ -25,6 +25,9 @@ function mvs_uninstall_site(): void {
 	delete_option( 'mvs_ai_api_key' );
 	delete_transient( 'mvs_admin_queue_count' ); // MVS_Admin_Queue_Count::TRANSIENT (the admin classes are not loaded here).
 	wp_clear_scheduled_hook( MVS_Rate_Limiter::CRON_HOOK );
+	// Signed file URLs: the secret, and the trending decay event.
+	delete_option( 'mvs_signing_secret' );
+	wp_clear_scheduled_hook( 'mvs_decay_trending' );
 	// Terms of the plugin's taxonomies (the taxonomies are not registered during uninstall).
 	$term_ids = $wpdb->get_col( $wpdb->prepare( "SELECT term_id FROM {$wpdb->term_taxonomy} WHERE taxonomy IN (%s, %s)", 'mvs_tag', 'mvs_category' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 	$wpdb->query( $wpdb->prepare( "DELETE tr FROM {$wpdb->term_relationships} tr INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id WHERE tt.taxonomy IN (%s, %s)", 'mvs_tag', 'mvs_category' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
@@ -32,6 +35,9 @@ function mvs_uninstall_site(): void {
 	foreach ( $term_ids as $term_id ) {
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->terms} WHERE term_id = %d", $term_id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 	}
+	// WordPress caches the term hierarchy of hierarchical taxonomies (mvs_category) in an option.
+	delete_option( 'mvs_category_children' );
+	delete_option( 'mvs_tag_children' );
 	// User meta written by the plugin.
 	$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $wpdb->esc_like( 'mvs_' ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 	// Stored files.

@@ -116,6 +116,15 @@ http {
       try_files $uri $uri/ /index.php?$args;
     }
 
+    # File offload (setting serve_offload = x-accel-redirect): PHP authorises a
+    # /serve request, then answers X-Accel-Redirect: /mvs-internal/<path>, and
+    # nginx sends the bytes (Range included). internal: never reachable from outside.
+    location ^~ /mvs-internal/ {
+      internal;
+      alias ${wordpressDir}/wp-content/uploads/;
+      add_header X-MVS-Served-By nginx always;
+    }
+
     location ~ \\.php$ {
       try_files $uri =404; # never hand a path that is not a PHP file to PHP
 ${FASTCGI_PARAMS}

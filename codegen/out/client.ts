@@ -15,7 +15,7 @@ export interface ListEnvelope<T> {
 
 /** The error body of every failure. */
 export interface MvsError {
-	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_rate_limited' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_not_implemented' | (string & {});
+	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_not_implemented' | (string & {});
 	message: string;
 	data: { status: number;[key: string]: unknown };
 }
@@ -43,6 +43,15 @@ export interface MediaItem {
 	viewer_reaction: string | null;
 	/** Generated image sizes by name (thumbnail, medium, large, watermark): {url, width, height}; empty for other media types. */
 	sizes: Record<string, unknown>;
+	tags: Array<MediaTerm>;
+	category: { id: number; name: string; slug: string } | null;
+}
+
+/** A tag (mvs_tag) or category (mvs_category) of a media item. */
+export interface MediaTerm {
+	id: number;
+	name: string;
+	slug: string;
 }
 
 /** Whether the caller may view a media item. */
@@ -123,6 +132,64 @@ export interface UploadResult {
 /** Onboarding result. */
 export interface Onboarded {
 	onboarded: boolean;
+}
+
+/** An album as seen by the caller (see docs/albums-and-tags.md). */
+export interface Album {
+	id: number;
+	title: string;
+	description: string;
+	privacy: "public" | "members" | "group" | "private";
+	author_id: number;
+	/** Items of the album the caller may see. */
+	media_count: number;
+	cover_media_id: number | null;
+	/** The cover MediaItem; null when unset or hidden from the caller. */
+	cover: Record<string, unknown> | null;
+	can_edit: boolean;
+	created_at: string;
+	updated_at: string;
+}
+
+/** An album with the items the caller may see, in album order. */
+export interface AlbumWithMedia {
+	id: number;
+	title: string;
+	description: string;
+	privacy: "public" | "members" | "group" | "private";
+	author_id: number;
+	/** Items of the album the caller may see. */
+	media_count: number;
+	cover_media_id: number | null;
+	/** The cover MediaItem; null when unset or hidden from the caller. */
+	cover: Record<string, unknown> | null;
+	can_edit: boolean;
+	created_at: string;
+	updated_at: string;
+	media: Array<MediaItem>;
+}
+
+/** A tag (mvs_tag) with the number of items carrying it that the caller may see. */
+export interface Tag {
+	id: number;
+	name: string;
+	slug: string;
+	count: number;
+}
+
+/** Outcome of a tag merge. */
+export interface TagMerge {
+	merged: boolean;
+	source_id: number;
+	target: Tag;
+}
+
+/** Outcome of POST /media/bulk: every item was changed. */
+export interface BulkResult {
+	action: "delete" | "move_to_album" | "change_privacy";
+	applied: boolean;
+	count: number;
+	results: Array<{ id: number; ok: boolean; code?: string }>;
 }
 
 /** Outcome of a delete. */
@@ -210,55 +277,55 @@ export interface Operations {
 	/** GET /mvs/v1/media: List media visible to the caller. */
 	list_media: { params: Record<string, never>; query: { media_type?: "image" | "video" | "audio" | "document"; author?: number; slug?: string; tag?: string; category?: string; orderby?: "date" | "trending" | "popular" | (string & {}); scope?: "public" | "all"; s?: string; group_covers?: boolean; page?: number; per_page?: number }; body: Record<string, never>; response: ListEnvelope<MediaItem> };
 	/** POST /mvs/v1/media: Upload a media item. */
-	create_media: { params: Record<string, never>; query: Record<string, never>; body: { file: MvsFile; title?: string; description?: string; privacy?: "public" | "members" | "group" | "private"; group_id?: number; album_id?: number; is_story?: boolean; upload_group?: string }; response: MediaItem };
+	create_media: { params: Record<string, never>; query: Record<string, never>; body: { file: MvsFile; title?: string; description?: string; privacy?: "public" | "members" | "group" | "private"; group_id?: number; album_id?: number; is_story?: boolean; tags?: Array<string>; category?: string; upload_group?: string }; response: MediaItem };
 	/** GET /mvs/v1/media/{id}: Read one media item. */
 	get_media: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaItem };
 	/** PUT /mvs/v1/media/{id}: Edit title, description or privacy. */
-	update_media: { params: { id: number }; query: Record<string, never>; body: { title?: string; description?: string; privacy?: "public" | "members" | "group" | "private"; group_id?: number }; response: MediaItem };
+	update_media: { params: { id: number }; query: Record<string, never>; body: { title?: string; description?: string; privacy?: "public" | "members" | "group" | "private"; group_id?: number; tags?: Array<string>; category?: string }; response: MediaItem };
 	/** DELETE /mvs/v1/media/{id}: Delete an item and its stored file. */
 	delete_media: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Deleted };
 	/** POST /mvs/v1/media/{id}/replace: Replace the file; id, comments, reactions and stats are kept. */
 	replace_media_file: { params: { id: number }; query: Record<string, never>; body: { file: MvsFile }; response: MediaItem };
 	/** POST /mvs/v1/media/{id}/view: Count a view. */
-	record_media_view: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	record_media_view: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaStats };
 	/** POST /mvs/v1/media/{id}/download: Count a download; 403 when downloads are off. */
-	record_media_download: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	record_media_download: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaStats };
 	/** POST /mvs/v1/media/{id}/share: Count a share. */
-	record_media_share: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	record_media_share: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaStats };
 	/** GET /mvs/v1/media/{id}/access: Access decision for the caller. */
 	get_media_access: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: AccessDecision };
 	/** GET /mvs/v1/media/{id}/group: Every item of the same gallery/upload group. */
 	get_media_group: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaItem[] };
 	/** GET /mvs/v1/media/{id}/signed-url: A time-limited signed URL to /serve. */
-	get_media_signed_url: { params: { id: number }; query: { download?: boolean; ttl?: number }; body: Record<string, never>; response: SignedUrl };
+	get_media_signed_url: { params: { id: number }; query: { download?: boolean; ttl?: number; size?: "large" | "medium" | "thumbnail" | "watermark" }; body: Record<string, never>; response: SignedUrl };
 	/** GET /mvs/v1/serve: Stream a file; the signature is the credential. */
 	serve_media_file: { params: Record<string, never>; query: { mvs_id: number; mvs_uid: number; mvs_exp: number; mvs_sig: string; mvs_size?: "large" | "medium" | "thumbnail" | "watermark"; mvs_dl?: "0" | "1" }; body: Record<string, never>; response: unknown };
 	/** GET /mvs/v1/me/media: The caller's own media, including private and pending items. */
 	list_my_media: { params: Record<string, never>; query: { media_type?: "image" | "video" | "audio" | "document"; author?: number; slug?: string; tag?: string; category?: string; orderby?: "date" | "trending" | "popular" | (string & {}); scope?: "public" | "all"; s?: string; group_covers?: boolean; page?: number; per_page?: number }; body: Record<string, never>; response: ListEnvelope<MediaItem> };
 	/** POST /mvs/v1/media/bulk: Delete, move or change privacy of up to 100 items. */
-	bulk_media: { params: Record<string, never>; query: Record<string, never>; body: { action: "delete" | "move_to_album" | "change_privacy"; media_ids: Array<number>; album_id?: number; privacy?: "public" | "members" | "group" | "private" }; response: unknown };
+	bulk_media: { params: Record<string, never>; query: Record<string, never>; body: { action: "delete" | "move_to_album" | "change_privacy"; media_ids: Array<number>; album_id?: number; privacy?: "public" | "members" | "group" | "private" }; response: BulkResult };
 	/** GET /mvs/v1/media/{id}/stats: Views, reactions, comments, downloads and shares. */
 	get_media_stats: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaStats };
 	/** GET /mvs/v1/me/stats: Aggregate stats across the caller's media. */
 	get_my_stats: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: MediaStats };
 	/** GET /mvs/v1/albums: List albums visible to the caller. */
-	list_albums: { params: Record<string, never>; query: { author?: number; orderby?: "date" | "title" | "media_count"; order?: "asc" | "desc"; page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
+	list_albums: { params: Record<string, never>; query: { author?: number; orderby?: "date" | "title" | "media_count"; order?: "asc" | "desc"; page?: number; per_page?: number }; body: Record<string, never>; response: Album[] };
 	/** POST /mvs/v1/albums: Create an album. */
-	create_album: { params: Record<string, never>; query: Record<string, never>; body: { title: string; description?: string; privacy?: "public" | "members" | "group" | "private" }; response: unknown };
+	create_album: { params: Record<string, never>; query: Record<string, never>; body: { title: string; description?: string; privacy?: "public" | "members" | "group" | "private" }; response: AlbumWithMedia };
 	/** GET /mvs/v1/albums/{id}: Read one album with its media list; private albums are 404 to non-owners. */
-	get_album: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	get_album: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: AlbumWithMedia };
 	/** PUT /mvs/v1/albums/{id}: Edit title, description or privacy. */
-	update_album: { params: { id: number }; query: Record<string, never>; body: { title?: string; description?: string; privacy?: "public" | "members" | "group" | "private" }; response: unknown };
+	update_album: { params: { id: number }; query: Record<string, never>; body: { title?: string; description?: string; privacy?: "public" | "members" | "group" | "private" }; response: AlbumWithMedia };
 	/** DELETE /mvs/v1/albums/{id}: Delete the album only, not its media. */
 	delete_album: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Deleted };
 	/** PUT /mvs/v1/albums/{id}/reorder: Set the order of the album's media. */
-	reorder_album: { params: { id: number }; query: Record<string, never>; body: { order: Array<number> }; response: unknown };
+	reorder_album: { params: { id: number }; query: Record<string, never>; body: { order: Array<number> }; response: AlbumWithMedia };
 	/** POST /mvs/v1/albums/{id}/items: Add media items to the album. */
-	add_album_items: { params: { id: number }; query: Record<string, never>; body: { media_ids: Array<number> }; response: unknown };
+	add_album_items: { params: { id: number }; query: Record<string, never>; body: { media_ids: Array<number> }; response: AlbumWithMedia };
 	/** DELETE /mvs/v1/albums/{id}/items/{media_id}: Remove one media item from the album. */
-	remove_album_item: { params: { id: number; media_id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	remove_album_item: { params: { id: number; media_id: number }; query: Record<string, never>; body: Record<string, never>; response: AlbumWithMedia };
 	/** PUT /mvs/v1/albums/{id}/cover: Set the album cover. */
-	set_album_cover: { params: { id: number }; query: Record<string, never>; body: { media_id: number }; response: unknown };
+	set_album_cover: { params: { id: number }; query: Record<string, never>; body: { media_id: number }; response: AlbumWithMedia };
 	/** GET /mvs/v1/collections: List the caller's collections. */
 	list_collections: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
 	/** POST /mvs/v1/collections: Create a manual or smart collection. */
@@ -360,15 +427,15 @@ export interface Operations {
 	/** GET /mvs/v1/ai/usage: AI usage and budget figures. */
 	get_ai_usage: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
 	/** GET /mvs/v1/tags: List tags. */
-	list_tags: { params: Record<string, never>; query: { search?: string; orderby?: "name" | "count"; page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
+	list_tags: { params: Record<string, never>; query: { search?: string; orderby?: "name" | "count"; page?: number; per_page?: number }; body: Record<string, never>; response: Tag[] };
 	/** POST /mvs/v1/tags: Create a tag. */
-	create_tag: { params: Record<string, never>; query: Record<string, never>; body: { name: string; slug?: string }; response: unknown };
+	create_tag: { params: Record<string, never>; query: Record<string, never>; body: { name: string; slug?: string }; response: Tag };
 	/** GET /mvs/v1/tags/cloud: Tags with their usage counts. */
-	get_tag_cloud: { params: Record<string, never>; query: { limit?: number }; body: Record<string, never>; response: unknown };
+	get_tag_cloud: { params: Record<string, never>; query: { limit?: number }; body: Record<string, never>; response: Tag[] };
 	/** POST /mvs/v1/tags/merge: Re-tag media from the source tag to the target and delete the source. */
-	merge_tags: { params: Record<string, never>; query: Record<string, never>; body: { source_id: number; target_id: number }; response: unknown };
+	merge_tags: { params: Record<string, never>; query: Record<string, never>; body: { source_id: number; target_id: number }; response: TagMerge };
 	/** PUT /mvs/v1/tags/{id}: Rename a tag. */
-	update_tag: { params: { id: number }; query: Record<string, never>; body: { name: string }; response: unknown };
+	update_tag: { params: { id: number }; query: Record<string, never>; body: { name: string }; response: Tag };
 	/** DELETE /mvs/v1/tags/{id}: Delete a tag. */
 	delete_tag: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Deleted };
 	/** POST /mvs/v1/me/devices: Register (upsert) a push device token. */

@@ -29,6 +29,29 @@ add_filter(
 	}
 );
 
+// X-MVS-Test-Fail-Query: <fragment> makes the write statements (INSERT, UPDATE,
+// DELETE) containing the fragment fail, for administrators only, so specs can
+// prove that a failure half-way through a batch rolls everything back.
+add_filter(
+	'query',
+	static function ( $sql ) {
+		static $checking = false;
+		if ( $checking || ! isset( $_SERVER['HTTP_X_MVS_TEST_FAIL_QUERY'] ) || ! did_action( 'rest_api_init' ) ) {
+			return $sql;
+		}
+		$fragment = mvs_test_header( 'HTTP_X_MVS_TEST_FAIL_QUERY' );
+		$flat     = preg_replace( '/\s+/', ' ', (string) $sql );
+		if ( '' === $fragment || ! preg_match( '/^\s*(INSERT|UPDATE|DELETE)\b/i', $flat ) || false === strpos( $flat, $fragment ) ) {
+			return $sql;
+		}
+		// Loading the user runs queries of its own, which come back through this filter.
+		$checking = true;
+		$admin    = current_user_can( 'manage_options' );
+		$checking = false;
+		return $admin ? 'DELETE FROM mvs_test_forced_failure' : $sql;
+	}
+);
+
 add_filter(
 	'rest_pre_dispatch',
 	static function ( $result ) {
@@ -373,6 +396,32 @@ add_action(
 				},
 			)
 		);
+		// Media categories are curated by the site owner (no REST route creates them).
+		register_rest_route(
+			'mvs-test/v1',
+			'/category',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'name' => array(
+						'type'     => 'string',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$term = wp_insert_term( $request['name'], 'mvs_category' );
+					if ( is_wp_error( $term ) ) {
+						return $term;
+					}
+					$created = get_term( (int) $term['term_id'], 'mvs_category' );
+					return array(
+						'id'   => (int) $created->term_id,
+						'slug' => $created->slug,
+					);
+				},
+			)
+		);
 		register_rest_route(
 			'mvs-test/v1',
 			'/owned-fixtures',
@@ -649,6 +698,99 @@ add_action(
 							'index'    => is_file( $uploads['basedir'] . '/mvs/index.php' ),
 						),
 					);
+				},
+			)
+		);
+	}
+);
+
+// File delivery and counters (serve.spec.ts, counters.spec.ts): per-item meta
+// that has no REST route of its own (allow_download), signed URLs with an
+// arbitrary expiry, and the trending decay on demand.
+add_action(
+	'rest_api_init',
+	static function () {
+		$admin_only = static function () {
+			return current_user_can( 'manage_options' );
+		};
+		register_rest_route(
+			'mvs-test/v1',
+			'/media-meta',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'media_id' => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'key'      => array(
+						'type'     => 'string',
+						'required' => true,
+					),
+					'value'    => array( 'type' => array( 'string', 'null' ) ),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$id = (int) $request['media_id'];
+					if ( null === $request['value'] ) {
+						delete_metadata( 'mvs_media', $id, (string) $request['key'] );
+					} else {
+						update_metadata( 'mvs_media', $id, (string) $request['key'], (string) $request['value'] );
+					}
+					return array( 'value' => get_metadata( 'mvs_media', $id, (string) $request['key'], true ) );
+				},
+			)
+		);
+		// The hourly trending decay, run `times` times now (WP-Cron would take hours).
+		register_rest_route(
+			'mvs-test/v1',
+			'/decay-trending',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'times' => array(
+						'type'    => 'integer',
+						'minimum' => 1,
+						'maximum' => 200,
+						'default' => 1,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					for ( $i = 0; $i < (int) $request['times']; $i++ ) {
+						do_action( 'mvs_decay_trending' );
+					}
+					return array( 'ok' => true );
+				},
+			)
+		);
+		// A URL signed with any expiry (an expired one cannot be obtained otherwise).
+		register_rest_route(
+			'mvs-test/v1',
+			'/sign',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'media_id' => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'user_id'  => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'expires'  => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'download' => array(
+						'type'    => 'boolean',
+						'default' => false,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					return array( 'url' => MVS_Url_Signer::url( (int) $request['media_id'], (int) $request['user_id'], (int) $request['expires'], '', (bool) $request['download'] ) );
 				},
 			)
 		);

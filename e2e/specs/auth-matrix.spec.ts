@@ -8,7 +8,7 @@
  */
 import { ROLES, expect, test } from '../support/mvs';
 import { expectedOutcome, routes, type FixtureIds } from '../support/matrix';
-import { sampleRequest, seedOwnedFixtures, uploadImage } from '../support/seed';
+import { prepareAllowedCall, sampleRequest, seedOwnedFixtures } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -37,18 +37,15 @@ for (const route of routes) {
 		const failures: string[] = [];
 		for (const role of ROLES) {
 			const expected = expectedOutcome(route, role);
-			let target = ids!;
-			// Allowed calls to implemented destructive routes get their own item.
-			if (expected.allowed && route.implemented && route.method === 'DELETE' && route.path === '/media/{id}') {
-				target = { ...ids!, media: await uploadImage(api('member')) };
-			}
+			// Allowed calls to implemented routes get objects that make them succeed (fresh ones for destructive routes).
+			let request = expected.allowed && route.implemented ? await prepareAllowedCall(route, ids!, api, role) : sampleRequest(route, ids!);
 			// Reports, blocks and moderation decisions get a throw-away user and item,
 			// so they never hide or flag the shared fixtures other tests read.
 			if (expected.allowed && route.implemented && ISOLATED.has(route.name)) {
 				const fresh = await api('admin').raw('POST', '/wp-json/mvs-test/v1/fresh-user');
-				target = { ...ids!, memberId: fresh.body.id, media: fresh.body.media };
+				request = sampleRequest(route, { ...ids!, memberId: fresh.body.id, media: fresh.body.media });
 			}
-			const res = await api(role).send(sampleRequest(route, target));
+			const res = await api(role).send(request);
 			const code = (res.body as { code?: string } | null)?.code;
 			outcomes.push(`${role}: ${res.status} ${code ?? ''}`.trim());
 			if (expected.allowed) {

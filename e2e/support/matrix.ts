@@ -81,6 +81,8 @@ export interface FixtureIds {
 	rule: number;
 	tag: number;
 	package: number;
+	/** Query of a valid signed /serve URL for `media` (GET /serve has no path id). */
+	serve?: Record<string, string>;
 }
 
 /** Path parameters of a route, pointing at fixtures owned by OWNER. */

@@ -3,7 +3,7 @@
  * routes are not built yet, through the test harness mu-plugin).
  */
 import type { MvsRequest } from '../../codegen/out/client';
-import { files, type Api, type SiteFixtures } from './mvs';
+import { files, type Api, type Role, type SiteFixtures } from './mvs';
 import { pathParams, type FixtureIds, type ManifestRoute } from './matrix';
 
 /** Uploads a public image as `api`'s user and returns its id. */
@@ -20,13 +20,18 @@ export async function seedOwnedFixtures(member: Api, admin: Api, fixtures: SiteF
 		json: { owner: fixtures.users.member.id, media_id: media },
 	});
 	if (res.status !== 200) throw new Error(`harness fixtures failed: ${res.status} ${JSON.stringify(res.body)}`);
-	return { memberId: fixtures.users.member.id, media, ...(res.body as Omit<FixtureIds, 'memberId' | 'media'>) };
+	const signed = await member.op('get_media_signed_url', { params: { id: media } });
+	if (signed.status !== 200) throw new Error(`signed URL failed: ${signed.status} ${JSON.stringify(signed.body)}`);
+	const serve = Object.fromEntries(new URL((signed.body as { url: string }).url).searchParams.entries());
+	return { memberId: fixtures.users.member.id, media, serve, ...(res.body as Omit<FixtureIds, 'memberId' | 'media' | 'serve'>) };
 }
 
 /** A minimal valid request for a route (manifest samples + fixture ids + a real file where one is required). */
 export function sampleRequest(route: ManifestRoute, ids: FixtureIds, method = route.method): MvsRequest {
 	const path = route.path.replace(/\{([a-z_]+)\}/g, (_, key: string) => String(pathParams(route, ids)[key]));
-	const query = Object.fromEntries(Object.entries(route.sample.query).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]));
+	let query = Object.fromEntries(Object.entries(route.sample.query).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]));
+	// The signature is the credential of /serve: a made-up sample would only ever get 403.
+	if (route.name === 'serve_media_file' && ids.serve) query = { ...ids.serve };
 	const request: MvsRequest = { method, path: `/${route.namespace}${path}`, query };
 	if (Object.keys(route.sample.multipart).length) {
 		request.multipart = Object.fromEntries(
@@ -36,4 +41,74 @@ export function sampleRequest(route: ManifestRoute, ids: FixtureIds, method = ro
 		request.json = route.sample.body;
 	}
 	return request;
+}
+
+/** A name no other test or run uses. */
+export function uniqueName(prefix: string): string {
+	return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Creates an album as `api`'s user and returns its id. */
+export async function createAlbum(api: Api, body: Record<string, unknown> = {}): Promise<number> {
+	const res = await api.op('create_album', { body: { title: uniqueName('album'), ...body } as never });
+	if (res.status !== 201) throw new Error(`album create failed: ${res.status} ${JSON.stringify(res.body)}`);
+	return (res.body as { id: number }).id;
+}
+
+/** Creates a tag as `api`'s user and returns its id. */
+export async function createTag(api: Api, name = uniqueName('tag')): Promise<number> {
+	const res = await api.op('create_tag', { body: { name } });
+	if (res.status !== 201) throw new Error(`tag create failed: ${res.status} ${JSON.stringify(res.body)}`);
+	return (res.body as { id: number }).id;
+}
+
+/** An album of `member` holding one fresh item of `member`. */
+async function albumWithItem(member: Api): Promise<{ album: number; item: number }> {
+	const album = await createAlbum(member);
+	const item = await uploadImage(member, { album_id: String(album) });
+	return { album, item };
+}
+
+/**
+ * The request an allowed role sends to an implemented route in the
+ * authorization matrix: the manifest sample, pointed at objects that make
+ * the call succeed for that role (a fresh object for destructive routes, so
+ * parallel tests keep their fixtures; unique names where names must be).
+ */
+export async function prepareAllowedCall(route: ManifestRoute, ids: FixtureIds, api: (role: Role) => Api, role: Role): Promise<MvsRequest> {
+	const member = api('member');
+	const key = `${route.method} ${route.path}`;
+	switch (key) {
+		case 'DELETE /media/{id}':
+			return sampleRequest(route, { ...ids, media: await uploadImage(member) });
+		case 'DELETE /albums/{id}':
+			return sampleRequest(route, { ...ids, album: await createAlbum(member) });
+		case 'DELETE /albums/{id}/items/{media_id}': {
+			const { album, item } = await albumWithItem(member);
+			return sampleRequest(route, { ...ids, album, media: item });
+		}
+		case 'PUT /albums/{id}/reorder': {
+			const { album, item } = await albumWithItem(member);
+			return { ...sampleRequest(route, { ...ids, album }), json: { order: [item] } };
+		}
+		case 'PUT /albums/{id}/cover': {
+			const { album, item } = await albumWithItem(member);
+			return { ...sampleRequest(route, { ...ids, album }), json: { media_id: item } };
+		}
+		case 'POST /albums/{id}/items':
+			return { ...sampleRequest(route, { ...ids, album: await createAlbum(member) }), json: { media_ids: [await uploadImage(member)] } };
+		case 'POST /tags':
+			return { ...sampleRequest(route, ids), json: { name: uniqueName('matrix') } };
+		case 'PUT /tags/{id}':
+			return { ...sampleRequest(route, ids), json: { name: uniqueName('renamed') } };
+		case 'DELETE /tags/{id}':
+			return sampleRequest(route, { ...ids, tag: await createTag(member) });
+		case 'POST /tags/merge':
+			return { ...sampleRequest(route, ids), json: { source_id: await createTag(member), target_id: await createTag(member) } };
+		case 'POST /media/bulk':
+			// Each role acts on an item of its own: the per-item check is the bulk spec's business.
+			return { ...sampleRequest(route, ids), json: { action: 'change_privacy', privacy: 'public', media_ids: [await uploadImage(api(role))] } };
+		default:
+			return sampleRequest(route, ids);
+	}
 }

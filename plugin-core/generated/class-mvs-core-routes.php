@@ -35,7 +35,7 @@ final class MVS_Core_Routes {
 	public static function controllers( MVS_Core_Owner_Lookups $owners ): array {
 		return array(
 			new MVS_REST_Media_Controller( new MVS_Media_Service(), $owners ),
-			new MVS_REST_Albums_Controller( $owners ),
+			new MVS_REST_Albums_Controller( new MVS_Albums_Service(), $owners ),
 			new MVS_REST_Collections_Controller( $owners ),
 			new MVS_REST_Comments_Controller( $owners ),
 			new MVS_REST_Favorites_Controller(),
@@ -47,7 +47,7 @@ final class MVS_Core_Routes {
 			new MVS_REST_Blocks_Controller( new MVS_Blocks_Service() ),
 			new MVS_REST_Reports_Controller( new MVS_Reports_Service() ),
 			new MVS_REST_Moderation_Controller( new MVS_Moderation_Service() ),
-			new MVS_REST_Tags_Controller(),
+			new MVS_REST_Tags_Controller( new MVS_Tags_Service() ),
 			new MVS_REST_Devices_Controller(),
 			new MVS_REST_Dismissals_Controller(),
 			new MVS_REST_Notifications_Controller(),

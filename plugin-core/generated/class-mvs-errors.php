@@ -20,25 +20,29 @@ final class MVS_Errors {
 	 * HTTP status per error code.
 	 */
 	const STATUS = array(
-		'mvs_invalid_type'       => 400,
-		'mvs_file_too_large'     => 400,
-		'mvs_blocked_extension'  => 400,
-		'mvs_no_file'            => 400,
-		'mvs_invalid_param'      => 400,
-		'mvs_no_ids'             => 400,
-		'mvs_duplicate'          => 409,
-		'mvs_not_found'          => 404,
-		'mvs_user_not_found'     => 404,
-		'mvs_not_logged_in'      => 401,
-		'mvs_unauthorized'       => 401,
-		'mvs_community_private'  => 401,
-		'mvs_forbidden'          => 403,
-		'mvs_rate_limited'       => 429,
-		'mvs_already_reported'   => 409,
-		'mvs_ai_budget_exceeded' => 429,
-		'mvs_ai_provider_error'  => 502,
-		'mvs_storage_failed'     => 500,
-		'mvs_not_implemented'    => 501,
+		'mvs_invalid_type'          => 400,
+		'mvs_file_too_large'        => 400,
+		'mvs_blocked_extension'     => 400,
+		'mvs_no_file'               => 400,
+		'mvs_invalid_param'         => 400,
+		'mvs_no_ids'                => 400,
+		'mvs_duplicate'             => 409,
+		'mvs_term_exists'           => 409,
+		'mvs_not_found'             => 404,
+		'mvs_user_not_found'        => 404,
+		'mvs_not_logged_in'         => 401,
+		'mvs_unauthorized'          => 401,
+		'mvs_community_private'     => 401,
+		'mvs_forbidden'             => 403,
+		'mvs_signature_invalid'     => 403,
+		'mvs_signature_expired'     => 403,
+		'mvs_range_not_satisfiable' => 416,
+		'mvs_rate_limited'          => 429,
+		'mvs_already_reported'      => 409,
+		'mvs_ai_budget_exceeded'    => 429,
+		'mvs_ai_provider_error'     => 502,
+		'mvs_storage_failed'        => 500,
+		'mvs_not_implemented'       => 501,
 	);
 
 	/**
@@ -79,6 +83,8 @@ final class MVS_Errors {
 				return __( 'Bulk request had no media IDs.', 'media-community-service' );
 			case 'mvs_duplicate':
 				return __( 'Duplicate file when duplicate_action=skip.', 'media-community-service' );
+			case 'mvs_term_exists':
+				return __( 'A tag with this name or slug already exists.', 'media-community-service' );
 			case 'mvs_not_found':
 				return __( 'Resource not found.', 'media-community-service' );
 			case 'mvs_user_not_found':
@@ -91,6 +97,12 @@ final class MVS_Errors {
 				return __( 'Private-community gate: authentication required.', 'media-community-service' );
 			case 'mvs_forbidden':
 				return __( 'Denied by privacy or capability rules.', 'media-community-service' );
+			case 'mvs_signature_invalid':
+				return __( 'A signed file URL whose signature does not match its parameters.', 'media-community-service' );
+			case 'mvs_signature_expired':
+				return __( 'A signed file URL past its expiry.', 'media-community-service' );
+			case 'mvs_range_not_satisfiable':
+				return __( 'The requested byte range lies outside the file.', 'media-community-service' );
 			case 'mvs_rate_limited':
 				return __( 'Too many requests; see the Retry-After header.', 'media-community-service' );
 			case 'mvs_already_reported':

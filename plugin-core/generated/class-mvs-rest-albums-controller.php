@@ -14,17 +14,24 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "albums" resource:
  *
- * - GET /mvs/v1/albums (501 until implemented)
- * - POST /mvs/v1/albums (501 until implemented)
- * - GET /mvs/v1/albums/{id} (501 until implemented)
- * - PUT /mvs/v1/albums/{id} (501 until implemented)
- * - DELETE /mvs/v1/albums/{id} (501 until implemented)
- * - PUT /mvs/v1/albums/{id}/reorder (501 until implemented)
- * - POST /mvs/v1/albums/{id}/items (501 until implemented)
- * - DELETE /mvs/v1/albums/{id}/items/{media_id} (501 until implemented)
- * - PUT /mvs/v1/albums/{id}/cover (501 until implemented)
+ * - GET /mvs/v1/albums
+ * - POST /mvs/v1/albums
+ * - GET /mvs/v1/albums/{id}
+ * - PUT /mvs/v1/albums/{id}
+ * - DELETE /mvs/v1/albums/{id}
+ * - PUT /mvs/v1/albums/{id}/reorder
+ * - POST /mvs/v1/albums/{id}/items
+ * - DELETE /mvs/v1/albums/{id}/items/{media_id}
+ * - PUT /mvs/v1/albums/{id}/cover
  */
 final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
+
+	/**
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Albums_Handler
+	 */
+	private $handler;
 
 	/**
 	 * Ownership lookups used by the permission checks.
@@ -36,10 +43,12 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	/**
 	 * Sets the namespace and collaborators.
 	 *
-	 * @param MVS_Core_Owner_Lookups $owners Ownership lookups.
+	 * @param MVS_Albums_Handler     $handler Domain logic.
+	 * @param MVS_Core_Owner_Lookups $owners  Ownership lookups.
 	 */
-	public function __construct( MVS_Core_Owner_Lookups $owners ) {
+	public function __construct( MVS_Albums_Handler $handler, MVS_Core_Owner_Lookups $owners ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 		$this->owners    = $owners;
 	}
 
@@ -329,7 +338,15 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_albums( $request ) {
-		return $this->not_implemented( 'list_albums' );
+		return $this->respond_page(
+			$this->handler->list_albums( $request ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 
 	/**
@@ -350,7 +367,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_album( $request ) {
-		return $this->not_implemented( 'create_album' );
+		return $this->respond_created( $this->handler->create_album( $request ), '/albums/%d' );
 	}
 
 	/**
@@ -371,7 +388,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_album( $request ) {
-		return $this->not_implemented( 'get_album' );
+		return $this->respond( $this->handler->get_album( $request ), 200 );
 	}
 
 	/**
@@ -398,7 +415,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_album( $request ) {
-		return $this->not_implemented( 'update_album' );
+		return $this->respond( $this->handler->update_album( $request ), 200 );
 	}
 
 	/**
@@ -424,7 +441,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_album( $request ) {
-		return $this->not_implemented( 'delete_album' );
+		return $this->respond( $this->handler->delete_album( $request ), 200 );
 	}
 
 	/**
@@ -451,7 +468,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function reorder_album( $request ) {
-		return $this->not_implemented( 'reorder_album' );
+		return $this->respond( $this->handler->reorder_album( $request ), 200 );
 	}
 
 	/**
@@ -477,7 +494,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function add_album_items( $request ) {
-		return $this->not_implemented( 'add_album_items' );
+		return $this->respond( $this->handler->add_album_items( $request ), 200 );
 	}
 
 	/**
@@ -503,7 +520,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function remove_album_item( $request ) {
-		return $this->not_implemented( 'remove_album_item' );
+		return $this->respond( $this->handler->remove_album_item( $request ), 200 );
 	}
 
 	/**
@@ -530,6 +547,6 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function set_album_cover( $request ) {
-		return $this->not_implemented( 'set_album_cover' );
+		return $this->respond( $this->handler->set_album_cover( $request ), 200 );
 	}
 }

@@ -20,17 +20,17 @@ defined( 'ABSPATH' ) || exit;
  * - PUT /mvs/v1/media/{id}
  * - DELETE /mvs/v1/media/{id}
  * - POST /mvs/v1/media/{id}/replace
- * - POST /mvs/v1/media/{id}/view (501 until implemented)
- * - POST /mvs/v1/media/{id}/download (501 until implemented)
- * - POST /mvs/v1/media/{id}/share (501 until implemented)
- * - GET /mvs/v1/media/{id}/access (501 until implemented)
+ * - POST /mvs/v1/media/{id}/view
+ * - POST /mvs/v1/media/{id}/download
+ * - POST /mvs/v1/media/{id}/share
+ * - GET /mvs/v1/media/{id}/access
  * - GET /mvs/v1/media/{id}/group
- * - GET /mvs/v1/media/{id}/signed-url (501 until implemented)
- * - GET /mvs/v1/serve (501 until implemented)
+ * - GET /mvs/v1/media/{id}/signed-url
+ * - GET /mvs/v1/serve
  * - GET /mvs/v1/me/media
- * - POST /mvs/v1/media/bulk (501 until implemented)
- * - GET /mvs/v1/media/{id}/stats (501 until implemented)
- * - GET /mvs/v1/me/stats (501 until implemented)
+ * - POST /mvs/v1/media/bulk
+ * - GET /mvs/v1/media/{id}/stats
+ * - GET /mvs/v1/me/stats
  */
 final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
@@ -199,6 +199,24 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
+						'tags'         => array(
+							'description'       => __( 'Tag names; unknown names become new tags. Replaces the item\'s tags.', 'media-community-service' ),
+							'type'              => 'array',
+							'maxItems'          => 20,
+							'items'             => array(
+								'type'      => 'string',
+								'minLength' => 1,
+								'maxLength' => 50,
+							),
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'category'     => array(
+							'description'       => __( 'Slug of an existing mvs_category term; an empty string clears it.', 'media-community-service' ),
+							'type'              => 'string',
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => array( 'MVS_Sanitize', 'slug' ),
+						),
 						'upload_group' => array(
 							'description'       => __( 'Client token shared by the items of one gallery upload; items sent with the same token by the same uploader form one group.', 'media-community-service' ),
 							'type'              => 'string',
@@ -261,6 +279,24 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'minimum'           => 1,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'tags'        => array(
+							'description'       => __( 'Tag names; unknown names become new tags. Replaces the item\'s tags.', 'media-community-service' ),
+							'type'              => 'array',
+							'maxItems'          => 20,
+							'items'             => array(
+								'type'      => 'string',
+								'minLength' => 1,
+								'maxLength' => 50,
+							),
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'category'    => array(
+							'description'       => __( 'Slug of an existing mvs_category term; an empty string clears it.', 'media-community-service' ),
+							'type'              => 'string',
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => array( 'MVS_Sanitize', 'slug' ),
 						),
 					),
 				),
@@ -434,10 +470,17 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'ttl'      => array(
-							'description'       => __( 'Lifetime in seconds, overriding the default.', 'media-community-service' ),
+							'description'       => __( 'Lifetime in seconds, overriding the default; capped by the signed_url_max_ttl setting.', 'media-community-service' ),
 							'type'              => 'integer',
 							'minimum'           => 60,
 							'maximum'           => 86400,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'size'     => array(
+							'description'       => __( 'Sign a URL to this image size instead of the original.', 'media-community-service' ),
+							'type'              => 'string',
+							'enum'              => array( 'large', 'medium', 'thumbnail', 'watermark' ),
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
@@ -794,6 +837,32 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'context'              => array( 'view', 'edit' ),
 					'readonly'             => true,
 				),
+				'tags'            => array(
+					'type'     => 'array',
+					'items'    => array(
+						'type' => 'object',
+					),
+					'context'  => array( 'view', 'edit' ),
+					'readonly' => true,
+				),
+				'category'        => array(
+					'type'                 => array( 'object', 'null' ),
+					'properties'           => array(
+						'id'   => array(
+							'type' => 'integer',
+						),
+						'name' => array(
+							'type' => 'string',
+						),
+						'slug' => array(
+							'type' => 'string',
+						),
+					),
+					'required'             => array( 'id', 'name', 'slug' ),
+					'additionalProperties' => false,
+					'context'              => array( 'view', 'edit' ),
+					'readonly'             => true,
+				),
 			),
 		);
 		return $this->add_additional_fields_schema( $this->schema );
@@ -988,7 +1057,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function record_media_view( $request ) {
-		return $this->not_implemented( 'record_media_view' );
+		return $this->respond( $this->handler->record_media_view( $request ), 200 );
 	}
 
 	/**
@@ -1014,7 +1083,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'record_media_download' );
+		return $this->respond( $this->handler->record_media_download( $request ), 200 );
 	}
 
 	/**
@@ -1040,7 +1109,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'record_media_share' );
+		return $this->respond( $this->handler->record_media_share( $request ), 200 );
 	}
 
 	/**
@@ -1061,7 +1130,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_access( $request ) {
-		return $this->not_implemented( 'get_media_access' );
+		return $this->respond( $this->handler->get_media_access( $request ), 200 );
 	}
 
 	/**
@@ -1103,7 +1172,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_signed_url( $request ) {
-		return $this->not_implemented( 'get_media_signed_url' );
+		return $this->respond( $this->handler->get_media_signed_url( $request ), 200 );
 	}
 
 	/**
@@ -1124,7 +1193,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function serve_media_file( $request ) {
-		return $this->not_implemented( 'serve_media_file' );
+		return $this->respond( $this->handler->serve_media_file( $request ), 200 );
 	}
 
 	/**
@@ -1157,13 +1226,18 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of POST /media/bulk: any logged-in user.
+	 * Permission check of POST /media/bulk: logged in with edit_mvs_medias or delete_mvs_medias or edit_others_mvs_medias or delete_others_mvs_medias.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function bulk_media_permissions_check( $request ) {
-		return $this->require_login();
+		return $this->require_capability( array(
+	'edit_mvs_medias',
+	'delete_mvs_medias',
+	'edit_others_mvs_medias',
+	'delete_others_mvs_medias',
+) );
 	}
 
 	/**
@@ -1187,7 +1261,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $invalid ) ) {
 			return $invalid;
 		}
-		return $this->not_implemented( 'bulk_media' );
+		return $this->respond( $this->handler->bulk_media( $request ), 200 );
 	}
 
 	/**
@@ -1208,7 +1282,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_stats( $request ) {
-		return $this->not_implemented( 'get_media_stats' );
+		return $this->respond( $this->handler->get_media_stats( $request ), 200 );
 	}
 
 	/**
@@ -1229,6 +1303,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_my_stats( $request ) {
-		return $this->not_implemented( 'get_my_stats' );
+		return $this->respond( $this->handler->get_my_stats( $request ), 200 );
 	}
 }

@@ -14,20 +14,30 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "tags" resource:
  *
- * - GET /mvs/v1/tags (501 until implemented)
- * - POST /mvs/v1/tags (501 until implemented)
- * - GET /mvs/v1/tags/cloud (501 until implemented)
- * - POST /mvs/v1/tags/merge (501 until implemented)
- * - PUT /mvs/v1/tags/{id} (501 until implemented)
- * - DELETE /mvs/v1/tags/{id} (501 until implemented)
+ * - GET /mvs/v1/tags
+ * - POST /mvs/v1/tags
+ * - GET /mvs/v1/tags/cloud
+ * - POST /mvs/v1/tags/merge
+ * - PUT /mvs/v1/tags/{id}
+ * - DELETE /mvs/v1/tags/{id}
  */
 final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Tags_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Tags_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Tags_Handler $handler ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 	}
 
 	/**
@@ -204,7 +214,15 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_tags( $request ) {
-		return $this->not_implemented( 'list_tags' );
+		return $this->respond_page(
+			$this->handler->list_tags( $request ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 
 	/**
@@ -225,7 +243,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_tag( $request ) {
-		return $this->not_implemented( 'create_tag' );
+		return $this->respond( $this->handler->create_tag( $request ), 201 );
 	}
 
 	/**
@@ -246,7 +264,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_tag_cloud( $request ) {
-		return $this->not_implemented( 'get_tag_cloud' );
+		return $this->respond( $this->handler->get_tag_cloud( $request ), 200 );
 	}
 
 	/**
@@ -267,7 +285,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function merge_tags( $request ) {
-		return $this->not_implemented( 'merge_tags' );
+		return $this->respond( $this->handler->merge_tags( $request ), 200 );
 	}
 
 	/**
@@ -289,7 +307,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_tag( $request ) {
-		return $this->not_implemented( 'update_tag' );
+		return $this->respond( $this->handler->update_tag( $request ), 200 );
 	}
 
 	/**
@@ -310,6 +328,6 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_tag( $request ) {
-		return $this->not_implemented( 'delete_tag' );
+		return $this->respond( $this->handler->delete_tag( $request ), 200 );
 	}
 }

@@ -66,6 +66,38 @@ interface MVS_Media_Handler {
 	public function replace_media_file( WP_REST_Request $request, array $file );
 
 	/**
+	 * POST /media/{id}/view: Count a view.
+	 *
+	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @return array|WP_REST_Response|WP_Error The response data.
+	 */
+	public function record_media_view( WP_REST_Request $request );
+
+	/**
+	 * POST /media/{id}/download: Count a download; 403 when downloads are off.
+	 *
+	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @return array|WP_REST_Response|WP_Error The response data.
+	 */
+	public function record_media_download( WP_REST_Request $request );
+
+	/**
+	 * POST /media/{id}/share: Count a share.
+	 *
+	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @return array|WP_REST_Response|WP_Error The response data.
+	 */
+	public function record_media_share( WP_REST_Request $request );
+
+	/**
+	 * GET /media/{id}/access: Access decision for the caller.
+	 *
+	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @return array|WP_REST_Response|WP_Error The response data.
+	 */
+	public function get_media_access( WP_REST_Request $request );
+
+	/**
 	 * GET /media/{id}/group: Every item of the same gallery/upload group.
 	 *
 	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
@@ -74,10 +106,50 @@ interface MVS_Media_Handler {
 	public function get_media_group( WP_REST_Request $request );
 
 	/**
+	 * GET /media/{id}/signed-url: A time-limited signed URL to /serve.
+	 *
+	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @return array|WP_REST_Response|WP_Error The response data.
+	 */
+	public function get_media_signed_url( WP_REST_Request $request );
+
+	/**
+	 * GET /serve: Stream a file; the signature is the credential.
+	 *
+	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @return array|WP_REST_Response|WP_Error The response data.
+	 */
+	public function serve_media_file( WP_REST_Request $request );
+
+	/**
 	 * GET /me/media: The caller's own media, including private and pending items.
 	 *
 	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
 	 * @return MVS_Page|WP_Error One page of items and the total.
 	 */
 	public function list_my_media( WP_REST_Request $request );
+
+	/**
+	 * POST /media/bulk: Delete, move or change privacy of up to 100 items.
+	 *
+	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @return array|WP_REST_Response|WP_Error The response data.
+	 */
+	public function bulk_media( WP_REST_Request $request );
+
+	/**
+	 * GET /media/{id}/stats: Views, reactions, comments, downloads and shares.
+	 *
+	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @return array|WP_REST_Response|WP_Error The response data.
+	 */
+	public function get_media_stats( WP_REST_Request $request );
+
+	/**
+	 * GET /me/stats: Aggregate stats across the caller's media.
+	 *
+	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @return array|WP_REST_Response|WP_Error The response data.
+	 */
+	public function get_my_stats( WP_REST_Request $request );
 }

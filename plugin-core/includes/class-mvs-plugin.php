@@ -36,6 +36,18 @@ final class MVS_Plugin {
 		require_once $dir . 'storage/class-mvs-local-storage.php';
 		require_once $dir . 'storage/class-mvs-storage.php';
 		require_once $dir . 'media/class-mvs-image-sizes.php';
+		require_once $dir . 'files/class-mvs-url-signer.php';
+		require_once $dir . 'files/class-mvs-file-response.php';
+		require_once $dir . 'files/class-mvs-file-server.php';
+		require_once $dir . 'media/class-mvs-media-counters.php';
+		require_once $dir . 'media/class-mvs-media-activity.php';
+		require_once $dir . 'media/class-mvs-media-bulk.php';
+		require_once $dir . 'tags/class-mvs-media-terms.php';
+		require_once $dir . 'tags/class-mvs-tag-repository.php';
+		require_once $dir . 'tags/class-mvs-tags-service.php';
+		require_once $dir . 'albums/class-mvs-album-repository.php';
+		require_once $dir . 'albums/class-mvs-album-presenter.php';
+		require_once $dir . 'albums/class-mvs-albums-service.php';
 		require_once $dir . 'ai/interface-mvs-ai-provider.php';
 		require_once $dir . 'ai/class-mvs-ai-local-provider.php';
 		require_once $dir . 'ai/class-mvs-ai-http-provider.php';
@@ -63,6 +75,10 @@ final class MVS_Plugin {
 		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );
 		add_action( 'rest_api_init', array( __CLASS__, 'register_routes' ) );
 		add_action( MVS_Rate_Limiter::CRON_HOOK, array( 'MVS_Rate_Limiter', 'purge_expired' ) );
+		// GET /serve answers with file bytes, not JSON.
+		add_filter( 'rest_pre_serve_request', array( 'MVS_File_Response', 'maybe_stream' ), 10, 3 );
+		add_action( MVS_Media_Counters::DECAY_HOOK, array( 'MVS_Media_Counters', 'decay_trending' ) );
+		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
 		MVS_AI_Service::register();
 		MVS_Admin::register();
 	}
@@ -99,6 +115,9 @@ final class MVS_Plugin {
 		if ( ! wp_next_scheduled( MVS_Rate_Limiter::CRON_HOOK ) ) {
 			wp_schedule_event( time() + HOUR_IN_SECONDS, 'hourly', MVS_Rate_Limiter::CRON_HOOK );
 		}
+		MVS_Media_Counters::schedule();
+		// The signing secret exists before the first URL is signed.
+		MVS_Url_Signer::secret();
 	}
 
 	/**
@@ -107,5 +126,6 @@ final class MVS_Plugin {
 	 */
 	public static function deactivate(): void {
 		wp_clear_scheduled_hook( MVS_Rate_Limiter::CRON_HOOK );
+		wp_clear_scheduled_hook( MVS_Media_Counters::DECAY_HOOK );
 	}
 }

@@ -63,7 +63,7 @@ final class MVS_Media_Presenter {
 			'description'       => (string) $row->description,
 			'media_type'        => (string) $row->media_type,
 			'mime_type'         => (string) $row->mime_type,
-			'file_url'          => $this->storage->url( (string) $row->file_path ),
+			'file_url'          => MVS_Url_Signer::file_url( $row, $viewer_id ),
 			'privacy'           => (string) $row->privacy,
 			'group_id'          => (int) $row->group_id ? (int) $row->group_id : null,
 			'author_id'         => (int) $row->author_id,
@@ -76,7 +76,9 @@ final class MVS_Media_Presenter {
 			'can_edit'          => self::can_edit( $row, $viewer_id ),
 			'is_favorited'      => isset( $state['favorites'][ $id ] ),
 			'viewer_reaction'   => $state['reactions'][ $id ] ?? null,
-			'sizes'             => $this->sizes( $row ),
+			'tags'              => $state['terms'][ $id ]['tags'] ?? array(),
+			'category'          => $state['terms'][ $id ]['category'] ?? null,
+			'sizes'             => $this->sizes( $row, $viewer_id ),
 		);
 	}
 
@@ -85,32 +87,19 @@ final class MVS_Media_Presenter {
 	 * when empty, so clients always get the same JSON type. Reads meta that
 	 * the caller loaded for the whole page (update_meta_cache).
 	 *
-	 * @param object $row mvs_media row.
+	 * @param object $row       mvs_media row.
+	 * @param int    $viewer_id Viewer.
 	 * @return object
 	 */
-	private function sizes( $row ) {
+	private function sizes( $row, int $viewer_id ) {
 		$sizes = array();
 		foreach ( MVS_Image_Sizes::get( (int) $row->id ) as $name => $size ) {
 			$sizes[ $name ] = array(
-				'url'    => $this->size_url( $row, (string) $name, (string) $size['key'] ),
+				'url'    => MVS_Url_Signer::file_url( $row, $viewer_id, (string) $name ),
 				'width'  => (int) $size['width'],
 				'height' => (int) $size['height'],
 			);
 		}
 		return (object) $sizes;
-	}
-
-	/**
-	 * URL of one size (the signed /serve URL with mvs_size once file delivery
-	 * signs URLs; the storage URL until then).
-	 *
-	 * @param object $row  mvs_media row.
-	 * @param string $name Size name.
-	 * @param string $key  Storage key of the size.
-	 * @return string
-	 */
-	private function size_url( $row, string $name, string $key ): string {
-		unset( $row, $name );
-		return $this->storage->url( $key );
 	}
 }

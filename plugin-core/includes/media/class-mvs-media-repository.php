@@ -348,4 +348,71 @@ final class MVS_Media_Repository {
 		global $wpdb;
 		return 1 + (int) $wpdb->get_var( $wpdb->prepare( "SELECT MAX(album_position) FROM {$wpdb->mvs_media} WHERE album_id = %d", $album_id ) );
 	}
+
+	/**
+	 * Several rows by ID in one query (bulk actions validate every ID first).
+	 *
+	 * @param int[] $ids Media IDs.
+	 * @return array<int, object> Rows keyed by ID; missing IDs are absent.
+	 */
+	public function find_many( array $ids ): array {
+		global $wpdb;
+		if ( ! $ids ) {
+			return array();
+		}
+		$in   = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$wpdb->mvs_media} WHERE id IN ({$in})", array_map( 'intval', $ids ) ) );
+		$by   = array();
+		foreach ( (array) $rows as $row ) {
+			$by[ (int) $row->id ] = $row;
+		}
+		return $by;
+	}
+
+	/**
+	 * Sets the same columns on several rows in one statement.
+	 *
+	 * @param int[] $ids  Media IDs.
+	 * @param array $data Column => value (strings and ints).
+	 * @return bool
+	 */
+	public function update_many( array $ids, array $data ): bool {
+		global $wpdb;
+		if ( ! $ids || ! $data ) {
+			return true;
+		}
+		$sets = array();
+		$args = array();
+		foreach ( $data as $column => $value ) {
+			$sets[] = sanitize_key( $column ) . ' = ' . ( is_int( $value ) ? '%d' : '%s' );
+			$args[] = $value;
+		}
+		$in = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		return false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET " . implode( ', ', $sets ) . " WHERE id IN ({$in})", array_merge( $args, array_map( 'intval', $ids ) ) ) );
+	}
+
+	/**
+	 * Puts items into an album at the given positions, in one statement.
+	 *
+	 * @param int             $album_id  Album ID (0 takes them out of any album).
+	 * @param array<int, int> $positions Media ID => position.
+	 * @return bool
+	 */
+	public function place_in_album( int $album_id, array $positions ): bool {
+		global $wpdb;
+		if ( ! $positions ) {
+			return true;
+		}
+		$cases = array();
+		$args  = array( $album_id );
+		foreach ( $positions as $id => $position ) {
+			$cases[] = 'WHEN %d THEN %d';
+			$args[]  = (int) $id;
+			$args[]  = (int) $position;
+		}
+		$in   = implode( ', ', array_fill( 0, count( $positions ), '%d' ) );
+		$args = array_merge( $args, array_map( 'intval', array_keys( $positions ) ) );
+		$sql  = "UPDATE {$wpdb->mvs_media} SET album_id = %d, album_position = CASE id " . implode( ' ', $cases ) . " ELSE album_position END WHERE id IN ({$in})";
+		return false !== $wpdb->query( $wpdb->prepare( $sql, $args ) );
+	}
 }

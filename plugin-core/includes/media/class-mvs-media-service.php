@@ -55,6 +55,13 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	private $validator;
 
 	/**
+	 * Files (original key, sizes) of items deleted in the current batch, null outside a batch.
+	 *
+	 * @var array[]|null
+	 */
+	private $deferred_files = null;
+
+	/**
 	 * Wires collaborators (defaults for production; tests may inject).
 	 *
 	 * @param MVS_Media_Repository|null $media     Data access.
@@ -111,6 +118,12 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 			}
 		}
 
+		// Before anything is stored: a bad category must not leave a row or a file.
+		$category = MVS_Media_Terms::resolve_category( $request['category'] );
+		if ( is_wp_error( $category ) ) {
+			return $category;
+		}
+
 		$upload = $this->validator->validate( $file );
 		if ( is_wp_error( $upload ) ) {
 			return $upload;
@@ -161,6 +174,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		MVS_Image_Sizes::save( $id, $sizes );
 		$this->media->update( $id, array( 'slug' => sanitize_title( $title ) . '-' . $id ) );
 		$this->media->refresh_album_count( $album_id );
+		MVS_Media_Terms::apply( $id, null !== $request['tags'] ? (array) $request['tags'] : null, $category );
 
 		/**
 		 * Fires after a media item was uploaded.
@@ -208,6 +222,10 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		if ( ! $row ) {
 			return MVS_Errors::make( 'mvs_not_found' );
 		}
+		$category = MVS_Media_Terms::resolve_category( $request['category'] );
+		if ( is_wp_error( $category ) ) {
+			return $category;
+		}
 		$changes = array();
 		foreach ( array( 'title', 'description', 'privacy' ) as $field ) {
 			if ( null !== $request[ $field ] ) {
@@ -228,6 +246,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 				return MVS_Errors::make( 'mvs_storage_failed' );
 			}
 		}
+		MVS_Media_Terms::apply( $id, null !== $request['tags'] ? (array) $request['tags'] : null, $category );
 		return $this->present_one( $this->media->find( $id ), get_current_user_id() );
 	}
 
@@ -268,8 +287,13 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 			return MVS_Errors::make( 'mvs_storage_failed' );
 		}
 		wp_cache_delete( $id, 'mvs_media_meta' );
-		$this->storage->delete( (string) $row->file_path );
-		$this->sizes->delete_sizes( $sizes );
+		if ( null !== $this->deferred_files ) {
+			// Inside a batch: files go only once its transaction has committed.
+			$this->deferred_files[] = array( (string) $row->file_path, $sizes );
+		} else {
+			$this->storage->delete( (string) $row->file_path );
+			$this->sizes->delete_sizes( $sizes );
+		}
 		$this->media->refresh_album_count( (int) $row->album_id );
 
 		/**
@@ -280,6 +304,41 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		 */
 		do_action( 'mvs_media_deleted', $id, $row );
 		return true;
+	}
+
+	/**
+	 * Starts a batch: delete_item() keeps the files until finish_batch(),
+	 * because a rolled-back transaction can restore rows but not files.
+	 */
+	public function begin_batch(): void {
+		$this->deferred_files = array();
+	}
+
+	/**
+	 * Ends a batch: removes the files of deleted items once their rows are
+	 * gone for good (commit), or keeps them (rollback).
+	 *
+	 * @param bool $committed Whether the batch's transaction committed.
+	 */
+	public function finish_batch( bool $committed ): void {
+		$files                = (array) $this->deferred_files;
+		$this->deferred_files = null;
+		if ( $committed ) {
+			foreach ( $files as $file ) {
+				$this->storage->delete( $file[0] );
+				$this->sizes->delete_sizes( $file[1] );
+			}
+		}
+	}
+
+	/**
+	 * POST /media/bulk.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function bulk_media( WP_REST_Request $request ) {
+		return ( new MVS_Media_Bulk( $this, $this->media ) )->run( $request );
 	}
 
 	/**
@@ -442,19 +501,20 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	}
 
 	/**
-	 * Rows as items, with viewer state and sizes loaded once for all of them
-	 * (three queries whatever the count).
+	 * Rows as items, with viewer state, sizes and terms loaded once for all
+	 * of them (four queries whatever the count). Public so albums present
+	 * their items through it: every MediaItem has one shape.
 	 *
 	 * @param object[] $rows   mvs_media rows.
 	 * @param int      $viewer Viewer.
 	 * @return array[]
 	 */
-	private function present_rows( array $rows, int $viewer ): array {
+	public function present_rows( array $rows, int $viewer ): array {
 		$ids = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
 		if ( $ids ) {
 			update_meta_cache( 'mvs_media', $ids );
 		}
-		$state = $this->media->viewer_state( $ids, $viewer );
+		$state = $this->state( $ids, $viewer );
 		$items = array();
 		foreach ( $rows as $row ) {
 			$items[] = $this->presenter->item( $row, $viewer, $state );
@@ -470,7 +530,21 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 * @return array
 	 */
 	private function present_one( $row, int $viewer ): array {
-		return $this->presenter->item( $row, $viewer, $this->media->viewer_state( array( (int) $row->id ), $viewer ) );
+		return $this->presenter->item( $row, $viewer, $this->state( array( (int) $row->id ), $viewer ) );
+	}
+
+	/**
+	 * Everything a page of items needs beyond its rows, whatever its size:
+	 * viewer state (two queries) and the items' tags and category (one).
+	 *
+	 * @param int[] $ids    Media IDs.
+	 * @param int   $viewer Viewer.
+	 * @return array
+	 */
+	private function state( array $ids, int $viewer ): array {
+		$state          = $this->media->viewer_state( $ids, $viewer );
+		$state['terms'] = ( new MVS_Tag_Repository() )->terms_of_items( $ids );
+		return $state;
 	}
 
 	/**
@@ -533,5 +607,108 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		}
 		$user = get_userdata( $user_id );
 		return $user && array_intersect( $roles, (array) $user->roles ) ? 'pending' : 'approved';
+	}
+	/*
+	 * Counters, stats, access, signed URLs and /serve: thin delegations to
+	 * MVS_Media_Activity and MVS_File_Server (built on first use).
+	 */
+
+	/**
+	 * Counter and stats logic.
+	 *
+	 * @var MVS_Media_Activity|null
+	 */
+	private $activity = null;
+
+	/**
+	 * The counter, stats, access and signed-URL logic.
+	 *
+	 * @return MVS_Media_Activity
+	 */
+	private function activity(): MVS_Media_Activity {
+		if ( null === $this->activity ) {
+			$this->activity = new MVS_Media_Activity( $this->media, new MVS_Media_Counters() );
+		}
+		return $this->activity;
+	}
+
+	/**
+	 * POST /media/{id}/view.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function record_media_view( WP_REST_Request $request ) {
+		return $this->activity()->record( $request, 'view' );
+	}
+
+	/**
+	 * POST /media/{id}/download.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function record_media_download( WP_REST_Request $request ) {
+		return $this->activity()->record( $request, 'download' );
+	}
+
+	/**
+	 * POST /media/{id}/share.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function record_media_share( WP_REST_Request $request ) {
+		return $this->activity()->record( $request, 'share' );
+	}
+
+	/**
+	 * GET /media/{id}/access.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function get_media_access( WP_REST_Request $request ) {
+		return $this->activity()->access( $request );
+	}
+
+	/**
+	 * GET /media/{id}/stats.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function get_media_stats( WP_REST_Request $request ) {
+		return $this->activity()->stats( $request );
+	}
+
+	/**
+	 * GET /me/stats.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array
+	 */
+	public function get_my_stats( WP_REST_Request $request ) {
+		return $this->activity()->my_stats();
+	}
+
+	/**
+	 * GET /media/{id}/signed-url.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function get_media_signed_url( WP_REST_Request $request ) {
+		return $this->activity()->signed_url( $request );
+	}
+
+	/**
+	 * GET /serve.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function serve_media_file( WP_REST_Request $request ) {
+		return ( new MVS_File_Server( $this->media, $this->storage, new MVS_Media_Counters() ) )->serve( $request );
 	}
 }

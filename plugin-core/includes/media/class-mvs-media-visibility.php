@@ -166,4 +166,25 @@ final class MVS_Media_Visibility {
 				return false;
 		}
 	}
+
+	/**
+	 * Predicate for every item the viewer may see (scope "all"): the
+	 * community rules, plus the viewer's own items; nothing for moderators.
+	 * Used where items are counted or listed through another table (album
+	 * items, tag counts), so those numbers never include a hidden item.
+	 *
+	 * @param int    $viewer_id Viewer (0 when anonymous).
+	 * @param string $alias     Table alias of mvs_media.
+	 * @return array{0: string, 1: array} SQL with placeholders, and its arguments.
+	 */
+	public static function viewer_predicate( int $viewer_id, string $alias = 'm' ): array {
+		if ( self::is_privileged( $viewer_id ) ) {
+			return array( '1=1', array() );
+		}
+		$community = self::community_predicate( $viewer_id, $alias );
+		if ( $viewer_id <= 0 ) {
+			return $community;
+		}
+		return array( "( {$community[0]} OR {$alias}.author_id = %d )", array_merge( $community[1], array( $viewer_id ) ) );
+	}
 }

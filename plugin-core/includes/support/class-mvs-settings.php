@@ -171,19 +171,42 @@ final class MVS_Settings {
 	 */
 	private static function file_fields(): array {
 		return array(
-			'allow_downloads' => array(
+			'allow_downloads'     => array(
 				'title'       => __( 'Allow downloads', 'media-community-service' ),
 				'description' => __( 'When off, download routes answer 403 for every item.', 'media-community-service' ),
 				'type'        => 'boolean',
 				'default'     => true,
 			),
-			'signed_url_ttl'  => array(
+			'signed_url_ttl'      => array(
 				'title'       => __( 'Signed URL lifetime (seconds)', 'media-community-service' ),
 				'description' => __( 'How long a signed file URL stays valid when the client does not ask for less.', 'media-community-service' ),
 				'type'        => 'integer',
 				'minimum'     => 60,
 				'maximum'     => 86400,
 				'default'     => 3600,
+			),
+			'signed_url_max_ttl'  => array(
+				'title'       => __( 'Longest signed URL lifetime (seconds)', 'media-community-service' ),
+				'description' => __( 'Upper bound of the lifetime a client may ask for with the ttl parameter; longer requests get this lifetime.', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 60,
+				'maximum'     => 604800,
+				'default'     => 86400,
+			),
+			'serve_cache_max_age' => array(
+				'title'       => __( 'Browser cache lifetime of public files (seconds)', 'media-community-service' ),
+				'description' => __( 'Cache-Control max-age sent with public files; private files are never cached.', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 0,
+				'maximum'     => 31536000,
+				'default'     => 3600,
+			),
+			'serve_offload'       => array(
+				'title'       => __( 'Hand file delivery to the web server', 'media-community-service' ),
+				'description' => __( 'After the plugin has authorised a file request, let nginx (X-Accel-Redirect, needs an internal location /mvs-internal/ aliased to the uploads folder) or Apache (X-Sendfile, needs mod_xsendfile) send the bytes. Off streams the file from PHP.', 'media-community-service' ),
+				'type'        => 'string',
+				'enum'        => array( 'off', 'x-accel-redirect', 'x-sendfile' ),
+				'default'     => 'off',
 			),
 		);
 	}

@@ -12,6 +12,7 @@ const deleteAlbum = auth.owner('album_owner', { own: 'delete_mvs_medias', others
 export const albums = resource({
 	name: 'albums',
 	summary: "Albums: ordered sets of a member's media with a cover.",
+	service: 'MVS_Albums_Service',
 	routes: [
 		{
 			name: 'list_albums',
@@ -25,8 +26,9 @@ export const albums = resource({
 				order: t.enum('asc', 'desc').default('desc').describe('Sort direction.'),
 			},
 			paginate: albumPage,
-			response: { note: 'Album records; shape not shown in the spec.' },
+			response: { schema: 'list:Album', note: 'Album records; shape not shown in the spec (see docs/albums-and-tags.md).' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'create_album',
@@ -39,8 +41,9 @@ export const albums = resource({
 				description: t.text().max(5000),
 				privacy: t.enum(...PRIVACY),
 			},
-			response: { status: 201, location: '/albums/{id}', note: 'The album; record shape not shown in the spec.' },
+			response: { status: 201, schema: 'AlbumWithMedia', location: '/albums/{id}', note: 'The album; record shape not shown in the spec.' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_album',
@@ -49,9 +52,10 @@ export const albums = resource({
 			summary: 'Read one album with its media list; private albums are 404 to non-owners.',
 			auth: auth.publicWithPrivacy(),
 			params: idPath,
-			response: { note: 'The album with its media list; record shape not shown in the spec.' },
+			response: { schema: 'AlbumWithMedia', note: 'The album with its media list; record shape not shown in the spec.' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'update_album',
@@ -65,9 +69,10 @@ export const albums = resource({
 				description: t.text().max(5000),
 				privacy: t.enum(...PRIVACY),
 			},
-			response: { note: 'The updated album; record shape not shown in the spec.' },
+			response: { schema: 'AlbumWithMedia', note: 'The updated album; record shape not shown in the spec.' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'delete_album',
@@ -79,6 +84,7 @@ export const albums = resource({
 			response: { schema: 'Deleted' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'reorder_album',
@@ -90,8 +96,10 @@ export const albums = resource({
 			body: {
 				order: t.ids().required().describe('Media IDs in their new order.'),
 			},
+			response: { schema: 'AlbumWithMedia', note: 'The album after the change.' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'add_album_items',
@@ -103,8 +111,10 @@ export const albums = resource({
 			body: {
 				media_ids: t.ids().required().describe('Media IDs to add.'),
 			},
+			response: { schema: 'AlbumWithMedia', note: 'The album after the change.' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'remove_album_item',
@@ -113,8 +123,10 @@ export const albums = resource({
 			summary: 'Remove one media item from the album.',
 			auth: editAlbum,
 			params: { ...idPath, ...mediaIdPath },
+			response: { schema: 'AlbumWithMedia', note: 'The album after the change.' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'set_album_cover',
@@ -126,8 +138,10 @@ export const albums = resource({
 			body: {
 				media_id: t.id().required().describe('Media item to use as the cover.'),
 			},
+			response: { schema: 'AlbumWithMedia', note: 'The album after the change.' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });

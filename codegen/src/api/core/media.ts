@@ -6,6 +6,11 @@ import { MEDIA_TYPES, PRIVACY, idPath, mediaListQuery } from './common.js';
 
 const mediaPage = { perPage: 20, max: 100, totalHeader: true, envelope: true } as const;
 
+/** Tag names of an item (mvs_tag terms, created when missing); a comma-separated list in multipart. */
+const mediaTags = t.array(t.string().min(1).max(50)).max(20).describe('Tag names; unknown names become new tags. Replaces the item\'s tags.');
+/** Category of an item: the slug of an existing mvs_category term; empty clears it. */
+const mediaCategory = t.slug().describe('Slug of an existing mvs_category term; an empty string clears it.');
+
 const editMedia = auth.owner('media_owner', { own: 'edit_mvs_medias', others: 'edit_others_mvs_medias' });
 const deleteMedia = auth.owner('media_owner', { own: 'delete_mvs_medias', others: 'delete_others_mvs_medias' });
 
@@ -42,6 +47,8 @@ export const media = resource({
 				group_id: t.id().requiredWhen('privacy', 'group').describe('Community group; required when privacy is group.'),
 				album_id: t.id().describe('Add to this album after upload.'),
 				is_story: t.bool().default(false),
+				tags: mediaTags,
+				category: mediaCategory,
 				upload_group: t
 					.key()
 					.min(8)
@@ -77,6 +84,8 @@ export const media = resource({
 				description: t.text().max(5000),
 				privacy: t.enum(...PRIVACY),
 				group_id: t.id().requiredWhen('privacy', 'group'),
+				tags: mediaTags,
+				category: mediaCategory,
 			},
 			response: { schema: 'MediaItem' },
 			errors: ['mvs_not_found'],
@@ -115,7 +124,10 @@ export const media = resource({
 			summary: 'Count a view.',
 			auth: auth.publicWithPrivacy(),
 			params: idPath,
+			response: { schema: 'MediaStats' },
+			errors: ['mvs_forbidden', 'mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'record_media_download',
@@ -125,8 +137,10 @@ export const media = resource({
 			auth: auth.publicWithPrivacy(),
 			rateLimit: 30,
 			params: idPath,
-			errors: ['mvs_forbidden'],
+			response: { schema: 'MediaStats' },
+			errors: ['mvs_forbidden', 'mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'record_media_share',
@@ -136,7 +150,10 @@ export const media = resource({
 			auth: auth.publicWithPrivacy(),
 			rateLimit: 60,
 			params: idPath,
+			response: { schema: 'MediaStats' },
+			errors: ['mvs_forbidden', 'mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_media_access',
@@ -148,6 +165,7 @@ export const media = resource({
 			response: { schema: 'AccessDecision' },
 			errors: ['mvs_forbidden', 'mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_media_group',
@@ -170,11 +188,13 @@ export const media = resource({
 			params: idPath,
 			query: {
 				download: t.bool().default(false).describe('Sign an attachment (download) URL.'),
-				ttl: t.int().range(60, 86400).describe('Lifetime in seconds, overriding the default.'),
+				ttl: t.int().range(60, 86400).describe('Lifetime in seconds, overriding the default; capped by the signed_url_max_ttl setting.'),
+				size: t.enum('large', 'medium', 'thumbnail', 'watermark').describe('Sign a URL to this image size instead of the original.'),
 			},
 			response: { schema: 'SignedUrl' },
 			errors: ['mvs_forbidden', 'mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'serve_media_file',
@@ -191,8 +211,9 @@ export const media = resource({
 				mvs_dl: t.enum('0', '1'),
 			},
 			response: { note: 'File stream; honours Range.' },
-			errors: ['mvs_forbidden', 'mvs_not_found'],
+			errors: ['mvs_signature_invalid', 'mvs_signature_expired', 'mvs_forbidden', 'mvs_not_found', 'mvs_range_not_satisfiable'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'list_my_media',
@@ -211,7 +232,10 @@ export const media = resource({
 			method: 'POST',
 			path: '/media/bulk',
 			summary: 'Delete, move or change privacy of up to 100 items.',
-			auth: auth.user(),
+			// Per-action capability: the gate lets in anyone holding one of the
+			// media capabilities; each item is then checked against the action's
+			// own/others capability by the handler.
+			auth: auth.cap('edit_mvs_medias', 'delete_mvs_medias', 'edit_others_mvs_medias', 'delete_others_mvs_medias'),
 			rateLimit: 10,
 			body: {
 				action: t.enum('delete', 'move_to_album', 'change_privacy').required(),
@@ -219,8 +243,10 @@ export const media = resource({
 				album_id: t.id().requiredWhen('action', 'move_to_album'),
 				privacy: t.enum(...PRIVACY).requiredWhen('action', 'change_privacy'),
 			},
-			errors: ['mvs_no_ids'],
+			response: { schema: 'BulkResult' },
+			errors: ['mvs_no_ids', 'mvs_forbidden', 'mvs_invalid_param'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_media_stats',
@@ -232,6 +258,7 @@ export const media = resource({
 			response: { schema: 'MediaStats' },
 			errors: ['mvs_forbidden', 'mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_my_stats',
@@ -241,6 +268,7 @@ export const media = resource({
 			auth: auth.user(),
 			response: { schema: 'MediaStats' },
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });

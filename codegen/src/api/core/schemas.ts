@@ -4,6 +4,21 @@
 import { schema, t, type SchemaSpec } from '../../dsl/index.js';
 import { MEDIA_TYPES, PRIVACY } from './common.js';
 
+/** Fields of an album record (the contract shows none). */
+const albumFields = {
+	id: t.int().required(),
+	title: t.string().required(),
+	description: t.string().required(),
+	privacy: t.enum(...PRIVACY).required(),
+	author_id: t.int().required(),
+	media_count: t.int().required().describe('Items of the album the caller may see.'),
+	cover_media_id: t.int().nullable().required(),
+	cover: t.json().nullable().required().describe('The cover MediaItem; null when unset or hidden from the caller.'),
+	can_edit: t.bool().required(),
+	created_at: t.datetime().required(),
+	updated_at: t.datetime().required(),
+};
+
 export const coreSchemas: readonly SchemaSpec[] = [
 	schema('MediaItem', 'A media item as seen by the caller.', {
 		id: t.int().required(),
@@ -29,6 +44,13 @@ export const coreSchemas: readonly SchemaSpec[] = [
 			.json()
 			.required()
 			.describe('Generated image sizes by name (thumbnail, medium, large, watermark): {url, width, height}; empty for other media types.'),
+		tags: t.array(t.ref('MediaTerm')).required(),
+		category: t.object({ id: t.int().required(), name: t.string().required(), slug: t.string().required() }).nullable().required(),
+	}),
+	schema('MediaTerm', 'A tag (mvs_tag) or category (mvs_category) of a media item.', {
+		id: t.int().required(),
+		name: t.string().required(),
+		slug: t.string().required(),
 	}),
 	schema('AccessDecision', 'Whether the caller may view a media item.', {
 		media_id: t.int().required(),
@@ -82,6 +104,28 @@ export const coreSchemas: readonly SchemaSpec[] = [
 		url: t.url().required(),
 	}),
 	schema('Onboarded', 'Onboarding result.', { onboarded: t.bool().required() }),
+	schema('Album', 'An album as seen by the caller (see docs/albums-and-tags.md).', albumFields),
+	schema('AlbumWithMedia', 'An album with the items the caller may see, in album order.', {
+		...albumFields,
+		media: t.array(t.ref('MediaItem')).required(),
+	}),
+	schema('Tag', 'A tag (mvs_tag) with the number of items carrying it that the caller may see.', {
+		id: t.int().required(),
+		name: t.string().required(),
+		slug: t.string().required(),
+		count: t.int().required(),
+	}),
+	schema('TagMerge', 'Outcome of a tag merge.', {
+		merged: t.bool().required(),
+		source_id: t.int().required(),
+		target: t.ref('Tag').required(),
+	}),
+	schema('BulkResult', 'Outcome of POST /media/bulk: every item was changed.', {
+		action: t.enum('delete', 'move_to_album', 'change_privacy').required(),
+		applied: t.bool().required(),
+		count: t.int().required(),
+		results: t.array(t.object({ id: t.int().required(), ok: t.bool().required(), code: t.string() })).required(),
+	}),
 	schema('Deleted', 'Outcome of a delete.', {
 		deleted: t.bool().required(),
 		id: t.int().required(),

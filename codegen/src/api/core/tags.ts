@@ -6,6 +6,7 @@ import { idPath } from './common.js';
 
 export const tags = resource({
 	name: 'tags',
+	service: 'MVS_Tags_Service',
 	summary: 'Media tags (mvs_tag terms): list, cloud, create, merge, rename, delete.',
 	routes: [
 		{
@@ -19,8 +20,9 @@ export const tags = resource({
 				orderby: t.enum('name', 'count').default('name'),
 			},
 			paginate: { perPage: 20, max: 100, totalHeader: true },
-			response: { note: 'Tag terms; shape not shown in the spec.' },
+			response: { schema: 'list:Tag', note: 'Tag terms; shape not shown in the spec.' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'create_tag',
@@ -32,8 +34,10 @@ export const tags = resource({
 				name: t.string().min(1).required(),
 				slug: t.slug(),
 			},
-			response: { status: 201, note: 'The tag term; shape not shown in the spec.' },
+			response: { status: 201, schema: 'Tag', note: 'The tag term; shape not shown in the spec.' },
+			errors: ['mvs_term_exists'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_tag_cloud',
@@ -44,8 +48,9 @@ export const tags = resource({
 			query: {
 				limit: t.int().default(50).range(1, 200),
 			},
-			response: { note: 'Tag cloud entries with usage counts; shape not shown in the spec.' },
+			response: { schema: 'list:Tag', note: 'Tag cloud entries with usage counts; shape not shown in the spec.' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'merge_tags',
@@ -57,8 +62,10 @@ export const tags = resource({
 				source_id: t.id().required().describe('Tag to merge away (deleted).'),
 				target_id: t.id().required().describe('Tag that receives the media.'),
 			},
+			response: { schema: 'TagMerge' },
 			errors: ['mvs_not_found', 'mvs_invalid_param'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'update_tag',
@@ -70,9 +77,10 @@ export const tags = resource({
 			body: {
 				name: t.string().min(1).required(),
 			},
-			response: { note: 'The tag term; shape not shown in the spec.' },
+			response: { schema: 'Tag', note: 'The tag term; shape not shown in the spec.' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'delete_tag',
@@ -84,6 +92,7 @@ export const tags = resource({
 			response: { schema: 'Deleted' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });

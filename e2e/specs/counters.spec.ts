@@ -1,0 +1,215 @@
+/**
+ * View, download and share counters: exact under concurrency, privacy-checked,
+ * downloads refused when the item forbids them; per-item and per-author stats;
+ * popular and trending order of GET /media.
+ */
+import type { MediaItem } from '../../codegen/out/client';
+import { expect, files, test } from '../support/mvs';
+import { schemaProblems } from '../support/schema';
+import { fetchFile, setMediaMeta, signedUrl, stats, uploadFile } from '../support/serve';
+
+test.describe.configure({ mode: 'parallel' });
+
+function token(): string {
+	return `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+test.describe('POST /media/{id}/view, /download, /share', () => {
+	test('each event increments its own counter and answers with the stats', async ({ api }) => {
+		const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+		const view = await api('anonymous').op('record_media_view', { params: { id: item.id } });
+		expect(view.status).toBe(200);
+		expect(schemaProblems('MediaStats', view.body)).toEqual([]);
+		expect(view.body).toEqual({ views: 1, reactions: 0, comments: 0, downloads: 0, shares: 0 });
+		const download = await api('member2').op('record_media_download', { params: { id: item.id } });
+		expect(download.status).toBe(200);
+		expect(download.body).toEqual({ views: 1, reactions: 0, comments: 0, downloads: 1, shares: 0 });
+		const share = await api('subscriber').op('record_media_share', { params: { id: item.id } });
+		expect(share.status).toBe(200);
+		expect(share.body).toEqual({ views: 1, reactions: 0, comments: 0, downloads: 1, shares: 1 });
+		expect((await api('member2').op('record_media_share', { params: { id: item.id } })).body.shares).toBe(2);
+		// The item's own views field follows.
+		const read = await api('anonymous').op('get_media', { params: { id: item.id } });
+		expect((read.body as MediaItem).views).toBe(1);
+	});
+
+	test('20 concurrent views count exactly 20, and 10 concurrent shares exactly 10', async ({ api }) => {
+		const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+		const views = await Promise.all(Array.from({ length: 20 }, () => api('anonymous').op('record_media_view', { params: { id: item.id } })));
+		expect(views.map((r) => r.status)).toEqual(Array(20).fill(200));
+		// Each answer reads the count after its own increment: the last read sees all 20.
+		expect(Math.max(...views.map((r) => r.body.views))).toBe(20);
+		expect(Math.min(...views.map((r) => r.body.views))).toBeGreaterThanOrEqual(1);
+		const shares = await Promise.all(Array.from({ length: 10 }, () => api('member2').op('record_media_share', { params: { id: item.id } })));
+		expect(shares.map((r) => r.status)).toEqual(Array(10).fill(200));
+		const after = await stats(api('anonymous'), item.id);
+		expect(after.views).toBe(20);
+		expect(after.shares).toBe(10);
+	});
+
+	test('events on items the caller may not see: 403; on missing items: 404', async ({ api }) => {
+		const priv = await uploadFile(api('member'), files.uniquePng(), { privacy: 'private' });
+		const members = await uploadFile(api('member'), files.uniquePng(), { privacy: 'members' });
+		for (const op of ['record_media_view', 'record_media_download', 'record_media_share'] as const) {
+			const stranger = await api('member2').op(op, { params: { id: priv.id } });
+			expect(stranger.status, op).toBe(403);
+			expect(stranger.body.code, op).toBe('mvs_forbidden');
+			const anonymous = await api('anonymous').op(op, { params: { id: members.id } });
+			expect(anonymous.status, op).toBe(403);
+			const missing = await api('member').op(op, { params: { id: 99999999 } });
+			expect(missing.status, op).toBe(404);
+			expect(missing.body.code, op).toBe('mvs_not_found');
+		}
+		// Nothing was counted.
+		expect(await stats(api('member'), priv.id)).toEqual({ views: 0, reactions: 0, comments: 0, downloads: 0, shares: 0 });
+		// The owner may count on their own private item.
+		expect((await api('member').op('record_media_view', { params: { id: priv.id } })).body.views).toBe(1);
+	});
+
+	test("an item whose allow_download is '0' refuses downloads everywhere; other values allow them", async ({ api, request }) => {
+		const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+		const signedBefore = await signedUrl(api('member2'), item.id, { download: true });
+		await setMediaMeta(api('admin'), item.id, 'allow_download', '0');
+		const refused = await api('member2').op('record_media_download', { params: { id: item.id } });
+		expect(refused.status).toBe(403);
+		expect(refused.body.code).toBe('mvs_forbidden');
+		const url = await api('member2').op('get_media_signed_url', { params: { id: item.id }, query: { download: true } });
+		expect(url.status).toBe(403);
+		const served = await fetchFile(request, signedBefore.url);
+		expect(served.status).toBe(403);
+		expect(served.json.code).toBe('mvs_forbidden');
+		// Viewing is not downloading.
+		expect((await fetchFile(request, (await signedUrl(api('member2'), item.id)).url)).status).toBe(200);
+		expect((await stats(api('member'), item.id)).downloads).toBe(0);
+
+		await setMediaMeta(api('admin'), item.id, 'allow_download', '1');
+		expect((await api('member2').op('record_media_download', { params: { id: item.id } })).status).toBe(200);
+		expect((await fetchFile(request, signedBefore.url)).status).toBe(200);
+		expect((await stats(api('member'), item.id)).downloads).toBe(2);
+	});
+});
+
+test.describe('GET /media/{id}/stats and GET /me/stats', () => {
+	test('item stats follow the item privacy', async ({ api }) => {
+		const priv = await uploadFile(api('member'), files.uniquePng(), { privacy: 'private' });
+		for (const role of ['anonymous', 'member2'] as const) {
+			const res = await api(role).op('get_media_stats', { params: { id: priv.id } });
+			expect(res.status, role).toBe(403);
+			expect(res.body.code, role).toBe('mvs_forbidden');
+		}
+		for (const role of ['member', 'moderator'] as const) {
+			const res = await api(role).op('get_media_stats', { params: { id: priv.id } });
+			expect(res.status, role).toBe(200);
+			expect(schemaProblems('MediaStats', res.body)).toEqual([]);
+		}
+		const missing = await api('anonymous').op('get_media_stats', { params: { id: 99999999 } });
+		expect(missing.status).toBe(404);
+	});
+
+	test("my stats sum the counters of all the caller's items, private ones included, and nobody else's", async ({ api }) => {
+		// The admin uploads nothing in any other spec of this suite, so its totals move only here.
+		const admin = api('admin');
+		const before = (await admin.op('get_my_stats')).body;
+		expect(schemaProblems('MediaStats', before)).toEqual([]);
+		const a = await uploadFile(admin, files.uniquePng(), { privacy: 'public' });
+		const b = await uploadFile(admin, files.uniquePng(), { privacy: 'private' });
+		const foreign = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+		await api('anonymous').op('record_media_view', { params: { id: a.id } });
+		await api('member').op('record_media_view', { params: { id: a.id } });
+		await admin.op('record_media_view', { params: { id: b.id } });
+		await api('member').op('record_media_share', { params: { id: a.id } });
+		await admin.op('record_media_download', { params: { id: b.id } });
+		await api('member2').op('record_media_view', { params: { id: foreign.id } });
+		await api('member2').op('record_media_download', { params: { id: foreign.id } });
+		const after = (await admin.op('get_my_stats')).body;
+		expect(after).toEqual({
+			views: before.views + 3,
+			reactions: before.reactions,
+			comments: before.comments,
+			downloads: before.downloads + 1,
+			shares: before.shares + 1,
+		});
+		const anonymous = await api('anonymous').op('get_my_stats');
+		expect(anonymous.status).toBe(401);
+		expect(anonymous.body.code).toBe('mvs_not_logged_in');
+	});
+});
+
+test.describe('GET /media orderby popular and trending', () => {
+	test('popular orders by views; trending weighs shares and downloads above views', async ({ api }) => {
+		const tag = token();
+		const member = api('member');
+		const a = await uploadFile(member, files.uniquePng(), { title: `${tag} a` });
+		const b = await uploadFile(member, files.uniquePng(), { title: `${tag} b` });
+		const c = await uploadFile(member, files.uniquePng(), { title: `${tag} c` });
+		for (let i = 0; i < 3; i++) await api('anonymous').op('record_media_view', { params: { id: b.id } });
+		await api('anonymous').op('record_media_view', { params: { id: c.id } });
+		await api('member2').op('record_media_share', { params: { id: a.id } });
+		const order = async (orderby: 'date' | 'popular' | 'trending') => {
+			const res = await api('anonymous').op('list_media', { query: { s: tag, orderby } });
+			expect(res.status).toBe(200);
+			return (res.body.items as MediaItem[]).map((i) => i.id);
+		};
+		expect(await order('date')).toEqual([c.id, b.id, a.id]);
+		// Views: b 3, c 1, a 0.
+		expect(await order('popular')).toEqual([b.id, c.id, a.id]);
+		// One share (5 views' worth) beats three views.
+		expect(await order('trending')).toEqual([a.id, b.id, c.id]);
+		await api('member2').op('record_media_download', { params: { id: c.id } });
+		// c: one view and one download (4 views' worth) now beats b's three views.
+		expect(await order('trending')).toEqual([a.id, c.id, b.id]);
+	});
+});
+
+test.describe('rate limits of download and share', () => {
+	test('the 30th download and the 60th share in a minute pass, the next get 429 with Retry-After; other users keep their allowance', async ({ api }) => {
+		// Up to three tries of a minute window each per limit, plus waiting for a window to start.
+		test.setTimeout(420_000);
+		const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+		const before = await stats(api('member'), item.id);
+		let counted = { downloads: 0, shares: 0 };
+		for (const [operation, limit, path] of [
+			['record_media_download', 30, 'download'],
+			['record_media_share', 60, 'share'],
+		] as const) {
+			for (let attempt = 1; ; attempt++) {
+				// X-MVS-Test-Bucket (test harness) gives this test buckets of its own: still one per user.
+				const bucket = `${operation}-${Date.now()}-${Math.random()}`;
+				const send = (role: 'member2' | 'subscriber') =>
+					api(role).send({ method: 'POST', path: `/mvs/v1/media/${item.id}/${path}`, query: {} }, { 'X-MVS-Test-Bucket': bucket });
+				const seconds = new Date().getSeconds();
+				if (seconds > 20) await new Promise((resolve) => setTimeout(resolve, (61 - seconds) * 1000));
+				const statuses: number[] = [];
+				let first = '';
+				// Ten at a time: the limiter's counter must be exact under concurrency too.
+				for (let i = 0; i < limit; i += 10) {
+					const batch = await Promise.all(Array.from({ length: 10 }, () => send('member2')));
+					if (!first) first = batch[0]!.headers.date ?? '';
+					statuses.push(...batch.map((r) => r.status));
+				}
+				const limited = await send('member2');
+				const other = await send('subscriber');
+				const accepted = statuses.filter((s) => s === 200).length + (other.status === 200 ? 1 : 0);
+				counted = operation === 'record_media_download' ? { ...counted, downloads: counted.downloads + accepted } : { ...counted, shares: counted.shares + accepted };
+				// Fixed one-minute windows: retry if the server's clock crossed a minute mid-test.
+				const sameMinute = new Date(first).getUTCMinutes() === new Date(limited.headers.date ?? '').getUTCMinutes();
+				if (!sameMinute && attempt < 3) continue;
+				expect(statuses.filter((s) => s !== 200), operation).toEqual([]);
+				expect(limited.status, operation).toBe(429);
+				expect(limited.body.code, operation).toBe('mvs_rate_limited');
+				expect(limited.body.data.status, operation).toBe(429);
+				const retryAfter = Number(limited.headers['retry-after']);
+				expect(retryAfter, operation).toBeGreaterThan(0);
+				expect(retryAfter, operation).toBeLessThanOrEqual(60);
+				expect(limited.body.data.retry_after, operation).toBe(retryAfter);
+				// Another user is not throttled by member2's requests.
+				expect(other.status, operation).toBe(200);
+				break;
+			}
+		}
+		// Every accepted request was counted, and the refused ones were not.
+		const after = await stats(api('member'), item.id);
+		expect(after.downloads - before.downloads).toBe(counted.downloads);
+		expect(after.shares - before.shares).toBe(counted.shares);
+	});
+});

@@ -1,0 +1,113 @@
+/**
+ * File delivery and counters under site-wide settings and counters: downloads
+ * switched off, the longest signed-URL lifetime, handing bytes to nginx
+ * (X-Accel-Redirect, native stack only), and the hourly trending decay.
+ * These change global state, so they run in the site-wide project, alone.
+ */
+import { expect, files, test, type Api } from '../support/mvs';
+import { bigPdf, fetchFile, serveQuery, signedUrl, stats, uploadFile } from '../support/serve';
+
+test.describe.configure({ mode: 'serial' });
+
+async function saveSettings(admin: Api, settings: Record<string, unknown>) {
+	const res = await admin.raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: settings } });
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	return res.body.mvs_settings as Record<string, unknown>;
+}
+
+const DEFAULTS = { allow_downloads: true, signed_url_max_ttl: 86400, serve_offload: 'off' };
+
+test.afterAll(async ({ api }) => {
+	await saveSettings(api('admin'), DEFAULTS);
+});
+
+test('downloads switched off: POST download, download URLs and mvs_dl=1 all get 403; viewing still works', async ({ api, request }) => {
+	const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+	const download = await signedUrl(api('member2'), item.id, { download: true });
+	const inline = await signedUrl(api('member2'), item.id);
+	await saveSettings(api('admin'), { allow_downloads: false });
+
+	const counted = await api('member2').op('record_media_download', { params: { id: item.id } });
+	expect(counted.status).toBe(403);
+	expect(counted.body.code).toBe('mvs_forbidden');
+	const url = await api('member2').op('get_media_signed_url', { params: { id: item.id }, query: { download: true } });
+	expect(url.status).toBe(403);
+	expect(url.body.code).toBe('mvs_forbidden');
+	const served = await fetchFile(request, download.url);
+	expect(served.status).toBe(403);
+	expect(served.json).toMatchObject({ code: 'mvs_forbidden', data: { status: 403 } });
+	expect((await fetchFile(request, inline.url)).status).toBe(200);
+	expect((await stats(api('member'), item.id)).downloads).toBe(0);
+
+	await saveSettings(api('admin'), { allow_downloads: true });
+	expect((await fetchFile(request, download.url)).status).toBe(200);
+	expect((await stats(api('member'), item.id)).downloads).toBe(1);
+});
+
+test('the longest lifetime caps both the ttl parameter and the default', async ({ api }) => {
+	const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'private' });
+	await saveSettings(api('admin'), { signed_url_max_ttl: 600 });
+	for (const query of [{ ttl: 3600 }, {}] as const) {
+		const now = Math.floor(Date.now() / 1000);
+		const res = await signedUrl(api('member'), item.id, query);
+		expect(res.expires, JSON.stringify(query)).toBeGreaterThanOrEqual(now + 600 - 5);
+		expect(res.expires, JSON.stringify(query)).toBeLessThanOrEqual(now + 600 + 60);
+		expect(serveQuery(res.url).mvs_exp).toBe(String(res.expires));
+	}
+	// Shorter requests are kept.
+	const short = await signedUrl(api('member'), item.id, { ttl: 120 });
+	expect(short.expires).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 125);
+	const bad = await api('admin').raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: { signed_url_max_ttl: 10 } } });
+	expect(bad.status).toBe(400);
+	await saveSettings(api('admin'), { signed_url_max_ttl: 86400 });
+});
+
+test('offload to nginx: PHP authorises, nginx sends the bytes (Range included); bad signatures never reach nginx', async ({ api, request }) => {
+	test.skip(process.env.MVS_TARGET !== 'native', 'X-Accel-Redirect needs nginx (the native stack); Playground has none.');
+	const pdf = bigPdf(20_000);
+	const bytes = Buffer.from(pdf.buffer);
+	const item = await uploadFile(api('member'), pdf, { privacy: 'private' });
+	const { url } = await signedUrl(api('member'), item.id, { download: true });
+	const before = await stats(api('member'), item.id);
+	await saveSettings(api('admin'), { serve_offload: 'x-accel-redirect' });
+
+	const res = await fetchFile(request, url);
+	expect(res.status).toBe(200);
+	expect(res.headers['x-mvs-served-by']).toBe('nginx');
+	expect(res.headers['x-accel-redirect']).toBeUndefined();
+	expect(Buffer.compare(res.body, bytes)).toBe(0);
+	expect(res.headers['content-length']).toBe(String(bytes.length));
+	expect(res.headers['content-disposition']).toMatch(/^attachment; /);
+	expect(res.headers['cache-control']).toContain('no-store');
+	const range = await fetchFile(request, url, { Range: 'bytes=100-199' });
+	expect(range.status).toBe(206);
+	expect(range.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
+	expect(Buffer.compare(range.body, bytes.subarray(100, 200))).toBe(0);
+	// The full download counted; the later range did not.
+	expect((await stats(api('member'), item.id)).downloads).toBe(before.downloads + 1);
+
+	const query = serveQuery(url);
+	const tampered = await api('anonymous').op('serve_media_file', { query: { ...query, mvs_uid: '0' } as never });
+	expect(tampered.status).toBe(403);
+	expect(tampered.body.code).toBe('mvs_signature_invalid');
+	// The internal location itself is not reachable from outside.
+	const direct = await request.get('/mvs-internal/mvs/index.php', { failOnStatusCode: false });
+	expect(direct.status()).toBe(404);
+	await saveSettings(api('admin'), { serve_offload: 'off' });
+});
+
+test('trending decays: an hour-old view weighs less than a fresh one; popularity does not decay', async ({ api }) => {
+	const tag = `decay${Date.now().toString(36)}`;
+	// Uploaded first, so it loses every tie (ties go to the newest item).
+	const fresh = await uploadFile(api('member'), files.uniquePng(), { title: `${tag} fresh` });
+	const old = await uploadFile(api('member'), files.uniquePng(), { title: `${tag} old` });
+	const order = async (orderby: 'trending' | 'popular') =>
+		(await api('anonymous').op('list_media', { query: { s: tag, orderby } })).body.items.map((i) => i.id);
+	await api('anonymous').op('record_media_view', { params: { id: old.id } });
+	// One hourly decay (WP-Cron's job, triggered through the harness; a single UPDATE of the whole table).
+	expect((await api('admin').raw('POST', '/wp-json/mvs-test/v1/decay-trending', { json: { times: 1 } })).status).toBe(200);
+	await api('anonymous').op('record_media_view', { params: { id: fresh.id } });
+	// One view each: without the decay they would tie and the newer item, old, would lead.
+	expect(await order('trending')).toEqual([fresh.id, old.id]);
+	expect(await order('popular')).toEqual([old.id, fresh.id]);
+});

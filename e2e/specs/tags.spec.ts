@@ -1,0 +1,186 @@
+/**
+ * Tags (mvs_tag terms): create, list, rename, delete, merge, and a cloud
+ * whose counts never include media the caller cannot see.
+ */
+import { expect, test, type Api } from '../support/mvs';
+import { schemaProblems } from '../support/schema';
+import { createTag, uniqueName, uploadImage } from '../support/seed';
+
+test.describe.configure({ mode: 'parallel' });
+
+type Tag = { id: number; name: string; slug: string; count: number };
+
+async function tagged(api: Api, tags: string[], privacy = 'public'): Promise<number> {
+	return uploadImage(api, { tags: tags.join(','), privacy });
+}
+
+async function idsWithTag(api: Api, slug: string): Promise<number[]> {
+	const res = await api.op('list_media', { query: { tag: slug, per_page: 100, scope: 'all' } });
+	expect(res.status).toBe(200);
+	return res.body.items.map((i) => i.id).sort((a, b) => a - b);
+}
+
+async function findTag(api: Api, name: string): Promise<Tag | undefined> {
+	const res = await api.op('list_tags', { query: { search: name, per_page: 100 } });
+	expect(res.status).toBe(200);
+	return (res.body as unknown as Tag[]).find((t) => t.name === name);
+}
+
+test('POST /tags creates a tag (201); a taken name is 409 mvs_term_exists with its id; subscribers get 403', async ({ api }) => {
+	const name = uniqueName('Sunset');
+	const res = await api('member').op('create_tag', { body: { name } });
+	expect(res.status, JSON.stringify(res.body)).toBe(201);
+	const tag = res.body as unknown as Tag;
+	expect(tag).toEqual({ id: expect.any(Number), name, slug: name.toLowerCase(), count: 0 });
+	expect(schemaProblems('Tag', tag)).toEqual([]);
+	const again = await api('member2').op('create_tag', { body: { name } });
+	expect(again.status).toBe(409);
+	expect(again.body.code).toBe('mvs_term_exists');
+	expect((again.body.data as unknown as { term_id: number }).term_id).toBe(tag.id);
+	const slugged = await api('member').op('create_tag', { body: { name: uniqueName('Other'), slug: `${name.toLowerCase()}-x` } });
+	expect(slugged.status).toBe(201);
+	expect((slugged.body as unknown as Tag).slug).toBe(`${name.toLowerCase()}-x`);
+	expect((await api('subscriber').op('create_tag', { body: { name: uniqueName('no') } })).status).toBe(403);
+	expect((await api('anonymous').op('create_tag', { body: { name: uniqueName('no') } })).status).toBe(401);
+	const empty = await api('member').op('create_tag', { body: { name: '' } });
+	expect(empty.status).toBe(400);
+	expect(empty.body.code).toBe('rest_invalid_param');
+});
+
+test('GET /tags searches, pages with X-WP-Total, and sorts by name or count', async ({ api }) => {
+	const prefix = uniqueName('list');
+	const [a, b, c] = [`${prefix}-a`, `${prefix}-b`, `${prefix}-c`];
+	for (const name of [a, b, c]) await createTag(api('member'), name);
+	await tagged(api('member'), [c, b]);
+	await tagged(api('member'), [c]);
+	const byName = await api('anonymous').op('list_tags', { query: { search: prefix, per_page: 2 } });
+	expect(byName.status).toBe(200);
+	expect(byName.headers['x-wp-total']).toBe('3');
+	expect(byName.headers['x-wp-totalpages']).toBe('2');
+	expect((byName.body as unknown as Tag[]).map((t) => t.name)).toEqual([a, b]);
+	const byCount = await api('anonymous').op('list_tags', { query: { search: prefix, orderby: 'count' } });
+	expect((byCount.body as unknown as Tag[]).map((t) => [t.name, t.count])).toEqual([[c, 2], [b, 1], [a, 0]]);
+	const bad = await api('anonymous').op('list_tags', { query: { orderby: 'date' } as never });
+	expect(bad.status).toBe(400);
+	expect(bad.body.code).toBe('rest_invalid_param');
+});
+
+test('GET /tags/cloud counts only media the caller may see; tags used only on hidden media are absent', async ({ api }) => {
+	const shared = uniqueName('cloud');
+	const hidden = uniqueName('hidden');
+	await tagged(api('member'), [shared], 'public');
+	await tagged(api('member'), [shared, hidden], 'private');
+	const cloudOf = async (role: string) => {
+		const res = await api(role as never).op('get_tag_cloud', { query: { limit: 200 } });
+		expect(res.status).toBe(200);
+		return res.body as unknown as Tag[];
+	};
+	const anon = await cloudOf('anonymous');
+	expect(anon.find((t) => t.name === shared)?.count, 'anonymous').toBe(1);
+	expect(anon.find((t) => t.name === hidden), 'anonymous sees no hidden-only tag').toBeUndefined();
+	const member2 = await cloudOf('member2');
+	expect(member2.find((t) => t.name === shared)?.count).toBe(1);
+	expect(member2.find((t) => t.name === hidden)).toBeUndefined();
+	const owner = await cloudOf('member');
+	expect(owner.find((t) => t.name === shared)?.count).toBe(2);
+	expect(owner.find((t) => t.name === hidden)?.count).toBe(1);
+	const moderator = await cloudOf('moderator');
+	expect(moderator.find((t) => t.name === shared)?.count).toBe(2);
+	// The list's count follows the same rule.
+	expect((await findTag(api('anonymous'), shared))?.count).toBe(1);
+	expect((await findTag(api('member'), shared))?.count).toBe(2);
+	// Sorted by count, most used first; limit is 1..200, default 50.
+	const sorted = anon.map((t) => t.count);
+	expect(sorted).toEqual([...sorted].sort((x, y) => y - x));
+	const one = await api('anonymous').op('get_tag_cloud', { query: { limit: 1 } });
+	expect((one.body as unknown as Tag[]).length).toBe(1);
+	const dflt = await api('anonymous').op('get_tag_cloud');
+	expect((dflt.body as unknown as Tag[]).length).toBeLessThanOrEqual(50);
+	for (const limit of [0, 201]) {
+		const bad = await api('anonymous').op('get_tag_cloud', { query: { limit } });
+		expect(bad.status, `limit ${limit}`).toBe(400);
+		expect(bad.body.code).toBe('rest_invalid_param');
+	}
+});
+
+test('PUT /tags/{id} renames (admin only), keeping the slug; clashes are 409; unknown ids 404', async ({ api }) => {
+	const name = uniqueName('old');
+	const id = await createTag(api('member'), name);
+	const slug = name.toLowerCase();
+	const newName = uniqueName('New name');
+	expect((await api('moderator').op('update_tag', { params: { id }, body: { name: newName } })).status).toBe(403);
+	const res = await api('admin').op('update_tag', { params: { id }, body: { name: newName } });
+	expect(res.status).toBe(200);
+	expect(res.body).toMatchObject({ id, name: newName, slug });
+	const taken = uniqueName('taken');
+	await createTag(api('member'), taken);
+	const clash = await api('admin').op('update_tag', { params: { id }, body: { name: taken } });
+	expect(clash.status).toBe(409);
+	expect(clash.body.code).toBe('mvs_term_exists');
+	const missing = await api('admin').op('update_tag', { params: { id: 999999999 }, body: { name: 'x' } });
+	expect(missing.status).toBe(404);
+	expect(missing.body.code).toBe('mvs_not_found');
+});
+
+test('DELETE /tags/{id} removes the tag from its media and keeps the media', async ({ api }) => {
+	const name = uniqueName('gone');
+	const item = await tagged(api('member'), [name]);
+	const tag = (await findTag(api('member'), name))!;
+	expect(await idsWithTag(api('member'), tag.slug)).toEqual([item]);
+	expect((await api('moderator').op('delete_tag', { params: { id: tag.id } })).status).toBe(403);
+	const res = await api('admin').op('delete_tag', { params: { id: tag.id } });
+	expect(res.status).toBe(200);
+	expect(res.body).toEqual({ deleted: true, id: tag.id });
+	expect(await findTag(api('member'), name)).toBeUndefined();
+	expect(await idsWithTag(api('member'), tag.slug)).toEqual([]);
+	expect((await api('member').op('get_media', { params: { id: item } })).status).toBe(200);
+	expect((await api('admin').op('delete_tag', { params: { id: tag.id } })).status).toBe(404);
+});
+
+test('POST /tags/merge re-tags the source\'s media with the target and deletes the source', async ({ api }) => {
+	const source = uniqueName('src');
+	const target = uniqueName('dst');
+	const onlySource = await tagged(api('member'), [source]);
+	const both = await tagged(api('member'), [source, target]);
+	const onlyTarget = await tagged(api('member2'), [target]);
+	const s = (await findTag(api('member'), source))!;
+	const t = (await findTag(api('member'), target))!;
+	expect((await api('member').op('merge_tags', { body: { source_id: s.id, target_id: t.id } })).status).toBe(403);
+	const self = await api('moderator').op('merge_tags', { body: { source_id: s.id, target_id: s.id } });
+	expect(self.status).toBe(400);
+	expect(self.body.code).toBe('mvs_invalid_param');
+	const missing = await api('moderator').op('merge_tags', { body: { source_id: s.id, target_id: 999999999 } });
+	expect(missing.status).toBe(404);
+	expect(missing.body.code).toBe('mvs_not_found');
+
+	const res = await api('moderator').op('merge_tags', { body: { source_id: s.id, target_id: t.id } });
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	expect(res.body).toMatchObject({ merged: true, source_id: s.id, target: { id: t.id, name: target, count: 3 } });
+	expect(schemaProblems('TagMerge', res.body)).toEqual([]);
+	expect(await findTag(api('member'), source)).toBeUndefined();
+	expect(await idsWithTag(api('member'), s.slug)).toEqual([]);
+	expect(await idsWithTag(api('anonymous'), t.slug)).toEqual([onlySource, both, onlyTarget].sort((a, b) => a - b));
+	// The item that had both tags carries the target once.
+	expect((await findTag(api('anonymous'), target))?.count).toBe(3);
+});
+
+test('the tag list and the cloud cost the same number of queries whatever their size', async ({ api }) => {
+	const prefix = uniqueName('budget');
+	for (const suffix of ['a', 'b', 'c']) await tagged(api('member'), [`${prefix}-${suffix}`]);
+	for (const role of ['anonymous', 'member2'] as const) {
+		const list: number[] = [];
+		for (const perPage of [1, 3, 100]) {
+			const res = await api(role).op('list_tags', { query: { search: prefix, per_page: perPage } });
+			expect((res.body as unknown as Tag[]).length).toBe(Math.min(perPage, 3));
+			list.push(Number(res.headers['x-mvs-queries']));
+		}
+		expect(new Set(list).size, `${role} list_tags per_page 1/3/100: ${list.join('/')}`).toBe(1);
+		const cloud: number[] = [];
+		for (const limit of [1, 3, 200]) {
+			const res = await api(role).op('get_tag_cloud', { query: { limit } });
+			expect((res.body as unknown as Tag[]).length).toBeLessThanOrEqual(limit);
+			cloud.push(Number(res.headers['x-mvs-queries']));
+		}
+		expect(new Set(cloud).size, `${role} cloud limit 1/3/200: ${cloud.join('/')}`).toBe(1);
+	}
+});

@@ -1,0 +1,236 @@
+<?php
+/**
+ * Data access for albums: every SQL statement of the album slice.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Prepared queries on mvs_albums, and on mvs_media for album membership.
+ * Who may see an album, and which of its items count for the caller, is
+ * part of each query, so a hidden album or item never reaches a list, a
+ * count or a total.
+ *
+ * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom tables; results are per-viewer.
+ * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
+ */
+final class MVS_Album_Repository {
+
+	/**
+	 * Most items a single album response lists.
+	 */
+	const MAX_ITEMS = 500;
+
+	/**
+	 * Albums the viewer may see: public ones, members-only ones when logged
+	 * in, and their own; moderators see all.
+	 *
+	 * @param int $viewer Viewer (0 when anonymous).
+	 * @return array{0: string, 1: array}
+	 */
+	private static function album_predicate( int $viewer ): array {
+		if ( MVS_Media_Visibility::is_privileged( $viewer ) ) {
+			return array( '1=1', array() );
+		}
+		if ( $viewer <= 0 ) {
+			return array( "a.privacy = 'public'", array() );
+		}
+		return array( "( a.privacy IN ('public', 'members') OR a.author_id = %d )", array( $viewer ) );
+	}
+
+	/**
+	 * Column expression: the album's items the viewer may see, counted in
+	 * the same statement (a correlated count on the album index).
+	 *
+	 * @param int $viewer Viewer.
+	 * @return array{0: string, 1: array}
+	 */
+	private static function visible_count( int $viewer ): array {
+		global $wpdb;
+		list( $where, $args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'm' );
+		return array( "( SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE m.album_id = a.id AND {$where} ) AS visible_count", $args );
+	}
+
+	/**
+	 * A raw row, whoever may see it (for writes, after the permission check).
+	 *
+	 * @param int $id Album ID.
+	 * @return object|null
+	 */
+	public function find( int $id ) {
+		global $wpdb;
+		return $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$wpdb->mvs_albums} WHERE id = %d", $id ) );
+	}
+
+	/**
+	 * One album with visible_count, or null when missing or hidden from the viewer.
+	 *
+	 * @param int $id     Album ID.
+	 * @param int $viewer Viewer.
+	 * @return object|null
+	 */
+	public function find_visible( int $id, int $viewer ) {
+		global $wpdb;
+		list( $count, $count_args ) = self::visible_count( $viewer );
+		list( $where, $where_args ) = self::album_predicate( $viewer );
+		return $wpdb->get_row(
+			$wpdb->prepare(
+				"SELECT a.*, {$count} FROM {$wpdb->mvs_albums} a WHERE a.id = %d AND {$where}",
+				array_merge( $count_args, array( $id ), $where_args )
+			)
+		);
+	}
+
+	/**
+	 * A page of albums the viewer may see, and their total: two queries.
+	 *
+	 * @param array $query viewer, author, orderby (date|title|media_count), order (asc|desc), page, per_page.
+	 * @return array{0: object[], 1: int}
+	 */
+	public function search( array $query ): array {
+		global $wpdb;
+		$viewer                     = (int) $query['viewer'];
+		list( $where, $where_args ) = self::album_predicate( $viewer );
+		if ( ! empty( $query['author'] ) ) {
+			$where       .= ' AND a.author_id = %d';
+			$where_args[] = (int) $query['author'];
+		}
+		$dir     = 'asc' === $query['order'] ? 'ASC' : 'DESC';
+		$columns = array(
+			'date'        => "a.id {$dir}",
+			'title'       => "a.title {$dir}, a.id {$dir}",
+			'media_count' => "visible_count {$dir}, a.id {$dir}",
+		);
+		$order    = $columns[ $query['orderby'] ] ?? $columns['date'];
+		$per_page = max( 1, (int) $query['per_page'] );
+		$offset   = ( max( 1, (int) $query['page'] ) - 1 ) * $per_page;
+
+		list( $count, $count_args ) = self::visible_count( $viewer );
+		$rows                       = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT a.*, {$count} FROM {$wpdb->mvs_albums} a WHERE {$where} ORDER BY {$order} LIMIT %d OFFSET %d",
+				array_merge( $count_args, $where_args, array( $per_page, $offset ) )
+			)
+		);
+		$total_sql = "SELECT COUNT(*) FROM {$wpdb->mvs_albums} a WHERE {$where}";
+		// prepare() insists on at least one placeholder; the anonymous list has none.
+		$total = (int) $wpdb->get_var( $where_args ? $wpdb->prepare( $total_sql, $where_args ) : $total_sql );
+		return array( $rows ? $rows : array(), $total );
+	}
+
+	/**
+	 * The album's items the viewer may see, in album order (one query).
+	 *
+	 * @param int $album_id Album ID.
+	 * @param int $viewer   Viewer.
+	 * @return object[] mvs_media rows.
+	 */
+	public function visible_items( int $album_id, int $viewer ): array {
+		global $wpdb;
+		list( $where, $args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'm' );
+		$rows                 = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT m.* FROM {$wpdb->mvs_media} m WHERE m.album_id = %d AND {$where} ORDER BY m.album_position ASC, m.id ASC LIMIT %d",
+				array_merge( array( $album_id ), $args, array( self::MAX_ITEMS ) )
+			)
+		);
+		return $rows ? $rows : array();
+	}
+
+	/**
+	 * Cover items of several albums that the viewer may see (one query).
+	 *
+	 * @param object[] $albums Album rows.
+	 * @param int      $viewer Viewer.
+	 * @return object[] mvs_media rows still in their album.
+	 */
+	public function visible_covers( array $albums, int $viewer ): array {
+		global $wpdb;
+		$ids = array();
+		foreach ( $albums as $album ) {
+			if ( (int) $album->cover_media_id > 0 ) {
+				$ids[] = (int) $album->cover_media_id;
+			}
+		}
+		if ( ! $ids ) {
+			return array();
+		}
+		list( $where, $args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'm' );
+		$in                   = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		$rows                 = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT m.* FROM {$wpdb->mvs_media} m WHERE m.id IN ({$in}) AND m.album_id > 0 AND {$where}",
+				array_merge( $ids, $args )
+			)
+		);
+		return $rows ? $rows : array();
+	}
+
+	/**
+	 * IDs of every item of the album in album order, whoever may see them (for reorder).
+	 *
+	 * @param int $album_id Album ID.
+	 * @return int[]
+	 */
+	public function item_ids( int $album_id ): array {
+		global $wpdb;
+		return array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$wpdb->mvs_media} WHERE album_id = %d ORDER BY album_position ASC, id ASC", $album_id ) ) );
+	}
+
+	/**
+	 * Inserts an album.
+	 *
+	 * @param array $data Column => value.
+	 * @return int|null New ID, null on failure.
+	 */
+	public function insert( array $data ): ?int {
+		global $wpdb;
+		return false === $wpdb->insert( $wpdb->mvs_albums, $data ) ? null : (int) $wpdb->insert_id;
+	}
+
+	/**
+	 * Updates columns of an album.
+	 *
+	 * @param int   $id   Album ID.
+	 * @param array $data Column => value.
+	 * @return bool
+	 */
+	public function update( int $id, array $data ): bool {
+		global $wpdb;
+		return false !== $wpdb->update( $wpdb->mvs_albums, $data, array( 'id' => $id ) );
+	}
+
+	/**
+	 * Takes one item out of an album (and off its cover).
+	 *
+	 * @param int $album_id Album ID.
+	 * @param int $media_id Media ID.
+	 * @return bool Whether the item was in the album.
+	 */
+	public function remove_item( int $album_id, int $media_id ): bool {
+		global $wpdb;
+		$removed = (int) $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET album_id = 0, album_position = 0 WHERE id = %d AND album_id = %d", $media_id, $album_id ) );
+		if ( $removed ) {
+			$wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_albums} SET cover_media_id = 0 WHERE id = %d AND cover_media_id = %d", $album_id, $media_id ) );
+		}
+		return $removed > 0;
+	}
+
+	/**
+	 * Deletes the album only: its items stay, outside any album, in one transaction.
+	 *
+	 * @param int $id Album ID.
+	 * @return bool
+	 */
+	public function delete( int $id ): bool {
+		global $wpdb;
+		$wpdb->query( 'START TRANSACTION' );
+		$released = $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET album_id = 0, album_position = 0 WHERE album_id = %d", $id ) );
+		$deleted  = $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_albums} WHERE id = %d", $id ) );
+		$ok       = false !== $released && $deleted;
+		$wpdb->query( $ok ? 'COMMIT' : 'ROLLBACK' );
+		return (bool) $ok;
+	}
+}

@@ -1,0 +1,154 @@
+<?php
+/**
+ * Domain logic of the counter, stats, access and signed-URL routes of media.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * MVS_Media_Service delegates these routes here. Requests arrive authorized
+ * (login, rate limits) and validated by the generated controller; what is
+ * left is the per-item privacy decision and the counters.
+ */
+final class MVS_Media_Activity {
+
+	/**
+	 * Data access.
+	 *
+	 * @var MVS_Media_Repository
+	 */
+	private $media;
+
+	/**
+	 * Counters.
+	 *
+	 * @var MVS_Media_Counters
+	 */
+	private $counters;
+
+	/**
+	 * Wires collaborators.
+	 *
+	 * @param MVS_Media_Repository $media    Data access.
+	 * @param MVS_Media_Counters   $counters Counters.
+	 */
+	public function __construct( MVS_Media_Repository $media, MVS_Media_Counters $counters ) {
+		$this->media    = $media;
+		$this->counters = $counters;
+	}
+
+	/**
+	 * POST /media/{id}/view, /download and /share: the item's stats after the event.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @param string          $event   view | download | share.
+	 * @return array|WP_Error
+	 */
+	public function record( WP_REST_Request $request, string $event ) {
+		$row = $this->viewable( (int) $request['id'] );
+		if ( is_wp_error( $row ) ) {
+			return $row;
+		}
+		$id = (int) $row->id;
+		if ( 'download' === $event && ! MVS_Media_Counters::downloads_allowed( $id ) ) {
+			return MVS_Errors::make( 'mvs_forbidden', __( 'Downloads of this item are turned off.', 'media-community-service' ) );
+		}
+		$ok = 'view' === $event
+			? $this->counters->record_view( $id, get_current_user_id() )
+			: $this->counters->record( $id, $event );
+		if ( ! $ok ) {
+			return MVS_Errors::make( 'mvs_storage_failed' );
+		}
+		return $this->counters->item_stats( $id );
+	}
+
+	/**
+	 * GET /media/{id}/access.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function access( WP_REST_Request $request ) {
+		$row = $this->media->find( (int) $request['id'] );
+		if ( ! $row ) {
+			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
+		}
+		$viewer   = get_current_user_id();
+		$is_owner = $viewer > 0 && (int) $row->author_id === $viewer;
+		$can_view = MVS_Media_Visibility::can_view( $row, $viewer );
+		// The contract: 403 when the caller can neither view nor owns the item.
+		if ( ! $can_view && ! $is_owner ) {
+			return MVS_Errors::make( 'mvs_forbidden', __( 'You are not allowed to view this media item.', 'media-community-service' ) );
+		}
+		return array(
+			'media_id' => (int) $row->id,
+			'can_view' => $can_view,
+			'privacy'  => (string) $row->privacy,
+			'is_owner' => $is_owner,
+		);
+	}
+
+	/**
+	 * GET /media/{id}/stats.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function stats( WP_REST_Request $request ) {
+		$row = $this->viewable( (int) $request['id'] );
+		if ( is_wp_error( $row ) ) {
+			return $row;
+		}
+		return $this->counters->item_stats( (int) $row->id );
+	}
+
+	/**
+	 * GET /me/stats: sums over every item the caller uploaded, whatever its privacy.
+	 *
+	 * @return array
+	 */
+	public function my_stats(): array {
+		return $this->counters->author_stats( get_current_user_id() );
+	}
+
+	/**
+	 * GET /media/{id}/signed-url: a URL bound to the caller.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function signed_url( WP_REST_Request $request ) {
+		$row = $this->viewable( (int) $request['id'] );
+		if ( is_wp_error( $row ) ) {
+			return $row;
+		}
+		$download = (bool) $request['download'];
+		if ( $download && ! MVS_Media_Counters::downloads_allowed( (int) $row->id ) ) {
+			return MVS_Errors::make( 'mvs_forbidden', __( 'Downloads of this item are turned off.', 'media-community-service' ) );
+		}
+		$expires = time() + MVS_Url_Signer::ttl( null !== $request['ttl'] ? (int) $request['ttl'] : null );
+		return array(
+			'url'     => MVS_Url_Signer::url( (int) $row->id, get_current_user_id(), $expires, null !== $request['size'] ? (string) $request['size'] : '', $download ),
+			'expires' => $expires,
+		);
+	}
+
+	/**
+	 * The item, when it exists and the caller may view it.
+	 *
+	 * @param int $id Media ID.
+	 * @return object|WP_Error 404 mvs_not_found or 403 mvs_forbidden.
+	 */
+	private function viewable( int $id ) {
+		$row = $this->media->find( $id );
+		if ( ! $row ) {
+			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
+		}
+		if ( ! MVS_Media_Visibility::can_view( $row, get_current_user_id() ) ) {
+			return MVS_Errors::make( 'mvs_forbidden', __( 'You are not allowed to view this media item.', 'media-community-service' ) );
+		}
+		return $row;
+	}
+}

@@ -1,0 +1,201 @@
+<?php
+/**
+ * View, download and share counters, and the stats read from them.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Every SQL statement of the counters.
+ *
+ * Counters are only ever changed by one atomic statement each
+ * (`SET n = n + 1`, or an upsert for the mvs_media_stats row), never read,
+ * changed in PHP and written back, so concurrent requests cannot lose counts.
+ *
+ * - views:     a row in mvs_media_views per view, and mvs_media.views + 1;
+ * - downloads, shares: mvs_media_stats (one row per item, created by the first event);
+ * - trending:  mvs_media.trending_score grows by a weight per event and
+ *   decays by 5 % an hour (WP-Cron), so it ranks recent engagement.
+ *
+ * phpcs:disable WordPress.DB.DirectDatabaseQuery -- counters must never be served from a cache.
+ * phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- only table names and a whitelisted column are interpolated.
+ */
+final class MVS_Media_Counters {
+
+	const DECAY_HOOK = 'mvs_decay_trending';
+
+	/**
+	 * Trending weight of each event (fixed point: 100 = one view).
+	 */
+	const WEIGHTS = array(
+		'view'     => 100,
+		'download' => 300,
+		'share'    => 500,
+	);
+
+	/**
+	 * Records a view: a row in mvs_media_views and an atomic increment.
+	 *
+	 * @param int $media_id Media ID.
+	 * @param int $user_id  Viewer (0 when anonymous).
+	 * @return bool
+	 */
+	public function record_view( int $media_id, int $user_id ): bool {
+		global $wpdb;
+		$logged = $wpdb->insert(
+			$wpdb->mvs_media_views,
+			array(
+				'media_id'   => $media_id,
+				'user_id'    => $user_id,
+				'ip_hash'    => self::ip_hash(),
+				'created_at' => current_time( 'mysql', true ),
+			),
+			array( '%d', '%d', '%s', '%s' )
+		);
+		$counted = $wpdb->query(
+			$wpdb->prepare(
+				"UPDATE {$wpdb->mvs_media} SET views = views + 1, trending_score = trending_score + %d WHERE id = %d",
+				self::WEIGHTS['view'],
+				$media_id
+			)
+		);
+		return false !== $logged && false !== $counted;
+	}
+
+	/**
+	 * Records a download or a share: an atomic upsert of the item's stats row.
+	 *
+	 * @param int    $media_id Media ID.
+	 * @param string $event    download | share.
+	 * @return bool
+	 */
+	public function record( int $media_id, string $event ): bool {
+		global $wpdb;
+		$column = 'share' === $event ? 'shares' : 'downloads';
+		// One statement creates the row or increments it (the SQLite integration translates the upsert).
+		$counted = $wpdb->query(
+			$wpdb->prepare(
+				"INSERT INTO {$wpdb->mvs_media_stats} (media_id, downloads, shares) VALUES (%d, %d, %d) ON DUPLICATE KEY UPDATE {$column} = {$column} + 1",
+				$media_id,
+				'downloads' === $column ? 1 : 0,
+				'shares' === $column ? 1 : 0
+			)
+		);
+		$scored  = $wpdb->query(
+			$wpdb->prepare(
+				"UPDATE {$wpdb->mvs_media} SET trending_score = trending_score + %d WHERE id = %d",
+				self::WEIGHTS[ $event ],
+				$media_id
+			)
+		);
+		return false !== $counted && false !== $scored;
+	}
+
+	/**
+	 * Counters of one item, in one query.
+	 *
+	 * @param int $media_id Media ID.
+	 * @return array|null MediaStats, null when the item does not exist.
+	 */
+	public function item_stats( int $media_id ): ?array {
+		global $wpdb;
+		$row = $wpdb->get_row(
+			$wpdb->prepare(
+				"SELECT m.views, m.reactions_count, m.comments_count, COALESCE(s.downloads, 0) AS downloads, COALESCE(s.shares, 0) AS shares
+				FROM {$wpdb->mvs_media} m LEFT JOIN {$wpdb->mvs_media_stats} s ON s.media_id = m.id WHERE m.id = %d",
+				$media_id
+			)
+		);
+		return $row ? self::shape( $row ) : null;
+	}
+
+	/**
+	 * Sums over every item of an author, in one query.
+	 *
+	 * @param int $author_id Author.
+	 * @return array MediaStats.
+	 */
+	public function author_stats( int $author_id ): array {
+		global $wpdb;
+		$row = $wpdb->get_row(
+			$wpdb->prepare(
+				"SELECT COALESCE(SUM(m.views), 0) AS views, COALESCE(SUM(m.reactions_count), 0) AS reactions_count,
+				COALESCE(SUM(m.comments_count), 0) AS comments_count, COALESCE(SUM(s.downloads), 0) AS downloads, COALESCE(SUM(s.shares), 0) AS shares
+				FROM {$wpdb->mvs_media} m LEFT JOIN {$wpdb->mvs_media_stats} s ON s.media_id = m.id WHERE m.author_id = %d",
+				$author_id
+			)
+		);
+		return self::shape( $row ? $row : (object) array() );
+	}
+
+	/**
+	 * Whether an item may be downloaded: the site allows downloads and the
+	 * item's allow_download meta is not '0'.
+	 *
+	 * @param int $media_id Media ID.
+	 * @return bool
+	 */
+	public static function downloads_allowed( int $media_id ): bool {
+		if ( ! MVS_Settings::get( 'allow_downloads' ) ) {
+			return false;
+		}
+		return '0' !== (string) get_metadata( 'mvs_media', $media_id, 'allow_download', true );
+	}
+
+	/**
+	 * Hourly decay of the trending score (WP-Cron): 5 % off, and small
+	 * scores to zero, so old engagement fades out of the trending order.
+	 * Integer arithmetic that MariaDB and SQLite evaluate alike.
+	 */
+	public static function decay_trending(): void {
+		global $wpdb;
+		$wpdb->query(
+			$wpdb->prepare(
+				"UPDATE {$wpdb->mvs_media} SET trending_score = CASE WHEN trending_score < %d THEN 0 ELSE trending_score - trending_score / %d END WHERE trending_score > 0",
+				20,
+				20
+			)
+		);
+	}
+
+	/**
+	 * Schedules the decay when it is not scheduled yet (activation, or an
+	 * install that predates it). Reads the autoloaded cron option: no query.
+	 */
+	public static function schedule(): void {
+		if ( ! wp_next_scheduled( self::DECAY_HOOK ) ) {
+			wp_schedule_event( time() + HOUR_IN_SECONDS, 'hourly', self::DECAY_HOOK );
+		}
+	}
+
+	/**
+	 * Salted hash of the client IP: counts can be de-duplicated later
+	 * without storing the address itself.
+	 *
+	 * @return string
+	 */
+	private static function ip_hash(): string {
+		$ip = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : '';
+		/** This filter is documented in includes/support/class-mvs-rate-limiter.php */
+		$ip = (string) apply_filters( 'mvs_client_ip', $ip );
+		return hash_hmac( 'sha256', $ip, wp_salt( 'nonce' ) );
+	}
+
+	/**
+	 * The MediaStats shape.
+	 *
+	 * @param object $row Query row.
+	 * @return array
+	 */
+	private static function shape( $row ): array {
+		return array(
+			'views'     => (int) ( $row->views ?? 0 ),
+			'reactions' => (int) ( $row->reactions_count ?? 0 ),
+			'comments'  => (int) ( $row->comments_count ?? 0 ),
+			'downloads' => (int) ( $row->downloads ?? 0 ),
+			'shares'    => (int) ( $row->shares ?? 0 ),
+		);
+	}
+}

@@ -1,0 +1,212 @@
+<?php
+/**
+ * Domain logic of the tag routes.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Implements the generated MVS_Tags_Handler. Who may do what is declared
+ * in the DSL (codegen/src/api/core/tags.ts) and checked by the generated
+ * controller: anyone who can upload creates tags, moderate_mvs_media merges,
+ * manage_options renames and deletes. Counts are per caller (see
+ * MVS_Tag_Repository).
+ */
+final class MVS_Tags_Service implements MVS_Tags_Handler {
+
+	/**
+	 * Data access.
+	 *
+	 * @var MVS_Tag_Repository
+	 */
+	private $tags;
+
+	/**
+	 * Wires collaborators (defaults for production; tests may inject).
+	 *
+	 * @param MVS_Tag_Repository|null $tags Data access.
+	 */
+	public function __construct( ?MVS_Tag_Repository $tags = null ) {
+		$this->tags = $tags ? $tags : new MVS_Tag_Repository();
+	}
+
+	/**
+	 * Tag record: id, name, slug, count (items carrying it that the caller may see).
+	 *
+	 * @param object $row Row with term_id, name, slug, use_count.
+	 * @return array
+	 */
+	private static function present( $row ): array {
+		return array(
+			'id'    => (int) $row->term_id,
+			'name'  => (string) $row->name,
+			'slug'  => (string) $row->slug,
+			'count' => (int) $row->use_count,
+		);
+	}
+
+	/**
+	 * GET /tags: two queries whatever per_page.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return MVS_Page
+	 */
+	public function list_tags( WP_REST_Request $request ) {
+		list( $rows, $total ) = $this->tags->search(
+			array(
+				'viewer'   => get_current_user_id(),
+				'search'   => $request['search'],
+				'orderby'  => (string) $request['orderby'],
+				'page'     => (int) $request['page'],
+				'per_page' => (int) $request['per_page'],
+			)
+		);
+		return new MVS_Page( array_map( array( __CLASS__, 'present' ), $rows ), $total );
+	}
+
+	/**
+	 * POST /tags: 409 mvs_term_exists when the name or slug is taken (with
+	 * the existing tag's ID, so a client can use it instead).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function create_tag( WP_REST_Request $request ) {
+		$name = trim( (string) $request['name'] );
+		$slug = null !== $request['slug'] && '' !== $request['slug'] ? (string) $request['slug'] : sanitize_title( $name );
+		if ( '' === $name || '' === $slug ) {
+			return MVS_Errors::make( 'mvs_invalid_param', __( 'A tag needs a name.', 'media-community-service' ), array( 'params' => array( 'name' ) ) );
+		}
+		$existing = get_term_by( 'slug', $slug, MVS_Tag_Repository::TAXONOMY );
+		if ( ! $existing instanceof WP_Term ) {
+			$existing = get_term_by( 'name', $name, MVS_Tag_Repository::TAXONOMY );
+		}
+		if ( $existing instanceof WP_Term ) {
+			return self::exists( (int) $existing->term_id );
+		}
+		$term = wp_insert_term( $name, MVS_Tag_Repository::TAXONOMY, array( 'slug' => $slug ) );
+		if ( is_wp_error( $term ) ) {
+			return 'term_exists' === $term->get_error_code()
+				? self::exists( (int) $term->get_error_data() )
+				: MVS_Errors::make( 'mvs_invalid_param', $term->get_error_message(), array( 'params' => array( 'name' ) ) );
+		}
+		return self::present( $this->tags->find( (int) $term['term_id'], get_current_user_id() ) );
+	}
+
+	/**
+	 * GET /tags/cloud: one grouped query; tags used only on items the caller
+	 * cannot see are absent, and no count includes such an item.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array
+	 */
+	public function get_tag_cloud( WP_REST_Request $request ) {
+		return array_map( array( __CLASS__, 'present' ), $this->tags->cloud( get_current_user_id(), (int) $request['limit'] ) );
+	}
+
+	/**
+	 * POST /tags/merge: every item of the source gets the target, the source
+	 * is deleted. The relationship moves run in one transaction.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function merge_tags( WP_REST_Request $request ) {
+		global $wpdb;
+		$viewer    = get_current_user_id();
+		$source_id = (int) $request['source_id'];
+		$target_id = (int) $request['target_id'];
+		if ( $source_id === $target_id ) {
+			return MVS_Errors::make( 'mvs_invalid_param', __( 'A tag cannot be merged into itself.', 'media-community-service' ), array( 'params' => array( 'source_id', 'target_id' ) ) );
+		}
+		$source = $this->tags->find( $source_id, $viewer );
+		$target = $this->tags->find( $target_id, $viewer );
+		if ( ! $source || ! $target ) {
+			return MVS_Errors::make( 'mvs_not_found', __( 'Tag not found.', 'media-community-service' ), array( 'params' => array( $source ? 'target_id' : 'source_id' ) ) );
+		}
+		$wpdb->query( 'START TRANSACTION' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		$moved = $this->tags->move_relationships( (int) $source->term_taxonomy_id, (int) $target->term_taxonomy_id );
+		if ( ! $moved['ok'] ) {
+			$wpdb->query( 'ROLLBACK' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+			return MVS_Errors::make( 'mvs_storage_failed', __( 'The tags could not be merged; nothing was changed.', 'media-community-service' ) );
+		}
+		$wpdb->query( 'COMMIT' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		// The source has no relationships left, so deleting it touches no item.
+		wp_delete_term( $source_id, MVS_Tag_Repository::TAXONOMY );
+		wp_update_term_count_now( array( (int) $target->term_taxonomy_id ), MVS_Tag_Repository::TAXONOMY );
+		clean_object_term_cache( $moved['objects'], 'mvs_media' );
+
+		/**
+		 * Fires after a tag was merged into another.
+		 *
+		 * @param int $source_id Deleted tag.
+		 * @param int $target_id Tag that received the items.
+		 */
+		do_action( 'mvs_tags_merged', $source_id, $target_id );
+		return array(
+			'merged'    => true,
+			'source_id' => $source_id,
+			'target'    => self::present( $this->tags->find( $target_id, $viewer ) ),
+		);
+	}
+
+	/**
+	 * PUT /tags/{id}: renames; the slug is kept so links and filters still work.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function update_tag( WP_REST_Request $request ) {
+		$id   = (int) $request['id'];
+		$name = trim( (string) $request['name'] );
+		if ( ! $this->tags->find( $id, get_current_user_id() ) ) {
+			return MVS_Errors::make( 'mvs_not_found', __( 'Tag not found.', 'media-community-service' ) );
+		}
+		$clash = get_term_by( 'name', $name, MVS_Tag_Repository::TAXONOMY );
+		if ( $clash instanceof WP_Term && (int) $clash->term_id !== $id ) {
+			return self::exists( (int) $clash->term_id );
+		}
+		$updated = wp_update_term( $id, MVS_Tag_Repository::TAXONOMY, array( 'name' => $name ) );
+		if ( is_wp_error( $updated ) ) {
+			return MVS_Errors::make( 'mvs_invalid_param', $updated->get_error_message(), array( 'params' => array( 'name' ) ) );
+		}
+		return self::present( $this->tags->find( $id, get_current_user_id() ) );
+	}
+
+	/**
+	 * DELETE /tags/{id}: the tag and its relationships; the items stay.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array|WP_Error
+	 */
+	public function delete_tag( WP_REST_Request $request ) {
+		$id = (int) $request['id'];
+		if ( ! $this->tags->find( $id, get_current_user_id() ) ) {
+			return MVS_Errors::make( 'mvs_not_found', __( 'Tag not found.', 'media-community-service' ) );
+		}
+		$deleted = wp_delete_term( $id, MVS_Tag_Repository::TAXONOMY );
+		if ( true !== $deleted ) {
+			return MVS_Errors::make( 'mvs_storage_failed', __( 'The tag could not be deleted.', 'media-community-service' ) );
+		}
+		return array(
+			'deleted' => true,
+			'id'      => $id,
+		);
+	}
+
+	/**
+	 * 409 for a name or slug that is taken.
+	 *
+	 * @param int $term_id The existing tag.
+	 * @return WP_Error
+	 */
+	private static function exists( int $term_id ): WP_Error {
+		return MVS_Errors::make(
+			'mvs_term_exists',
+			__( 'A tag with this name already exists.', 'media-community-service' ),
+			array( 'term_id' => $term_id )
+		);
+	}
+}
