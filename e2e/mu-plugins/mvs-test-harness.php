@@ -307,6 +307,32 @@ add_action(
 				},
 			)
 		);
+		// Media categories are curated by the site owner (no REST route creates them).
+		register_rest_route(
+			'mvs-test/v1',
+			'/category',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'name' => array(
+						'type'     => 'string',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$term = wp_insert_term( $request['name'], 'mvs_category' );
+					if ( is_wp_error( $term ) ) {
+						return $term;
+					}
+					$created = get_term( (int) $term['term_id'], 'mvs_category' );
+					return array(
+						'id'   => (int) $created->term_id,
+						'slug' => $created->slug,
+					);
+				},
+			)
+		);
 		// Push hand-off: a device token for a user, and the mvs_push_send calls recorded for them.
 		register_rest_route(
 			'mvs-test/v1',
@@ -396,32 +422,6 @@ add_action(
 				},
 			)
 		);
-		// Media categories are curated by the site owner (no REST route creates them).
-		register_rest_route(
-			'mvs-test/v1',
-			'/category',
-			array(
-				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
-				'args'                => array(
-					'name' => array(
-						'type'     => 'string',
-						'required' => true,
-					),
-				),
-				'callback'            => static function ( WP_REST_Request $request ) {
-					$term = wp_insert_term( $request['name'], 'mvs_category' );
-					if ( is_wp_error( $term ) ) {
-						return $term;
-					}
-					$created = get_term( (int) $term['term_id'], 'mvs_category' );
-					return array(
-						'id'   => (int) $created->term_id,
-						'slug' => $created->slug,
-					);
-				},
-			)
-		);
 		register_rest_route(
 			'mvs-test/v1',
 			'/owned-fixtures',
@@ -507,30 +507,6 @@ function mvs_test_lifecycle_state(): array {
 		'terms'          => $terms,
 	);
 }
-
-/*
- * A secret test setting, so the settings route's masking is exercised
- * whatever real secrets the plugin declares (settings-route.site-wide.spec.ts).
- */
-add_filter(
-	'mvs_settings_sections',
-	static function ( $sections ) {
-		$sections['harness'] = array(
-			'title'  => 'Test harness',
-			'fields' => array(
-				'harness_secret' => array(
-					'title'       => 'Harness secret',
-					'description' => 'A secret setting of the test site.',
-					'type'        => 'string',
-					'maxLength'   => 64,
-					'secret'      => true,
-					'default'     => '',
-				),
-			),
-		);
-		return $sections;
-	}
-);
 
 /*
  * Uploads and storage (uploads.spec.ts, groups.spec.ts).
@@ -794,5 +770,29 @@ add_action(
 				},
 			)
 		);
+	}
+);
+
+/*
+ * A secret test setting, so the settings route's masking is exercised
+ * whatever real secrets the plugin declares (settings-route.site-wide.spec.ts).
+ */
+add_filter(
+	'mvs_settings_sections',
+	static function ( $sections ) {
+		$sections['harness'] = array(
+			'title'  => 'Test harness',
+			'fields' => array(
+				'harness_secret' => array(
+					'title'       => 'Harness secret',
+					'description' => 'A secret setting of the test site.',
+					'type'        => 'string',
+					'maxLength'   => 64,
+					'secret'      => true,
+					'default'     => '',
+				),
+			),
+		);
+		return $sections;
 	}
 );

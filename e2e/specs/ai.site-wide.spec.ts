@@ -156,6 +156,12 @@ test('usage counts every analysis this month against the budget; over budget is 
 	const full = await usage(moderator);
 	expect(full).toMatchObject({ analyses: after.analyses + 1, remaining: 0, budget: after.analyses + 1 });
 
+	// Concurrent requests for the last slot: exactly one gets it.
+	await saveSettings(api('admin'), { ai_monthly_budget: full.analyses + 1 });
+	const race = await Promise.all([moderator, api('admin'), moderator].map((caller) => analyze(id, caller)));
+	expect(race.map((r) => r.status).sort()).toEqual([200, 429, 429]);
+	expect((await usage(moderator)).analyses).toBe(full.analyses + 1);
+
 	// 0 disables analysis; only moderators see usage.
 	await saveSettings(api('admin'), { ai_monthly_budget: 0 });
 	expect((await analyze(id, api('admin'))).status).toBe(429);

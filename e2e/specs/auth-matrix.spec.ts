@@ -37,14 +37,15 @@ for (const route of routes) {
 		const failures: string[] = [];
 		for (const role of ROLES) {
 			const expected = expectedOutcome(route, role);
-			// Allowed calls to implemented routes get objects that make them succeed (fresh ones for destructive routes).
-			let request = expected.allowed && route.implemented ? await prepareAllowedCall(route, ids!, api, role) : sampleRequest(route, ids!);
+			let target = ids!;
 			// Reports, blocks and moderation decisions get a throw-away user and item,
 			// so they never hide or flag the shared fixtures other tests read.
 			if (expected.allowed && route.implemented && ISOLATED.has(route.name)) {
 				const fresh = await api('admin').raw('POST', '/wp-json/mvs-test/v1/fresh-user');
-				request = sampleRequest(route, { ...ids!, memberId: fresh.body.id, media: fresh.body.media });
+				target = { ...ids!, memberId: fresh.body.id, media: fresh.body.media };
 			}
+			// Allowed calls to implemented routes get objects that make them succeed (fresh ones for destructive routes).
+			const request = expected.allowed && route.implemented ? await prepareAllowedCall(route, target, api, role) : sampleRequest(route, target);
 			const res = await api(role).send(request);
 			const code = (res.body as { code?: string } | null)?.code;
 			outcomes.push(`${role}: ${res.status} ${code ?? ''}`.trim());

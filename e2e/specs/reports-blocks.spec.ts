@@ -56,6 +56,22 @@ test('media reports: every allowed reason is accepted, anything else is a 400, a
 	expect(reports).toEqual([{ reporter_id: String(fixtures.users.member2.id), reason: 'spam', status: 'open' }]);
 });
 
+test('concurrent duplicate reports: exactly one is recorded, the others get 409', async ({ api, fixtures }) => {
+	const id = await upload(api('member'));
+	const reporter = await freshUser(api('admin'));
+	try {
+		const results = await Promise.all(
+			Array.from({ length: 5 }, () => reporter.api.op('report_media', { params: { id }, body: { reason: 'spam' } })),
+		);
+		const statuses = results.map((r) => r.status).sort();
+		expect(statuses).toEqual([200, 409, 409, 409, 409]);
+		const { reports } = await trail(api('admin'), id, fixtures.users.member.id);
+		expect(reports).toEqual([{ reporter_id: String(reporter.id), reason: 'spam', status: 'open' }]);
+	} finally {
+		await reporter.api.dispose();
+	}
+});
+
 test('media reports: not your own item, not one you cannot see (404, like a missing one), and not anonymously', async ({ api }) => {
 	const own = await upload(api('member'));
 	const self = await api('member').op('report_media', { params: { id: own }, body: { reason: 'spam' } });
