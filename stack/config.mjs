@@ -190,6 +190,9 @@ ${define('WP_ENVIRONMENT_TYPE', "'local'")}
 ${define('WP_DEBUG', 'true')}
 ${define('WP_DEBUG_LOG', phpString(debugLog))}
 ${define('WP_DEBUG_DISPLAY', 'false')}
+// Unminified core scripts (development React): the admin-ui browser specs
+// fail on any console warning, which only the development builds print.
+${define('SCRIPT_DEBUG', 'true')}
 // The machine is offline: fail calls to wordpress.org at once instead of
 // waiting on them (loopback, e.g. WP-Cron's, stays allowed).
 ${define('WP_HTTP_BLOCK_EXTERNAL', 'true')}

@@ -198,6 +198,33 @@ export interface Deleted {
 	id: number;
 }
 
+/** One setting as the settings screen renders it. */
+export interface SettingField {
+	key: string;
+	section: string;
+	title: string;
+	description: string;
+	type: "boolean" | "integer" | "number" | "string" | "array";
+	enum: Array<string> | null;
+	minimum: number | null;
+	maximum: number | null;
+	secret: boolean;
+	is_set: boolean;
+}
+
+/** A group of settings on the settings screen. */
+export interface SettingsSection {
+	key: string;
+	title: string;
+}
+
+/** Every setting: current values (secrets masked), field descriptors and sections. */
+export interface SettingsScreen {
+	values: Record<string, unknown>;
+	fields: Array<SettingField>;
+	sections: Array<SettingsSection>;
+}
+
 /** An upload quota package (table mvs_quota_packages). */
 export interface QuotaPackage {
 	id: number;
@@ -489,6 +516,10 @@ export interface Operations {
 	get_rest_nonce: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: Nonce };
 	/** POST /mvs/v1/auth/app-password: Sign in and issue an application password; rate-limited to 5 per minute (our choice: the spec gives no number). */
 	create_app_password: { params: Record<string, never>; query: Record<string, never>; body: { username: string; password: string; app_name?: string; app_id?: string }; response: unknown };
+	/** GET /mvs/v1/settings: Every setting with its descriptor; secret values are never returned. */
+	get_settings: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: SettingsScreen };
+	/** PUT /mvs/v1/settings: Change some settings, all or nothing: one invalid value saves none (400 rest_invalid_param). */
+	update_settings: { params: Record<string, never>; query: Record<string, never>; body: { values: Record<string, unknown> }; response: SettingsScreen };
 	/** GET /mvs-pro/v1/packages: List quota packages. */
 	list_packages: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: QuotaPackage[] };
 	/** POST /mvs-pro/v1/packages: Create a quota package. */
@@ -636,6 +667,8 @@ export const operations = {
 	list_my_transactions: { namespace: 'mvs/v1', method: 'GET', path: '/me/transactions', multipart: false },
 	get_rest_nonce: { namespace: 'mvs/v1', method: 'GET', path: '/auth/nonce', multipart: false },
 	create_app_password: { namespace: 'mvs/v1', method: 'POST', path: '/auth/app-password', multipart: false },
+	get_settings: { namespace: 'mvs/v1', method: 'GET', path: '/settings', multipart: false },
+	update_settings: { namespace: 'mvs/v1', method: 'PUT', path: '/settings', multipart: false },
 	list_packages: { namespace: 'mvs-pro/v1', method: 'GET', path: '/packages', multipart: false },
 	create_package: { namespace: 'mvs-pro/v1', method: 'POST', path: '/packages', multipart: false },
 	update_package: { namespace: 'mvs-pro/v1', method: 'PUT', path: '/packages/{id}', multipart: false },

@@ -16,12 +16,15 @@ interface ManifestRoute {
 	methods: string[];
 	path: string;
 	implemented: boolean;
+	extension: string | null;
 	sample: { query: Record<string, unknown>; body: Record<string, unknown>; multipart: Record<string, unknown> };
 }
 
 const model = loadModel();
 const manifest = JSON.parse(generateAll(model).get('codegen/out/route-manifest.json')!) as { routes: ManifestRoute[] };
-const routes = manifest.routes;
+const allRoutes = manifest.routes;
+/** The contract's routes: extension routes (outside the contract) are checked apart. */
+const routes = allRoutes.filter((r) => r.extension === null);
 const key = (r: { namespace: string; method: string; path: string }) => `${r.namespace} ${r.method} ${r.path}`;
 
 /** Non-comment lines of routes.txt as `namespace METHOD /path`. */
@@ -45,8 +48,19 @@ describe('route manifest', () => {
 		assert.deepEqual(counts, { 'mvs/v1': 121, 'mvs-pro/v1': 10 });
 	});
 
+	test('extension routes: the admin-ui settings route, and names unique across all routes', () => {
+		assert.deepEqual(
+			allRoutes.filter((r) => r.extension !== null).map((r) => [r.name, r.extension, key(r)]),
+			[
+				['get_settings', 'admin-ui', 'mvs/v1 GET /settings'],
+				['update_settings', 'admin-ui', 'mvs/v1 PUT /settings'],
+			],
+		);
+		assert.equal(new Set(allRoutes.map((r) => r.name)).size, allRoutes.length);
+	});
+
 	test('each (namespace, method, path) appears once in the manifest', () => {
-		const keys = routes.map(key);
+		const keys = allRoutes.map(key);
 		const dupes = keys.filter((k, i) => keys.indexOf(k) !== i);
 		assert.deepEqual(dupes, []);
 	});
@@ -54,8 +68,8 @@ describe('route manifest', () => {
 	test('agrees with the model: names, methods, aliases, implemented flags', () => {
 		const modelRoutes = model.plugins.flatMap((p) => p.routes);
 		assert.deepEqual(
-			routes.map((r) => [r.name, key(r), r.methods.join(','), r.implemented]),
-			modelRoutes.map((r) => [r.name, key(r), r.methods.join(','), r.implemented]),
+			allRoutes.map((r) => [r.name, key(r), r.methods.join(','), r.implemented, r.extension]),
+			modelRoutes.map((r) => [r.name, key(r), r.methods.join(','), r.implemented, r.extension ?? null]),
 		);
 	});
 

@@ -13,6 +13,7 @@ import {
 	AREAS,
 	computeStatus,
 	findSpecFiles,
+	formatExtensions,
 	formatStatus,
 	operationsCalled,
 	repositoryStatus,
@@ -55,7 +56,10 @@ function specAreas(markdown: string): Map<string, string[]> {
 
 describe('status: areas', () => {
 	test('every resource of the model has an area, and the table names no other resource', () => {
-		const resources = model.plugins.flatMap((p) => p.resources.map((r) => `${p.id}/${r.name}`));
+		// Resources made only of extension routes (outside the contract) have no area.
+		const resources = model.plugins.flatMap((p) =>
+			p.resources.filter((r) => r.routes.some((route) => !route.extension)).map((r) => `${p.id}/${r.name}`),
+		);
 		assert.deepEqual(Object.keys(RESOURCE_AREAS).sort(), [...resources].sort());
 		for (const area of Object.values(RESOURCE_AREAS)) assert.ok((AREAS as readonly string[]).includes(area), area);
 	});
@@ -69,7 +73,7 @@ describe('status: areas', () => {
 		assert.equal(status.total.declared, 131);
 		assert.equal(
 			status.total.implemented,
-			model.plugins.flatMap((p) => p.routes).filter((r) => r.implemented).length,
+			model.plugins.flatMap((p) => p.routes).filter((r) => r.implemented && !r.extension).length,
 		);
 		assert.equal(status.total.covered, 0);
 		for (const a of status.areas) assert.ok(a.declared > 0, `${a.area} has no route`);
@@ -144,8 +148,21 @@ describe('status: coverage', () => {
 		for (const area of AREAS) assert.ok(lines.some((l) => l.startsWith(`${area} `)), area);
 		const widths = new Set(lines.slice(0, -1).filter((l) => !l.startsWith('-')).map((l) => l.length));
 		assert.equal(widths.size, 1, 'rows are fixed-width');
-		const implemented = model.plugins.flatMap((p) => p.routes).filter((r) => r.implemented).length;
+		const implemented = model.plugins.flatMap((p) => p.routes).filter((r) => r.implemented && !r.extension).length;
 		assert.equal(lines.at(-1), `TOTAL  131 declared  ${implemented} implemented  0 covered`);
+	});
+
+	test('extension routes are listed apart, never in an area or the total', () => {
+		const status = computeStatus(model, [{ file: 'e2e/specs/x.spec.ts', text: "op('get_settings')" }]);
+		const extensionNames = model.plugins.flatMap((p) => p.routes).filter((r) => r.extension).map((r) => r.name);
+		assert.ok(extensionNames.includes('get_settings'), 'the admin-ui settings route is an extension');
+		assert.deepEqual(status.extensions.map((e) => e.name), extensionNames);
+		assert.equal(status.extensions.find((e) => e.name === 'get_settings')!.covered, true);
+		assert.equal(status.extensions.find((e) => e.name === 'update_settings')!.covered, false);
+		for (const a of status.areas) for (const r of a.routes) assert.ok(!extensionNames.includes(r.name), r.name);
+		assert.deepEqual(status.unknownOperations, []);
+		assert.equal(status.total.covered, 0);
+		assert.ok(formatExtensions(status).every((l) => l.startsWith('extension admin-ui: ')));
 	});
 
 	test('repositoryStatus reads the real repository without a site', () => {

@@ -772,3 +772,27 @@ add_action(
 		);
 	}
 );
+
+/*
+ * A secret test setting, so the settings route's masking is exercised
+ * whatever real secrets the plugin declares (settings-route.site-wide.spec.ts).
+ */
+add_filter(
+	'mvs_settings_sections',
+	static function ( $sections ) {
+		$sections['harness'] = array(
+			'title'  => 'Test harness',
+			'fields' => array(
+				'harness_secret' => array(
+					'title'       => 'Harness secret',
+					'description' => 'A secret setting of the test site.',
+					'type'        => 'string',
+					'maxLength'   => 64,
+					'secret'      => true,
+					'default'     => '',
+				),
+			),
+		);
+		return $sections;
+	}
+);

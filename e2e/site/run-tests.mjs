@@ -5,10 +5,10 @@
 // instead (e.g. the one `npm start` runs; it prints the exact command).
 // MVS_TARGET=native starts the production-like stack (stack/: MariaDB, PHP-FPM,
 // nginx) instead of the Playground site (MVS_TARGET=playground, the default).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CACHE_DIR, E2E_DIR, NODE_MODULES } from './paths.mjs';
+import { CACHE_DIR, E2E_DIR, NODE_MODULES, REPO_ROOT } from './paths.mjs';
 import { findFreePort } from './ports.mjs';
 import { prepareWordPress } from './prepare-wordpress.mjs';
 import { DEFAULT_WORKERS, startSite } from './site.mjs';
@@ -21,6 +21,14 @@ const target = process.env.MVS_TARGET || 'playground';
 if (!['playground', 'native'].includes(target)) {
   console.error(`[e2e] MVS_TARGET must be playground or native, not ${target}`);
   process.exit(1);
+}
+
+// The admin screens are built into plugin-core/build/admin (not committed);
+// `npm test` builds them first, a direct run builds them when missing.
+if (!fs.existsSync(path.join(REPO_ROOT, 'plugin-core', 'build', 'admin', 'moderation.asset.php'))) {
+  console.log('[e2e] building the admin screens (npm run build)');
+  const built = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
 let site;

@@ -65,6 +65,8 @@ export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label 
     `--mount=${LOGS_DIR}:${LOGS_VFS_DIR}`,
     '--define-bool', 'WP_DEBUG', 'true',
     '--define-bool', 'WP_DEBUG_DISPLAY', 'false',
+    // Unminified core scripts (development React) for the admin-ui browser specs' console checks.
+    '--define-bool', 'SCRIPT_DEBUG', 'true',
     '--define', 'WP_DEBUG_LOG', `${LOGS_VFS_DIR}/${path.basename(phpLog)}`,
     `--blueprint=${blueprintFile}`,
   ];

@@ -19,6 +19,8 @@ export interface ManifestRoute {
 	rateLimit: number | null;
 	implemented: boolean;
 	since: string;
+	/** Feature of a route outside the REST contract (e.g. 'admin-ui'); null for contract routes. */
+	extension: string | null;
 	sample: { query: Record<string, unknown>; body: Record<string, unknown>; multipart: Record<string, unknown> };
 }
 

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Builds and registers the 121 routes of mvs/v1.
+ * Builds and registers the 123 routes of mvs/v1.
  */
 final class MVS_Core_Routes {
 
@@ -24,7 +24,7 @@ final class MVS_Core_Routes {
 	/**
 	 * Number of routes declared in the DSL.
 	 */
-	const ROUTE_COUNT = 121;
+	const ROUTE_COUNT = 123;
 
 	/**
 	 * Every controller, wired to its hand-written handler.
@@ -58,6 +58,7 @@ final class MVS_Core_Routes {
 			new MVS_REST_Messages_Controller( $owners ),
 			new MVS_REST_Account_Controller(),
 			new MVS_REST_Auth_Controller(),
+			new MVS_REST_Settings_Controller( new MVS_Settings_Service() ),
 		);
 	}
 

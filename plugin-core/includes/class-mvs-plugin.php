@@ -56,6 +56,9 @@ final class MVS_Plugin {
 		require_once $dir . 'moderation/class-mvs-moderation-service.php';
 		require_once $dir . 'moderation/class-mvs-reports-service.php';
 		require_once $dir . 'moderation/class-mvs-blocks-service.php';
+		require_once $dir . 'settings/class-mvs-settings-service.php';
+		require_once $dir . 'admin/class-mvs-admin-queue-count.php';
+		require_once $dir . 'admin/class-mvs-admin.php';
 	}
 
 	/**
@@ -77,6 +80,7 @@ final class MVS_Plugin {
 		add_action( MVS_Media_Counters::DECAY_HOOK, array( 'MVS_Media_Counters', 'decay_trending' ) );
 		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
 		MVS_AI_Service::register();
+		MVS_Admin::register();
 	}
 
 	/**

@@ -108,6 +108,19 @@ export interface Status {
 	readonly specFiles: readonly string[];
 	/** Spec files skipped (auth-matrix). */
 	readonly excludedFiles: readonly string[];
+	/**
+	 * Routes outside the contract (RouteSpec.extension), listed apart and
+	 * counted in no area nor in the total.
+	 */
+	readonly extensions: readonly {
+		readonly name: string;
+		readonly extension: string;
+		readonly namespace: string;
+		readonly method: string;
+		readonly path: string;
+		readonly implemented: boolean;
+		readonly covered: boolean;
+	}[];
 	/** Names that e2e specs call but the model does not declare (typos, removed routes). */
 	readonly unknownOperations: readonly { readonly name: string; readonly file: string }[];
 }
@@ -148,14 +161,17 @@ export function findSpecFiles(root: string): string[] {
 export function computeStatus(model: Model, specs: readonly SpecSource[]): Status {
 	// Every table entry must name a resource the model has, and vice versa.
 	const known = new Set(model.plugins.flatMap((p) => p.resources.map((r) => `${p.id}/${r.name}`)));
+	// Resources made only of extension routes need no area.
 	for (const key of Object.keys(RESOURCE_AREAS)) {
 		if (!known.has(key)) throw new Error(`status: RESOURCE_AREAS names ${key}, which the model does not declare`);
 	}
+	// Extension routes are not in the contract: no area, listed apart.
 	const routes: { route: ModelRoute; area: Area }[] = model.plugins.flatMap((p) =>
-		p.routes.map((route) => ({ route, area: areaOf(p.id, route.resource) })),
+		p.routes.filter((route) => !route.extension).map((route) => ({ route, area: areaOf(p.id, route.resource) })),
 	);
+	const extensionRoutes = model.plugins.flatMap((p) => p.routes.filter((route) => route.extension));
 
-	const names = new Set(routes.map((r) => r.route.name));
+	const names = new Set([...routes.map((r) => r.route.name), ...extensionRoutes.map((r) => r.name)]);
 	const covered = new Set<string>();
 	const unknown: { name: string; file: string }[] = [];
 	const specFiles: string[] = [];
@@ -195,6 +211,15 @@ export function computeStatus(model: Model, specs: readonly SpecSource[]): Statu
 		total: { declared: sum('declared'), implemented: sum('implemented'), covered: sum('covered') },
 		specFiles,
 		excludedFiles,
+		extensions: extensionRoutes.map((r) => ({
+			name: r.name,
+			extension: r.extension!,
+			namespace: r.namespace,
+			method: r.method,
+			path: r.path,
+			implemented: r.implemented,
+			covered: covered.has(r.name),
+		})),
 		unknownOperations: unknown,
 	};
 }
@@ -212,6 +237,14 @@ export function formatStatus(status: Status): string {
 	const t = status.total;
 	lines.push(`TOTAL  ${t.declared} declared  ${t.implemented} implemented  ${t.covered} covered`);
 	return lines.join('\n');
+}
+
+/** One line per extension route (outside the contract, outside TOTAL). */
+export function formatExtensions(status: Status): string[] {
+	return status.extensions.map(
+		(e) =>
+			`extension ${e.extension}: ${e.method} /${e.namespace}${e.path} (${e.name}) ${e.implemented ? 'implemented' : 'not implemented'}, ${e.covered ? 'covered' : 'not covered'}`,
+	);
 }
 
 /** Reads the model and the e2e specs of the repository at `root`. */
@@ -233,6 +266,7 @@ function main(argv: readonly string[]): void {
 		`e2e: ${status.specFiles.length} spec file(s) scanned` +
 			(status.excludedFiles.length ? `, ${status.excludedFiles.length} auth-matrix file(s) ignored` : ''),
 	);
+	notes.push(...formatExtensions(status));
 	for (const u of status.unknownOperations) notes.push(`warning: ${u.file} calls unknown operation '${u.name}'`);
 	process.stdout.write(`${formatStatus(status)}\n`);
 	process.stderr.write(`${notes.join('\n')}\n`);

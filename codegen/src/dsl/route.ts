@@ -62,6 +62,14 @@ export interface RouteSpec {
 	 * controller still registers, authorizes and validates, then answers 501.
 	 */
 	readonly implemented?: boolean;
+	/**
+	 * Set on routes that are NOT part of the REST contract (rest-interface.md)
+	 * but that a feature of the plugins needs, e.g. `'admin-ui'` for the
+	 * settings route of the wp-admin screens. Contract checks (the manifest
+	 * against routes.txt, `npm run status`) count only routes without it and
+	 * list extensions separately. Lower-case kebab-case.
+	 */
+	readonly extension?: string;
 }
 
 export interface ResourceSpec {

@@ -75,6 +75,7 @@ export function emitManifest(model: Model): Json {
 					rateLimit: r.rateLimit ?? null,
 					implemented: r.implemented,
 					since: r.since,
+					extension: r.extension ?? null,
 					sample: { query: required('query'), body: required('body'), multipart: required('multipart') },
 				};
 			}),

@@ -129,6 +129,9 @@ function buildRoute(
 	if (!route.path.startsWith('/') || route.path.endsWith('/')) throw new ModelError(where, 'path must start, not end, with /');
 	if (!route.summary) throw new ModelError(where, 'needs a summary');
 	if (!SEMVER.test(route.since)) throw new ModelError(where, 'since must be a release like 1.2.0');
+	if (route.extension !== undefined && !/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(route.extension)) {
+		throw new ModelError(where, 'extension must be a kebab-case feature name');
+	}
 	checkAuth(route.auth, route, where);
 
 	const placeholders = [...route.path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!);
@@ -242,6 +245,7 @@ function buildRoute(
 		errors: route.errors ?? [],
 		since: route.since,
 		implemented: route.implemented ?? false,
+		extension: route.extension,
 	};
 }
 

@@ -45,6 +45,8 @@ export interface ModelRoute {
 	readonly errors: readonly string[];
 	readonly since: string;
 	readonly implemented: boolean;
+	/** Feature needing this non-contract route (see RouteSpec.extension); undefined for contract routes. */
+	readonly extension?: string;
 }
 
 export interface ModelResource {

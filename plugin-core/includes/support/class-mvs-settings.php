@@ -45,7 +45,7 @@ final class MVS_Settings {
 	 * @return array<string, array{title: string, fields: array}>
 	 */
 	public static function sections(): array {
-		return array(
+		$sections = array(
 			'privacy'    => array(
 				'title'  => __( 'Privacy and community', 'media-community-service' ),
 				'fields' => self::privacy_fields(),
@@ -71,6 +71,14 @@ final class MVS_Settings {
 				'fields' => self::account_fields(),
 			),
 		);
+		/**
+		 * Filters the settings sections, so an extension (or a test site) can
+		 * add its own settings. A field marked `'secret' => true` is never
+		 * sent back by GET /mvs/v1/settings (the screen only learns is_set).
+		 *
+		 * @param array $sections Section key => array{title: string, fields: array}.
+		 */
+		return (array) apply_filters( 'mvs_settings_sections', $sections );
 	}
 
 	/**
@@ -310,6 +318,20 @@ final class MVS_Settings {
 	}
 
 	/**
+	 * The schema without secret settings (fields marked `'secret' => true`).
+	 *
+	 * @return array
+	 */
+	public static function public_schema(): array {
+		return array_filter(
+			self::schema(),
+			static function ( $field ) {
+				return empty( $field['secret'] );
+			}
+		);
+	}
+
+	/**
 	 * Default values.
 	 *
 	 * @return array
@@ -330,6 +352,23 @@ final class MVS_Settings {
 		add_action( 'init', array( __CLASS__, 'register_setting' ) );
 		add_action( 'update_option_' . self::OPTION, array( __CLASS__, 'flush' ) );
 		add_action( 'add_option_' . self::OPTION, array( __CLASS__, 'flush' ) );
+		add_filter( 'rest_pre_get_setting', array( __CLASS__, 'rest_value' ), 10, 2 );
+	}
+
+	/**
+	 * What /wp/v2/settings reads: every setting but the secrets, which its
+	 * schema leaves out (a stored secret would otherwise fail that schema and
+	 * turn the whole value into null).
+	 *
+	 * @param mixed  $value Value another filter chose, or null.
+	 * @param string $name  Setting name as registered.
+	 * @return mixed
+	 */
+	public static function rest_value( $value, $name ) {
+		if ( null !== $value || self::OPTION !== $name ) {
+			return $value;
+		}
+		return array_intersect_key( self::all(), self::public_schema() );
 	}
 
 	/**
@@ -347,7 +386,9 @@ final class MVS_Settings {
 				'show_in_rest'      => array(
 					'schema' => array(
 						'type'                 => 'object',
-						'properties'           => self::schema(),
+						// Secret settings are write-only: /wp/v2/settings neither shows nor takes them
+						// (GET /mvs/v1/settings sets them and reports only whether one is stored).
+						'properties'           => self::public_schema(),
 						'additionalProperties' => false,
 					),
 				),

@@ -15,6 +15,7 @@ import * as messaging from './messaging.js';
 import * as moderation from './moderation.js';
 import * as notifications from './notifications.js';
 import * as safety from './safety.js';
+import { settings, settingsSchemas } from './settings.js';
 import { coreSchemas } from './schemas.js';
 import * as community from './schemas-community.js';
 import { coreTables } from './tables.js';
@@ -48,9 +49,10 @@ export const corePlugin: PluginSpec = {
 		feed,
 		messaging,
 		account,
+		{ settings },
 	),
 	tables: coreTables,
-	schemas: [...coreSchemas, ...community.communitySchemas],
+	schemas: [...coreSchemas, ...community.communitySchemas, ...settingsSchemas],
 	errors: coreErrors,
 	roles: [
 		{

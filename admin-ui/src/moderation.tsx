@@ -1,0 +1,10 @@
+/**
+ * Entry of the Moderation screen (Media Community → Moderation).
+ */
+import { createRoot } from '@wordpress/element';
+import { ModerationQueue } from './components/moderation-queue';
+
+const root = document.getElementById( 'mvs-moderation-root' );
+if ( root ) {
+	createRoot( root ).render( <ModerationQueue /> );
+}

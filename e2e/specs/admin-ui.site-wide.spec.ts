@@ -1,0 +1,236 @@
+/**
+ * The wp-admin screens in a real browser (Chromium), logged in through
+ * wp-login.php: the moderation queue as a moderator, the settings screen as
+ * an administrator, and neither for a subscriber. Any console error or
+ * warning on our screens fails the test (the test sites run SCRIPT_DEBUG, so
+ * React's development warnings are printed). A screenshot of each screen is
+ * kept under test-results/admin-ui/.
+ *
+ * Site-wide: it holds uploads for moderation and changes settings.
+ */
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { routes } from '../support/matrix';
+import { baseUrl, expect, files, test, type Api, type SiteFixtures, type UserRole } from '../support/mvs';
+
+/**
+ * Thumbnails are signed /serve URLs. Until GET /media/{id}/signed-url ships
+ * (it answers 501 before), the queue probes it once and shows the media type.
+ */
+const signedUrls = routes.find((r) => r.name === 'get_media_signed_url')!.implemented;
+const moderatorStatuses: ReadonlySet<number> = new Set(signedUrls ? [] : [501]);
+
+test.describe.configure({ mode: 'serial' });
+
+interface Counts {
+	pending: number;
+	flagged: number;
+}
+
+/** A browser session of one fixture user, with every console error/warning and page error recorded. */
+async function logIn(
+	browser: Browser,
+	fixtures: SiteFixtures,
+	role: UserRole,
+	expectedStatuses: ReadonlySet<number> = new Set(),
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+	const context = await browser.newContext({ baseURL: baseUrl() });
+	const page = await context.newPage();
+	const problems: string[] = [];
+	page.on('console', (message) => {
+		if (message.type() !== 'error' && message.type() !== 'warning') return;
+		// Chromium logs every 4xx answer; a test that provokes one on purpose lists its status.
+		const status = /^Failed to load resource: the server responded with a status of (\d+)/.exec(message.text());
+		if (status && expectedStatuses.has(Number(status[1]))) return;
+		problems.push(`${message.type()}: ${message.text()}`);
+	});
+	page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+	// Name the URL of each failed request (the console message above does not).
+	page.on('response', (response) => {
+		if (response.status() >= 400 && !expectedStatuses.has(response.status())) problems.push(`http ${response.status()}: ${response.url()}`);
+	});
+	const user = fixtures.users[role];
+	await page.goto('/wp-login.php');
+	await page.locator('#user_login').fill(user.login);
+	await page.locator('#user_pass').fill(user.password);
+	await Promise.all([page.waitForURL(/wp-admin/), page.locator('#wp-submit').click()]);
+	return { context, page, problems };
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+	await page.screenshot({ path: path.join(test.info().project.outputDir, 'admin-ui', `${name}.png`), fullPage: true });
+}
+
+async function held(member: Api, title: string): Promise<number> {
+	const res = await member.op('create_media', { body: { file: files.uniquePng(), title, privacy: 'public' } });
+	expect(res.status, JSON.stringify(res.body)).toBe(201);
+	return res.body.id;
+}
+
+async function counts(moderator: Api): Promise<Counts> {
+	const res = await moderator.op('get_moderation_counts');
+	expect(res.status).toBe(200);
+	return res.body as Counts;
+}
+
+/** Pages through the queue screen until the row of `id` shows (the queue is oldest first). */
+async function showRow(page: Page, id: number) {
+	const row = page.locator(`tr[data-media-id="${id}"]`);
+	for (let i = 0; i < 20; i++) {
+		await expect(page.locator('.mvs-queue .components-spinner')).toHaveCount(0);
+		if ((await row.count()) > 0) return row;
+		const next = page.getByRole('button', { name: 'Next page' });
+		if (await next.isDisabled()) break;
+		await next.click();
+	}
+	throw new Error(`queue row ${id} not found`);
+}
+
+let initial: Record<string, unknown> = {};
+
+test.beforeAll(async ({ api }) => {
+	const screen = await api('admin').op('get_settings');
+	initial = Object.fromEntries(screen.body.fields.map((f) => [f.key, f.secret ? '' : (screen.body.values as Record<string, unknown>)[f.key]]));
+	const hold = await api('admin').op('update_settings', { body: { values: { moderation_hold: true } } });
+	expect(hold.status).toBe(200);
+});
+
+test.afterAll(async ({ api }) => {
+	await api('admin').op('update_settings', { body: { values: initial } });
+});
+
+test('a moderator approves one item and rejects another with a reason; counts follow; the rejected item is gone for others', async ({ api, browser, fixtures }) => {
+	const stamp = Date.now();
+	const keepTitle = `ui-approve-${stamp}`;
+	const dropTitle = `ui-reject-${stamp}`;
+	const keep = await held(api('member'), keepTitle);
+	const drop = await held(api('member'), dropTitle);
+	const before = await counts(api('moderator'));
+
+	const { context, page, problems } = await logIn(browser, fixtures, 'moderator', moderatorStatuses);
+	// The menu entry, with the count bubble of pending + flagged items.
+	const menu = page.locator('#toplevel_page_mvs-moderation');
+	await expect(menu).toContainText('Media Community');
+	await expect(menu.locator('.awaiting-mod')).toBeVisible();
+
+	await page.goto('/wp-admin/admin.php?page=mvs-moderation');
+	await expect(page.getByRole('heading', { name: 'Moderation', level: 1 })).toBeVisible();
+	await expect(page.locator('.mvs-queue__counts')).toHaveText(`Pending: ${before.pending} · Flagged: ${before.flagged}`);
+
+	const keepRow = await showRow(page, keep);
+	await expect(keepRow).toContainText(keepTitle);
+	if (signedUrls) {
+		const thumb = keepRow.locator('img.mvs-queue__thumb');
+		await expect(thumb).toBeVisible();
+		await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+	} else {
+		await expect(keepRow.locator('.mvs-queue__thumb--placeholder')).toHaveText('image');
+	}
+	await screenshot(page, 'moderation');
+	await keepRow.getByRole('button', { name: `Approve ${keepTitle}` }).click();
+	await expect(page.locator('.components-snackbar', { hasText: '1 item approved.' })).toBeVisible();
+	await expect(page.locator(`tr[data-media-id="${keep}"]`)).toHaveCount(0);
+
+	const dropRow = await showRow(page, drop);
+	await dropRow.getByRole('button', { name: `Reject ${dropTitle}` }).click();
+	const dialog = page.getByRole('dialog', { name: 'Reject 1 item' });
+	await dialog.getByLabel('Reason (optional, sent to the uploader)').fill('Blurry test picture');
+	await screenshot(page, 'moderation-reject');
+	await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+	await expect(dialog).toHaveCount(0);
+	await expect(page.locator('.components-snackbar', { hasText: '1 item rejected.' })).toBeVisible();
+	await expect(page.locator(`tr[data-media-id="${drop}"]`)).toHaveCount(0);
+
+	const after = await counts(api('moderator'));
+	expect(after.pending).toBe(before.pending - 2);
+	await expect(page.locator('.mvs-queue__counts')).toHaveText(`Pending: ${after.pending} · Flagged: ${after.flagged}`);
+
+	// The approved item is public now; the rejected one is gone for everyone else.
+	expect((await api('member2').op('get_media', { params: { id: keep } })).status).toBe(200);
+	for (const role of ['anonymous', 'member2'] as const) {
+		expect([403, 404], role).toContain((await api(role).op('get_media', { params: { id: drop } })).status);
+		const listed = await api(role).op('list_media', { query: { s: dropTitle, scope: 'all' } });
+		expect(listed.status).toBe(200);
+		expect(listed.body.items.map((i) => i.id), role).not.toContain(drop);
+	}
+	expect(problems).toEqual([]);
+	await context.close();
+});
+
+test('a moderator analyzes an item and bulk-approves two', async ({ api, browser, fixtures }) => {
+	const stamp = Date.now();
+	const first = await held(api('member'), `ui-bulk-a-${stamp}`);
+	const second = await held(api('member'), `ui-bulk-b-${stamp}`);
+	const { context, page, problems } = await logIn(browser, fixtures, 'moderator', moderatorStatuses);
+	await page.goto('/wp-admin/admin.php?page=mvs-moderation');
+
+	const firstRow = await showRow(page, first);
+	await firstRow.getByRole('button', { name: `Analyze ui-bulk-a-${stamp}` }).click();
+	await expect(page.locator('.mvs-analysis')).toContainText(`Analysis of ui-bulk-a-${stamp}`);
+	await screenshot(page, 'moderation-analysis');
+	await page.getByRole('button', { name: 'Close analysis' }).click();
+
+	await firstRow.getByRole('checkbox', { name: `Select ui-bulk-a-${stamp}` }).check();
+	const secondRow = await showRow(page, second);
+	await secondRow.getByRole('checkbox', { name: `Select ui-bulk-b-${stamp}` }).check();
+	await page.getByRole('button', { name: 'Approve selected' }).click();
+	await expect(page.locator('.components-snackbar', { hasText: '2 items approved.' })).toBeVisible();
+	for (const id of [first, second]) expect((await api('anonymous').op('get_media', { params: { id } })).status).toBe(200);
+	expect(problems).toEqual([]);
+	await context.close();
+});
+
+test('an administrator changes settings on the settings screen and they take effect through the API', async ({ api, browser, fixtures }) => {
+	await api('admin').op('update_settings', { body: { values: { moderation_hold: false, default_privacy: 'public', report_threshold: 3 } } });
+	// The invalid save below answers 400 on purpose.
+	const { context, page, problems } = await logIn(browser, fixtures, 'admin', new Set([400]));
+	await page.goto('/wp-admin/admin.php?page=mvs-settings');
+	await expect(page.getByRole('heading', { name: 'Media Community Settings', level: 1 })).toBeVisible();
+	await expect(page.getByRole('heading', { name: 'Moderation', level: 2 })).toBeVisible();
+	await screenshot(page, 'settings');
+
+	await page.getByLabel('Default privacy').selectOption('members');
+	await page.getByLabel('Report threshold').fill('7');
+	await page.getByLabel('Hold uploads for moderation').check();
+	await page.getByRole('button', { name: 'Save settings' }).click();
+	await expect(page.locator('.components-snackbar', { hasText: 'Settings saved.' })).toBeVisible();
+
+	const saved = await api('admin').op('get_settings');
+	expect(saved.body.values).toMatchObject({ default_privacy: 'members', report_threshold: 7, moderation_hold: true });
+	// In effect: a member's upload takes the new default privacy and is held.
+	const upload = await api('member').op('create_media', { body: { file: files.uniquePng() } });
+	expect(upload.status).toBe(201);
+	expect(upload.body.privacy).toBe('members');
+	expect((await api('member2').op('get_media', { params: { id: upload.body.id } })).status).toBe(403);
+	// Leave no held item behind in the moderation queue.
+	expect((await api('member').op('delete_media', { params: { id: upload.body.id } })).status).toBe(200);
+
+	// A value the server refuses: its message shows, nothing is saved.
+	await page.getByLabel('Default privacy').selectOption('public');
+	await page.getByLabel('Report threshold').fill('500');
+	await page.getByRole('button', { name: 'Save settings' }).click();
+	await expect(page.locator('.components-notice.is-error')).toContainText('report_threshold');
+	await expect(page.locator('[data-setting="report_threshold"] [role="alert"]')).toBeVisible();
+	await screenshot(page, 'settings-error');
+	const unchanged = await api('admin').op('get_settings');
+	expect(unchanged.body.values).toMatchObject({ default_privacy: 'members', report_threshold: 7 });
+	expect(problems).toEqual([]);
+	await context.close();
+});
+
+test('a subscriber can open neither screen, and a moderator not the settings', async ({ browser, fixtures }) => {
+	const subscriber = await logIn(browser, fixtures, 'subscriber');
+	await expect(subscriber.page.locator('#toplevel_page_mvs-moderation, #toplevel_page_mvs-settings')).toHaveCount(0);
+	for (const screen of ['mvs-moderation', 'mvs-settings']) {
+		const res = await subscriber.page.goto(`/wp-admin/admin.php?page=${screen}`);
+		expect(res?.status(), screen).toBe(403);
+		await expect(subscriber.page.locator('#mvs-moderation-root, #mvs-settings-root')).toHaveCount(0);
+	}
+	await subscriber.context.close();
+
+	const moderator = await logIn(browser, fixtures, 'moderator');
+	await expect(moderator.page.locator('#toplevel_page_mvs-moderation a[href$="page=mvs-settings"]')).toHaveCount(0);
+	const res = await moderator.page.goto('/wp-admin/admin.php?page=mvs-settings');
+	expect(res?.status()).toBe(403);
+	await moderator.context.close();
+});
