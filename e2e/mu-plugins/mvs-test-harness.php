@@ -532,6 +532,17 @@ add_filter(
 	}
 );
 
+// X-MVS-Test-Now: <unix time> pins the rate limiter's clock, so a threshold
+// test counts inside one window however long a slow site takes to answer it,
+// and a later window can be reached without waiting for the wall clock.
+add_filter(
+	'mvs_rate_limit_now',
+	static function ( $now ) {
+		$pinned = mvs_test_header( 'HTTP_X_MVS_TEST_NOW' );
+		return ctype_digit( $pinned ) ? (int) $pinned : $now;
+	}
+);
+
 // X-MVS-Test-Storage-Fail: <n> makes the n-th store() of the request fail
 // (1 = the original, 2 = its first size, ...). Every key stored during the
 // request is reported in X-MVS-Test-Stored, so a test can check that none

@@ -57,7 +57,13 @@ export class Api {
 	constructor(
 		readonly role: Role,
 		private readonly context: APIRequestContext,
+		private readonly extraHeaders: Record<string, string> = {},
 	) {}
+
+	/** The same user and connection, sending `headers` with every request (e.g. the harness's test switches). */
+	withHeaders(headers: Record<string, string>): Api {
+		return new Api(this.role, this.context, { ...this.extraHeaders, ...headers });
+	}
 
 	/** Calls an operation of the generated client. */
 	async op<N extends OperationName>(name: N, ...input: OperationArgs<N>): Promise<ApiResponse<Operations[N]['response'] & Partial<MvsError>>> {
@@ -82,7 +88,7 @@ export class Api {
 			params: request.query,
 			data: request.json,
 			multipart,
-			headers,
+			headers: { ...this.extraHeaders, ...headers },
 			failOnStatusCode: false,
 			// The REST API never redirects; following one would turn a POST into a GET.
 			maxRedirects: 0,
