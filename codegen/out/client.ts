@@ -206,6 +206,7 @@ export interface SettingField {
 	description: string;
 	type: "boolean" | "integer" | "number" | "string" | "array";
 	enum: Array<string> | null;
+	options: Array<{ value: string; label: string }> | null;
 	minimum: number | null;
 	maximum: number | null;
 	secret: boolean;

@@ -470,7 +470,7 @@ add_action(
 
 /**
  * What the plugins have left on the site: tables, options, capabilities,
- * roles, the clean-up cron event and taxonomy terms.
+ * roles, scheduled WP-Cron hooks and taxonomy terms.
  *
  * @return array
  */
@@ -498,12 +498,23 @@ function mvs_test_lifecycle_state(): array {
 		}
 	}
 	$terms = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->term_taxonomy} WHERE taxonomy IN (%s, %s)", 'mvs_tag', 'mvs_category' ) ); // phpcs:ignore WordPress.DB
+	// Read the stored cron option, like the roles above.
+	$cron = array();
+	foreach ( (array) get_option( 'cron', array() ) as $events ) {
+		foreach ( is_array( $events ) ? array_keys( $events ) : array() as $hook ) {
+			if ( 0 === strpos( (string) $hook, 'mvs_' ) ) {
+				$cron[] = (string) $hook;
+			}
+		}
+	}
+	$cron = array_values( array_unique( $cron ) );
+	sort( $cron );
 	return array(
 		'tables'         => $tables,
 		'options'        => $options,
 		'capabilities'   => $caps,
 		'roles'          => $roles,
-		'cron_scheduled' => (bool) wp_next_scheduled( 'mvs_purge_rate_limits' ),
+		'cron_hooks'     => $cron,
 		'terms'          => $terms,
 	);
 }
@@ -748,6 +759,59 @@ add_action(
 						do_action( 'mvs_decay_trending' );
 					}
 					return array( 'ok' => true );
+				},
+			)
+		);
+		// View records of one item: how many there are, and ageing them by
+		// `age_days` (the daily clean-up would otherwise need months of waiting).
+		register_rest_route(
+			'mvs-test/v1',
+			'/view-log',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'media_id' => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'age_days' => array(
+						'type'    => 'integer',
+						'minimum' => 0,
+						'default' => 0,
+					),
+					'limit'    => array(
+						'type'    => 'integer',
+						'minimum' => 1,
+						'default' => 1000,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$id = (int) $request['media_id'];
+					if ( $request['age_days'] ) {
+						$ids = $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$wpdb->prefix}mvs_media_views WHERE media_id = %d ORDER BY id LIMIT %d", $id, (int) $request['limit'] ) ); // phpcs:ignore WordPress.DB
+						foreach ( $ids as $row_id ) {
+							$wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->prefix}mvs_media_views SET created_at = %s WHERE id = %d", gmdate( 'Y-m-d H:i:s', time() - (int) $request['age_days'] * DAY_IN_SECONDS ), (int) $row_id ) ); // phpcs:ignore WordPress.DB
+						}
+					}
+					return array( 'rows' => (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_media_views WHERE media_id = %d", $id ) ) ); // phpcs:ignore WordPress.DB
+				},
+			)
+		);
+		// The daily view-record clean-up, now, through its cron hook.
+		register_rest_route(
+			'mvs-test/v1',
+			'/purge-view-log',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'callback'            => static function () {
+					do_action( 'mvs_purge_view_log' );
+					return array(
+						'ok'        => true,
+						'scheduled' => (bool) wp_next_scheduled( 'mvs_purge_view_log' ),
+					);
 				},
 			)
 		);

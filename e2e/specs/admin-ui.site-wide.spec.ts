@@ -166,7 +166,13 @@ test('a moderator analyzes an item and bulk-approves two', async ({ api, browser
 
 	const firstRow = await showRow(page, first);
 	await firstRow.getByRole('button', { name: `Analyze ui-bulk-a-${stamp}` }).click();
-	await expect(page.locator('.mvs-analysis')).toContainText(`Analysis of ui-bulk-a-${stamp}`);
+	const analysis = page.locator('.mvs-analysis');
+	await expect(analysis).toContainText(`Analysis of ui-bulk-a-${stamp}`);
+	// The local provider's verdict on a small colour-gradient PNG, in words.
+	await expect(analysis.locator('dt', { hasText: 'Safety score' })).toBeVisible();
+	await expect(analysis.locator('dd', { hasText: /^[01](\.\d+)? \(flagged from 0\.6\)$/ })).toBeVisible();
+	await expect(analysis.locator('dd', { hasText: /^Safe$/ })).toBeVisible();
+	await expect(firstRow.getByRole('cell', { name: 'Pending', exact: true })).toBeVisible();
 	await screenshot(page, 'moderation-analysis');
 	await page.getByRole('button', { name: 'Close analysis' }).click();
 
@@ -189,7 +195,8 @@ test('an administrator changes settings on the settings screen and they take eff
 	await expect(page.getByRole('heading', { name: 'Moderation', level: 2 })).toBeVisible();
 	await screenshot(page, 'settings');
 
-	await page.getByLabel('Default privacy').selectOption('members');
+	// Choices are shown by their labels, saved by their values.
+	await page.getByLabel('Default privacy').selectOption({ label: 'Members: logged-in users only' });
 	await page.getByLabel('Report threshold').fill('7');
 	await page.getByLabel('Hold uploads for moderation').check();
 	await page.getByRole('button', { name: 'Save settings' }).click();

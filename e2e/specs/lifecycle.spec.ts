@@ -33,9 +33,9 @@ test('deactivating core leaves Pro harmless: no fatal error, an admin notice, no
 	await page.goto('/wp-admin/plugins.php');
 	await expect(page.getByText('Media Community Service Pro needs the Media Community Service plugin')).toBeVisible();
 
-	// Deactivation keeps data: the cron event is gone, the tables are not.
+	// Deactivation keeps data: the cron events are gone, the tables are not.
 	const state = await admin.raw('GET', '/wp-json/mvs-test/v1/lifecycle');
-	expect(state.body.cron_scheduled).toBe(false);
+	expect(state.body.cron_hooks).toEqual([]);
 	expect(state.body.tables).toContain('mvs_media');
 	expect(state.body.options).toContain('mvs_settings');
 });
@@ -46,7 +46,8 @@ test('reactivating core restores both namespaces and the scheduled clean-up', as
 	const index = await api('anonymous').raw('GET', '/wp-json/');
 	expect(index.body.namespaces).toEqual(expect.arrayContaining(['mvs/v1', 'mvs-pro/v1']));
 	const state = await admin.raw('GET', '/wp-json/mvs-test/v1/lifecycle');
-	expect(state.body.cron_scheduled).toBe(true);
+	// Rate-limit clean-up (hourly), trending decay (hourly), view-record clean-up (daily).
+	expect(state.body.cron_hooks).toEqual(['mvs_decay_trending', 'mvs_purge_rate_limits', 'mvs_purge_view_log']);
 	expect((await api('member').op('list_my_media')).status).toBe(200);
 });
 
@@ -54,5 +55,5 @@ test('uninstall removes every table, option, capability and role of both plugins
 	const res = await api('admin').raw('POST', '/wp-json/mvs-test/v1/uninstall');
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	expect(res.body.before.tables.length).toBe(32);
-	expect(res.body.after).toEqual({ tables: [], options: [], capabilities: [], roles: [], cron_scheduled: false, terms: 0 });
+	expect(res.body.after).toEqual({ tables: [], options: [], capabilities: [], roles: [], cron_hooks: [], terms: 0 });
 });

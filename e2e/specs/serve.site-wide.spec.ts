@@ -1,7 +1,8 @@
 /**
  * File delivery and counters under site-wide settings and counters: downloads
  * switched off, the longest signed-URL lifetime, handing bytes to nginx
- * (X-Accel-Redirect, native stack only), and the hourly trending decay.
+ * (X-Accel-Redirect, native stack only), the hourly trending decay, and the
+ * daily clean-up of view records.
  * These change global state, so they run in the site-wide project, alone.
  */
 import { expect, files, test, type Api } from '../support/mvs';
@@ -15,7 +16,7 @@ async function saveSettings(admin: Api, settings: Record<string, unknown>) {
 	return res.body.mvs_settings as Record<string, unknown>;
 }
 
-const DEFAULTS = { allow_downloads: true, signed_url_max_ttl: 86400, serve_offload: 'off' };
+const DEFAULTS = { allow_downloads: true, signed_url_max_ttl: 86400, serve_offload: 'off', view_log_days: 90 };
 
 test.afterAll(async ({ api }) => {
 	await saveSettings(api('admin'), DEFAULTS);
@@ -110,4 +111,41 @@ test('trending decays: an hour-old view weighs less than a fresh one; popularity
 	// One view each: without the decay they would tie and the newer item, old, would lead.
 	expect(await order('trending')).toEqual([fresh.id, old.id]);
 	expect(await order('popular')).toEqual([old.id, fresh.id]);
+});
+
+test('view records older than view_log_days (90) are deleted by the daily clean-up; counts stay; 0 keeps them', async ({ api }) => {
+	const admin = api('admin');
+	const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+	for (let i = 0; i < 3; i++) expect((await api('anonymous').op('record_media_view', { params: { id: item.id } })).status).toBe(200);
+	// The harness ages the item's first `limit` view records and counts them.
+	const viewLog = async (age_days = 0, limit = 1000) => {
+		const res = await admin.raw('POST', '/wp-json/mvs-test/v1/view-log', { json: { media_id: item.id, age_days, limit } });
+		expect(res.status, JSON.stringify(res.body)).toBe(200);
+		return res.body.rows as number;
+	};
+	const purge = async () => {
+		const res = await admin.raw('POST', '/wp-json/mvs-test/v1/purge-view-log');
+		expect(res.status).toBe(200);
+		// The daily event stays scheduled.
+		expect(res.body.scheduled).toBe(true);
+	};
+	expect(await viewLog()).toBe(3);
+	// One record 89 days old (kept), two 91 days old (deleted).
+	await viewLog(89, 3);
+	await viewLog(91, 2);
+	await purge();
+	expect(await viewLog()).toBe(1);
+	expect((await stats(api('member'), item.id)).views).toBe(3);
+
+	// 0 keeps every record, however old.
+	await saveSettings(admin, { view_log_days: 0 });
+	await viewLog(400);
+	await purge();
+	expect(await viewLog()).toBe(1);
+	// A shorter period applies from the next run.
+	await saveSettings(admin, { view_log_days: 30 });
+	await purge();
+	expect(await viewLog()).toBe(0);
+	expect((await stats(api('member'), item.id)).views).toBe(3);
+	await saveSettings(admin, { view_log_days: 90 });
 });

@@ -53,9 +53,19 @@ test('GET describes every setting: values, typed fields with titles, sections', 
 		section: 'privacy',
 		type: 'string',
 		enum: ['public', 'members', 'private'],
+		options: [
+			{ value: 'public', label: 'Public: everyone, visitors included' },
+			{ value: 'members', label: 'Members: logged-in users only' },
+			{ value: 'private', label: 'Private: the uploader only' },
+		],
 		secret: false,
 	});
-	expect(byKey.get('report_threshold')).toMatchObject({ section: 'moderation', type: 'integer', minimum: 1, maximum: 100, enum: null });
+	expect(byKey.get('report_threshold')).toMatchObject({ section: 'moderation', type: 'integer', minimum: 1, maximum: 100, enum: null, options: null });
+	// Every choice of every enum setting has a label of its own, in the enum's order.
+	for (const field of screen.fields.filter((f) => f.enum)) {
+		expect(field.options!.map((o) => o.value), field.key).toEqual(field.enum);
+		for (const option of field.options!) expect(option.label, `${field.key}=${option.value}`).not.toBe(option.value);
+	}
 	expect(byKey.get('allow_downloads')).toMatchObject({ type: 'boolean' });
 	expect(byKey.get('allowed_mime_types')).toMatchObject({ type: 'array' });
 	for (const field of screen.fields) {

@@ -78,6 +78,7 @@ final class MVS_Plugin {
 		// GET /serve answers with file bytes, not JSON.
 		add_filter( 'rest_pre_serve_request', array( 'MVS_File_Response', 'maybe_stream' ), 10, 3 );
 		add_action( MVS_Media_Counters::DECAY_HOOK, array( 'MVS_Media_Counters', 'decay_trending' ) );
+		add_action( MVS_Media_Counters::PURGE_VIEWS_HOOK, array( 'MVS_Media_Counters', 'purge_view_log' ) );
 		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
 		MVS_AI_Service::register();
 		MVS_Admin::register();
@@ -126,6 +127,6 @@ final class MVS_Plugin {
 	 */
 	public static function deactivate(): void {
 		wp_clear_scheduled_hook( MVS_Rate_Limiter::CRON_HOOK );
-		wp_clear_scheduled_hook( MVS_Media_Counters::DECAY_HOOK );
+		MVS_Media_Counters::unschedule();
 	}
 }

@@ -29,6 +29,6 @@ export interface AnalysisResult {
 	model?: string;
 	description?: string;
 	tags?: string[];
-	safety?: Record< string, unknown >;
+	safety?: { score?: number; threshold?: number; verdict?: 'safe' | 'unsafe' };
 	[ key: string ]: unknown;
 }

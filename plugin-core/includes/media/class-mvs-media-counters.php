@@ -26,6 +26,16 @@ final class MVS_Media_Counters {
 
 	const DECAY_HOOK = 'mvs_decay_trending';
 
+	const PURGE_VIEWS_HOOK = 'mvs_purge_view_log';
+
+	/**
+	 * Rows deleted per statement, and statements per cron run, when purging
+	 * old view records: short statements keep locks short on a busy table,
+	 * and a backlog is worked off over several runs instead of one long one.
+	 */
+	const PURGE_BATCH   = 2000;
+	const PURGE_BATCHES = 25;
+
 	/**
 	 * Trending weight of each event (fixed point: 100 = one view).
 	 */
@@ -161,13 +171,69 @@ final class MVS_Media_Counters {
 	}
 
 	/**
-	 * Schedules the decay when it is not scheduled yet (activation, or an
-	 * install that predates it). Reads the autoloaded cron option: no query.
+	 * Daily clean-up (WP-Cron) of view records older than the setting
+	 * `view_log_days` (0 keeps them): a view's row is only needed for later
+	 * analysis, and it holds a hashed IP, which should not be kept forever.
+	 * Counters live on the media row and are not touched.
+	 *
+	 * Each batch selects ids through the created_at index, then deletes them
+	 * by primary key (portable: no DELETE … LIMIT, which SQLite lacks). When
+	 * a run ends with rows left, one more run is scheduled a minute later.
+	 *
+	 * @return int Rows deleted.
+	 */
+	public static function purge_view_log(): int {
+		global $wpdb;
+		$days = (int) MVS_Settings::get( 'view_log_days' );
+		if ( $days <= 0 ) {
+			return 0;
+		}
+		$cutoff  = gmdate( 'Y-m-d H:i:s', time() - $days * DAY_IN_SECONDS );
+		$deleted = 0;
+		for ( $batch = 0; $batch < self::PURGE_BATCHES; $batch++ ) {
+			$ids = array_map(
+				'intval',
+				$wpdb->get_col(
+					$wpdb->prepare( "SELECT id FROM {$wpdb->mvs_media_views} WHERE created_at < %s ORDER BY created_at LIMIT %d", $cutoff, self::PURGE_BATCH )
+				)
+			);
+			if ( ! $ids ) {
+				return $deleted;
+			}
+			$placeholders = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- one %d per id.
+			$deleted += (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media_views} WHERE id IN ($placeholders)", $ids ) );
+			if ( count( $ids ) < self::PURGE_BATCH ) {
+				return $deleted;
+			}
+		}
+		$next = wp_next_scheduled( self::PURGE_VIEWS_HOOK );
+		if ( ! $next || $next > time() + MINUTE_IN_SECONDS ) {
+			wp_schedule_single_event( time() + MINUTE_IN_SECONDS, self::PURGE_VIEWS_HOOK );
+		}
+		return $deleted;
+	}
+
+	/**
+	 * Schedules the decay and the view-record clean-up when they are not
+	 * scheduled yet (activation, or an install that predates them). Reads the
+	 * autoloaded cron option: no query.
 	 */
 	public static function schedule(): void {
 		if ( ! wp_next_scheduled( self::DECAY_HOOK ) ) {
 			wp_schedule_event( time() + HOUR_IN_SECONDS, 'hourly', self::DECAY_HOOK );
 		}
+		if ( ! wp_next_scheduled( self::PURGE_VIEWS_HOOK ) ) {
+			wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', self::PURGE_VIEWS_HOOK );
+		}
+	}
+
+	/**
+	 * Stops the scheduled work (deactivation and uninstall).
+	 */
+	public static function unschedule(): void {
+		wp_clear_scheduled_hook( self::DECAY_HOOK );
+		wp_clear_scheduled_hook( self::PURGE_VIEWS_HOOK );
 	}
 
 	/**

@@ -111,6 +111,7 @@ final class MVS_Settings_Service implements MVS_Settings_Handler {
 					'description' => (string) ( $field['description'] ?? '' ),
 					'type'        => (string) $field['type'],
 					'enum'        => isset( $field['enum'] ) ? array_values( array_map( 'strval', $field['enum'] ) ) : null,
+					'options'     => isset( $field['enum'] ) ? self::options( $field ) : null,
 					'minimum'     => $field['minimum'] ?? null,
 					'maximum'     => $field['maximum'] ?? null,
 					'secret'      => $secret,
@@ -126,13 +127,31 @@ final class MVS_Settings_Service implements MVS_Settings_Handler {
 	}
 
 	/**
+	 * The choices of an enum setting with their translated labels (the value
+	 * itself where the declaration has no label).
+	 *
+	 * @param array $field Setting declaration from MVS_Settings.
+	 * @return array<int, array{value: string, label: string}>
+	 */
+	private static function options( array $field ): array {
+		$options = array();
+		foreach ( $field['enum'] as $value ) {
+			$options[] = array(
+				'value' => (string) $value,
+				'label' => (string) ( $field['labels'][ $value ] ?? $value ),
+			);
+		}
+		return $options;
+	}
+
+	/**
 	 * A setting's schema without the screen-only keys, for rest_validate_value_from_schema.
 	 *
 	 * @param array $field Setting declaration from MVS_Settings.
 	 * @return array
 	 */
 	private static function validation_schema( array $field ): array {
-		unset( $field['title'], $field['description'], $field['secret'], $field['default'] );
+		unset( $field['title'], $field['description'], $field['secret'], $field['default'], $field['labels'] );
 		return $field;
 	}
 }

@@ -93,6 +93,11 @@ final class MVS_Settings {
 				'description' => __( 'Privacy of a new upload when the uploader does not choose one.', 'media-community-service' ),
 				'type'        => 'string',
 				'enum'        => array( 'public', 'members', 'private' ),
+				'labels'      => array(
+					'public'  => __( 'Public: everyone, visitors included', 'media-community-service' ),
+					'members' => __( 'Members: logged-in users only', 'media-community-service' ),
+					'private' => __( 'Private: the uploader only', 'media-community-service' ),
+				),
 				'default'     => 'public',
 			),
 			'private_community' => array(
@@ -106,6 +111,12 @@ final class MVS_Settings {
 				'description' => __( 'Who may start a conversation with a member.', 'media-community-service' ),
 				'type'        => 'string',
 				'enum'        => array( 'everyone', 'members', 'followers', 'nobody' ),
+				'labels'      => array(
+					'everyone'  => __( 'Everyone', 'media-community-service' ),
+					'members'   => __( 'Logged-in members', 'media-community-service' ),
+					'followers' => __( 'Followers of the member', 'media-community-service' ),
+					'nobody'    => __( 'Nobody (messages off)', 'media-community-service' ),
+				),
 				'default'     => 'members',
 			),
 		);
@@ -152,6 +163,11 @@ final class MVS_Settings {
 				'description' => __( 'What happens when a member uploads a file they already uploaded: warn, skip (409) or allow.', 'media-community-service' ),
 				'type'        => 'string',
 				'enum'        => array( 'warn', 'skip', 'allow' ),
+				'labels'      => array(
+					'warn'  => __( 'Accept and warn', 'media-community-service' ),
+					'skip'  => __( 'Refuse (409)', 'media-community-service' ),
+					'allow' => __( 'Accept silently', 'media-community-service' ),
+				),
 				'default'     => 'warn',
 			),
 			'watermark_text'     => array(
@@ -206,7 +222,20 @@ final class MVS_Settings {
 				'description' => __( 'After the plugin has authorised a file request, let nginx (X-Accel-Redirect, needs an internal location /mvs-internal/ aliased to the uploads folder) or Apache (X-Sendfile, needs mod_xsendfile) send the bytes. Off streams the file from PHP.', 'media-community-service' ),
 				'type'        => 'string',
 				'enum'        => array( 'off', 'x-accel-redirect', 'x-sendfile' ),
+				'labels'      => array(
+					'off'              => __( 'Off: PHP streams the file', 'media-community-service' ),
+					'x-accel-redirect' => __( 'nginx (X-Accel-Redirect)', 'media-community-service' ),
+					'x-sendfile'       => __( 'Apache (X-Sendfile)', 'media-community-service' ),
+				),
 				'default'     => 'off',
+			),
+			'view_log_days'       => array(
+				'title'       => __( 'Keep individual view records (days)', 'media-community-service' ),
+				'description' => __( 'View records (time, viewer, hashed IP) older than this are deleted every day; view counts and trending are kept. 0 keeps them forever.', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 0,
+				'maximum'     => 3650,
+				'default'     => 90,
 			),
 		);
 	}
@@ -257,6 +286,10 @@ final class MVS_Settings {
 				'description' => __( 'local analyses files on this server, offline (GD image statistics and title tokens); openai calls an OpenAI-compatible chat-completions endpoint.', 'media-community-service' ),
 				'type'        => 'string',
 				'enum'        => array( 'local', 'openai' ),
+				'labels'      => array(
+					'local'  => __( 'Local analysis on this server (offline)', 'media-community-service' ),
+					'openai' => __( 'OpenAI-compatible HTTP API', 'media-community-service' ),
+				),
 				'default'     => 'local',
 			),
 			'ai_endpoint'         => array(
@@ -323,12 +356,15 @@ final class MVS_Settings {
 	 * @return array
 	 */
 	public static function public_schema(): array {
-		return array_filter(
-			self::schema(),
-			static function ( $field ) {
-				return empty( $field['secret'] );
+		$public = array();
+		foreach ( self::schema() as $key => $field ) {
+			if ( empty( $field['secret'] ) ) {
+				// Option labels are for the settings screen, not JSON Schema.
+				unset( $field['labels'] );
+				$public[ $key ] = $field;
 			}
-		);
+		}
+		return $public;
 	}
 
 	/**

@@ -2,7 +2,6 @@
  * What an AI analysis returned for one item.
  */
 import { Button, Notice } from '@wordpress/components';
-import { Fragment } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import type { AnalysisResult as Result } from '../../api/types';
 
@@ -14,6 +13,16 @@ function formatValue( value: unknown ): string {
 		return JSON.stringify( value );
 	}
 	return String( value );
+}
+
+function verdictLabel( verdict: string | undefined ): string {
+	if ( 'safe' === verdict ) {
+		return __( 'Safe', 'media-community-service' );
+	}
+	if ( 'unsafe' === verdict ) {
+		return __( 'Unsafe: flagged for review', 'media-community-service' );
+	}
+	return formatValue( verdict );
 }
 
 export function AnalysisResult( { title, result, onClose }: { title: string; result: Result; onClose: () => void } ) {
@@ -31,12 +40,19 @@ export function AnalysisResult( { title, result, onClose }: { title: string; res
 				<dd>{ formatValue( result.description ) }</dd>
 				<dt>{ __( 'Tags', 'media-community-service' ) }</dt>
 				<dd>{ ( result.tags ?? [] ).join( ', ' ) || '—' }</dd>
-				{ Object.entries( safety ).map( ( [ key, value ] ) => (
-					<Fragment key={ key }>
-						<dt>{ key }</dt>
-						<dd>{ formatValue( value ) }</dd>
-					</Fragment>
-				) ) }
+				<dt>{ __( 'Safety score', 'media-community-service' ) }</dt>
+				<dd>
+					{ undefined === safety.score
+						? '—'
+						: sprintf(
+								/* translators: 1: safety score (0 to 1), 2: the score from which an item is flagged. */
+								__( '%1$s (flagged from %2$s)', 'media-community-service' ),
+								formatValue( safety.score ),
+								formatValue( safety.threshold )
+						  ) }
+				</dd>
+				<dt>{ __( 'Verdict', 'media-community-service' ) }</dt>
+				<dd>{ verdictLabel( safety.verdict ) }</dd>
 				<dt>{ __( 'Provider', 'media-community-service' ) }</dt>
 				<dd>{ [ result.provider, result.model ].filter( Boolean ).join( ' / ' ) || '—' }</dd>
 			</dl>

@@ -20,6 +20,22 @@ const PER_PAGE = 20;
  * for once per item. Non-images, and images whose URL cannot be had, show
  * their media type instead.
  */
+/** The moderation state as a translated word (the API answers with its stable slug). */
+function stateLabel( status: string ): string {
+	switch ( status ) {
+		case 'pending':
+			return __( 'Pending', 'media-community-service' );
+		case 'flagged':
+			return __( 'Flagged', 'media-community-service' );
+		case 'approved':
+			return __( 'Approved', 'media-community-service' );
+		case 'rejected':
+			return __( 'Rejected', 'media-community-service' );
+		default:
+			return status;
+	}
+}
+
 function Thumbnail( { item, url }: { item: QueueItem; url?: string } ) {
 	if ( url ) {
 		return <img className="mvs-queue__thumb" src={ url } alt="" width={ 60 } height={ 60 } loading="lazy" />;
@@ -268,7 +284,7 @@ export function ModerationQueue() {
 									<br />
 									<span className="description">{ item.mime_type }</span>
 								</td>
-								<td>{ item.moderation_status ?? state }</td>
+								<td>{ stateLabel( item.moderation_status ?? state ) }</td>
 								<td>{ item.open_reports ?? 0 }</td>
 								<td>
 									<Flex justify="flex-start" wrap gap={ 2 }>

@@ -44,7 +44,7 @@ export function SettingControl( {
 				label={ field.title }
 				help={ help }
 				value={ String( value ?? '' ) }
-				options={ field.enum.map( ( option ) => ( { value: option, label: option } ) ) }
+				options={ field.options ?? field.enum.map( ( option ) => ( { value: option, label: option } ) ) }
 				onChange={ ( next: string ) => onChange( next ) }
 			/>
 		);

@@ -17,6 +17,10 @@ export const settingsSchemas: readonly SchemaSpec[] = [
 		description: t.string().required(),
 		type: t.enum('boolean', 'integer', 'number', 'string', 'array').required(),
 		enum: t.array(t.string()).nullable().required(),
+		options: t
+			.array(t.object({ value: t.string().required(), label: t.string().required() }))
+			.nullable()
+			.required(),
 		minimum: t.number().nullable().required(),
 		maximum: t.number().nullable().required(),
 		secret: t.bool().required(),
