@@ -13,8 +13,10 @@
 //   media/{id}       GET /wp-json/mvs/v1/media/{id} of a public, approved item
 //   wp/v2/posts      GET /wp-json/wp/v2/posts?per_page=20, as many posts as media (core anchor)
 //   nginx static     a 5 MB file in wp-content/uploads, served by nginx alone
+//   serve public     GET /wp-json/mvs/v1/serve of a 5 MB public item (signed file_url), PHP streaming
+//   serve private    the same for a private item, URL signed for its owner (privacy re-checked per request)
+//   serve offload    the public item with serve_offload = x-accel-redirect: PHP authorises, nginx sends
 // then the media and posts lists again after growing the site to --large media.
-// /mvs/v1/media/{id}/serve is skipped: not implemented yet.
 //
 // Ratios are throughput ratios, anchor req/s ÷ target req/s ("cost": 3.0 =
 // a third of the anchor's requests per second), all from this one run; the
@@ -99,8 +101,32 @@ async function main(site) {
     { key: 'static', name: 'nginx static 5 MB', path: '/wp-content/uploads/mvs-bench/static-5mb.bin', bigBody: true },
   ];
 
+  // File delivery: a 5 MB PDF uploaded twice through the REST API (public, private).
+  const admin = site.fixtures.users.admin;
+  const adminAuth = { authorization: `Basic ${Buffer.from(`${admin.login}:${admin.appPassword}`).toString('base64')}` };
+  const publicItem = await uploadPdf(site.url, memberAuth, 'public');
+  const privateItem = await uploadPdf(site.url, memberAuth, 'private');
+  const privateUrl = await restJson(site.url, `/wp-json/mvs/v1/media/${privateItem.id}/signed-url?ttl=86400`, { headers: memberAuth });
+  const relative = (url) => { const u = new URL(url); return u.pathname + u.search; };
+  targets.push(
+    { key: 'serve-public', name: 'mvs/v1/serve 5 MB public (PHP)', path: relative(publicItem.file_url), bigBody: true },
+    { key: 'serve-private', name: 'mvs/v1/serve 5 MB private (PHP)', path: relative(privateUrl.url), bigBody: true },
+    {
+      key: 'serve-offload',
+      name: 'mvs/v1/serve 5 MB public (nginx)',
+      path: relative(publicItem.file_url),
+      bigBody: true,
+      before: () => restJson(site.url, '/wp-json/wp/v2/settings', { method: 'POST', headers: { ...adminAuth, 'content-type': 'application/json' }, body: JSON.stringify({ mvs_settings: { serve_offload: 'x-accel-redirect' } }) }),
+      after: () => restJson(site.url, '/wp-json/wp/v2/settings', { method: 'POST', headers: { ...adminAuth, 'content-type': 'application/json' }, body: JSON.stringify({ mvs_settings: { serve_offload: 'off' } }) }),
+    },
+  );
+
   const rows = [];
-  for (const target of targets) rows.push(await measure(site.url, target, seeded.totals.media));
+  for (const target of targets) {
+    await target.before?.();
+    rows.push(await measure(site.url, target, seeded.totals.media));
+    await target.after?.();
+  }
 
   if (config.large > config.media) {
     const more = config.large - seeded.totals.media;
@@ -111,7 +137,6 @@ async function main(site) {
       rows.push(await measure(site.url, { ...target, key: `${key}@large`, base: key }, grown.totals.media));
     }
   }
-  log('skipped: GET /mvs/v1/media/{id}/serve (not implemented yet); compare it with "nginx static 5 MB" once it is');
 
   const by = Object.fromEntries(rows.map((r) => [r.key, r]));
   const cost = (anchor, row) => (anchor && row.rps ? anchor.rps / row.rps : null);
@@ -127,8 +152,28 @@ async function main(site) {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${new Date(runStarted).toISOString().replace(/[:.]/g, '-')}.json`);
   const gitHead = (() => { try { return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO }).toString().trim(); } catch { return null; } })();
-  fs.writeFileSync(file, JSON.stringify({ startedAt: new Date(runStarted).toISOString(), totalSeconds, gitHead, config, seeded: { base: seeded.tables, totals: seeded.totals }, skipped: ['GET /mvs/v1/media/{id}/serve: not implemented yet'], results: rows }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ startedAt: new Date(runStarted).toISOString(), totalSeconds, gitHead, config, seeded: { base: seeded.tables, totals: seeded.totals }, results: rows }, null, 2));
   log(`results: ${path.relative(REPO, file)}; total ${totalSeconds.toFixed(0)} s`);
+}
+
+// A JSON request to the site; throws on anything but 2xx.
+async function restJson(url, path, init = {}) {
+  const res = await fetch(url + path, init);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${text.slice(0, 500)}`);
+  return JSON.parse(text);
+}
+
+// A 5 MB PDF (printable filler in comment lines) uploaded as a new item.
+async function uploadPdf(url, headers, privacy) {
+  const head = `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n%${Math.random()}\n`;
+  const tail = 'trailer << /Root 1 0 R >>\n%%EOF\n';
+  const fill = Buffer.alloc(STATIC_BYTES - head.length - tail.length);
+  for (let i = 0; i < fill.length; i++) fill[i] = i % 64 === 0 ? 0x25 : i % 64 === 63 ? 0x0a : 0x21 + ((i * 7) % 90);
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from(head), fill, Buffer.from(tail)], { type: 'application/pdf' }), `bench-${privacy}.pdf`);
+  form.append('privacy', privacy);
+  return restJson(url, '/wp-json/mvs/v1/media', { method: 'POST', headers, body: form });
 }
 
 // One sample request (status, X-MVS-Queries), a warm-up, then the measurement.
