@@ -253,5 +253,5 @@ function printTable(rows) {
   for (const b of body) console.log(line(b));
   console.log(`\n${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s per target; cost×X = X's req/s ÷ the target's req/s (same run).`);
   console.log('nginx static is loaded with node:http (autocannon caps a 5 MB body at ~45 MB/s); the rest with autocannon.');
-  console.log('queries = X-MVS-Queries of one sample request (SQL during REST dispatch; "-" outside REST). Skipped: /mvs/v1/media/{id}/serve (not implemented yet).\n');
+  console.log('queries = X-MVS-Queries of one sample request (SQL during REST dispatch; "-" outside REST).\n');
 }
