@@ -69,6 +69,30 @@ const playwright = spawn(process.execPath, [path.join(NODE_MODULES, '@playwright
 });
 // site.mjs stops the site on these signals; Playwright must not outlive it either.
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => playwright.kill(signal));
-const code = await new Promise((resolve) => playwright.once('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0))));
+let code = await new Promise((resolve) => playwright.once('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0))));
 await site?.stop();
+if (site && phpProblemsOfPlugins(site.phpLogFile) > 0) code = code || 1;
 process.exit(code);
+
+// Bad input must never cause a PHP warning: any warning, notice, deprecation
+// or fatal error that PHP logged from the plugins' own files during the run
+// fails it, even when every assertion passed. (WordPress core's own warnings,
+// e.g. update checks failing offline, are not the plugins' to fix.)
+function phpProblemsOfPlugins(logFile) {
+  if (!logFile || !fs.existsSync(logFile)) return 0;
+  // Playground mounts the plugins under wp-content/plugins; the native stack
+  // symlinks them, so PHP reports the repository's own paths.
+  const pluginFiles = ['/plugins/media-community-service', path.join(REPO_ROOT, 'plugin-core') + path.sep, path.join(REPO_ROOT, 'plugin-pro') + path.sep];
+  const problems = fs
+    .readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => /PHP (Warning|Notice|Deprecated|Fatal error|Parse error)/.test(line) && pluginFiles.some((prefix) => line.includes(prefix)));
+  if (problems.length) {
+    console.error(`[e2e] PHP logged ${problems.length} problem(s) in the plugins' code (${path.relative(process.cwd(), logFile)}):`);
+    // The same message once, without its timestamp.
+    for (const line of [...new Set(problems.map((l) => l.replace(/^\[[^\]]*\]\s*/, '')))].slice(0, 20)) console.error(`  ${line.slice(0, 400)}`);
+  } else {
+    console.log(`[e2e] PHP log: no warning, notice or error from the plugins' code`);
+  }
+  return problems.length;
+}
