@@ -3,55 +3,15 @@
  * pixel by pixel (correct CRCs, so GD decodes them), throw-away members with
  * their own API context, and the harness's moderation trail.
  */
-import { deflateSync } from 'node:zlib';
 import { request as playwrightRequest } from '@playwright/test';
 import type { MvsFile } from '../../codegen/out/client';
-import { Api, baseUrl, expect } from './mvs';
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-	let c = n;
-	for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-	return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-	let c = 0xffffffff;
-	for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-	return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-	const length = Buffer.alloc(4);
-	length.writeUInt32BE(data.length);
-	const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-	const crc = Buffer.alloc(4);
-	crc.writeUInt32BE(crc32(body));
-	return Buffer.concat([length, body, crc]);
-}
+import { Api, baseUrl, encodePng, expect } from './mvs';
 
 export type Rgb = [number, number, number];
 
 /** An 8-bit RGB PNG; `pixel(x, y)` gives each pixel's colour. A text chunk makes every file's bytes unique. */
 export function png(width: number, height: number, pixel: (x: number, y: number) => Rgb, name = 'image.png'): MvsFile {
-	const header = Buffer.alloc(13);
-	header.writeUInt32BE(width, 0);
-	header.writeUInt32BE(height, 4);
-	header.set([8, 2, 0, 0, 0], 8); // depth 8, colour type 2 (RGB), deflate, no filter method, no interlace
-	const raw = Buffer.alloc(height * (1 + width * 3));
-	for (let y = 0; y < height; y++) {
-		const row = y * (1 + width * 3);
-		raw[row] = 0; // filter: none
-		for (let x = 0; x < width; x++) raw.set(pixel(x, y), row + 1 + x * 3);
-	}
-	const unique = Buffer.from(`Comment\0${Date.now()}-${Math.random()}`, 'latin1');
-	const bytes = Buffer.concat([
-		Buffer.from('89504e470d0a1a0a', 'hex'),
-		chunk('IHDR', header),
-		chunk('tEXt', unique),
-		chunk('IDAT', deflateSync(raw)),
-		chunk('IEND', Buffer.alloc(0)),
-	]);
-	return { name, mimeType: 'image/png', buffer: bytes };
+	return { name, mimeType: 'image/png', buffer: encodePng(width, height, pixel, `${Date.now()}-${Math.random()}`) };
 }
 
 /** A solid-colour PNG. */

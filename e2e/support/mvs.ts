@@ -167,30 +167,35 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * A valid RGB PNG (correct CRCs, so GD and Imagick decode it): a gradient
- * whose colours depend on `seed`, so two seeds give different bytes.
+ * Encodes an 8-bit RGB PNG with correct CRCs (GD and Imagick decode it);
+ * `pixel(x, y)` gives each pixel's colour (values wrap modulo 256). An
+ * optional `comment` goes into a tEXt chunk (e.g. to make bytes unique).
  */
-export function makePng(width: number, height: number, seed = 0): Buffer {
+export function encodePng(width: number, height: number, pixel: (x: number, y: number) => [number, number, number], comment?: string): Buffer {
 	const header = Buffer.alloc(13);
 	header.writeUInt32BE(width, 0);
 	header.writeUInt32BE(height, 4);
-	header[8] = 8; // bit depth
-	header[9] = 2; // truecolour RGB
-	const rows: Buffer[] = [];
+	header.set([8, 2, 0, 0, 0], 8); // depth 8, colour type 2 (RGB), deflate, no filter method, no interlace
+	const raw = Buffer.alloc(height * (1 + width * 3));
 	for (let y = 0; y < height; y++) {
-		const row = Buffer.alloc(1 + width * 3); // filter byte 0 (none)
-		for (let x = 0; x < width; x++) {
-			row[1 + x * 3] = (x * 255) / Math.max(1, width - 1) + seed;
-			row[2 + x * 3] = (y * 255) / Math.max(1, height - 1) + (seed >>> 8);
-			row[3 + x * 3] = (seed >>> 16) + ((x + y) & 0x3f);
-		}
-		rows.push(row);
+		const row = y * (1 + width * 3); // filter byte 0 (none), then the pixels
+		for (let x = 0; x < width; x++) raw.set(pixel(x, y), row + 1 + x * 3);
 	}
 	return Buffer.concat([
 		Buffer.from('89504e470d0a1a0a', 'hex'),
 		pngChunk('IHDR', header),
-		pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+		...(comment === undefined ? [] : [pngChunk('tEXt', Buffer.from(`Comment\0${comment}`, 'latin1'))]),
+		pngChunk('IDAT', deflateSync(raw)),
 		pngChunk('IEND', Buffer.alloc(0)),
+	]);
+}
+
+/** A gradient PNG whose colours depend on `seed`, so two seeds give different bytes. */
+export function makePng(width: number, height: number, seed = 0): Buffer {
+	return encodePng(width, height, (x, y) => [
+		(x * 255) / Math.max(1, width - 1) + seed,
+		(y * 255) / Math.max(1, height - 1) + (seed >>> 8),
+		(seed >>> 16) + ((x + y) & 0x3f),
 	]);
 }
 

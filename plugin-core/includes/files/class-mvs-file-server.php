@@ -68,12 +68,10 @@ final class MVS_File_Server {
 		if ( is_wp_error( $valid ) ) {
 			return $valid;
 		}
-		$row = $this->media->find( $media_id );
-		if ( ! $row ) {
-			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
-		}
-		if ( ! MVS_Media_Visibility::can_view( $row, $user_id ) ) {
-			return MVS_Errors::make( 'mvs_forbidden', __( 'You are not allowed to view this media item.', 'media-community-service' ) );
+		// The privacy re-check of every request, for the user the URL was signed for.
+		$row = $this->media->find_viewable( $media_id, $user_id );
+		if ( is_wp_error( $row ) ) {
+			return $row;
 		}
 		if ( $download && ! MVS_Media_Counters::downloads_allowed( $media_id ) ) {
 			return MVS_Errors::make( 'mvs_forbidden', __( 'Downloads of this item are turned off.', 'media-community-service' ) );

@@ -47,7 +47,7 @@ final class MVS_Media_Activity {
 	 * @return array|WP_Error
 	 */
 	public function record( WP_REST_Request $request, string $event ) {
-		$row = $this->viewable( (int) $request['id'] );
+		$row = $this->media->find_viewable( (int) $request['id'], get_current_user_id() );
 		if ( is_wp_error( $row ) ) {
 			return $row;
 		}
@@ -97,7 +97,7 @@ final class MVS_Media_Activity {
 	 * @return array|WP_Error
 	 */
 	public function stats( WP_REST_Request $request ) {
-		$row = $this->viewable( (int) $request['id'] );
+		$row = $this->media->find_viewable( (int) $request['id'], get_current_user_id() );
 		if ( is_wp_error( $row ) ) {
 			return $row;
 		}
@@ -120,7 +120,7 @@ final class MVS_Media_Activity {
 	 * @return array|WP_Error
 	 */
 	public function signed_url( WP_REST_Request $request ) {
-		$row = $this->viewable( (int) $request['id'] );
+		$row = $this->media->find_viewable( (int) $request['id'], get_current_user_id() );
 		if ( is_wp_error( $row ) ) {
 			return $row;
 		}
@@ -133,22 +133,5 @@ final class MVS_Media_Activity {
 			'url'     => MVS_Url_Signer::url( (int) $row->id, get_current_user_id(), $expires, null !== $request['size'] ? (string) $request['size'] : '', $download ),
 			'expires' => $expires,
 		);
-	}
-
-	/**
-	 * The item, when it exists and the caller may view it.
-	 *
-	 * @param int $id Media ID.
-	 * @return object|WP_Error 404 mvs_not_found or 403 mvs_forbidden.
-	 */
-	private function viewable( int $id ) {
-		$row = $this->media->find( $id );
-		if ( ! $row ) {
-			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
-		}
-		if ( ! MVS_Media_Visibility::can_view( $row, get_current_user_id() ) ) {
-			return MVS_Errors::make( 'mvs_forbidden', __( 'You are not allowed to view this media item.', 'media-community-service' ) );
-		}
-		return $row;
 	}
 }

@@ -50,6 +50,25 @@ final class MVS_Media_Repository {
 	}
 
 	/**
+	 * One row by ID, when it exists and the viewer may see it: the check every
+	 * single-item route makes before anything else.
+	 *
+	 * @param int $id     Media ID.
+	 * @param int $viewer User ID (0: anonymous).
+	 * @return object|WP_Error 404 mvs_not_found or 403 mvs_forbidden.
+	 */
+	public function find_viewable( int $id, int $viewer ) {
+		$row = $this->find( $id );
+		if ( ! $row ) {
+			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
+		}
+		if ( ! MVS_Media_Visibility::can_view( $row, $viewer ) ) {
+			return MVS_Errors::make( 'mvs_forbidden', __( 'You are not allowed to view this media item.', 'media-community-service' ) );
+		}
+		return $row;
+	}
+
+	/**
 	 * A page of rows and the total, filtered and restricted to what the viewer may see.
 	 *
 	 * Visibility is a union of disjoint branches (see visibility_branches()).

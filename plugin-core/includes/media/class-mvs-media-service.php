@@ -199,13 +199,10 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 * @return array|WP_Error
 	 */
 	public function get_media( WP_REST_Request $request ) {
-		$row = $this->media->find( (int) $request['id'] );
-		if ( ! $row ) {
-			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
-		}
 		$viewer = get_current_user_id();
-		if ( ! MVS_Media_Visibility::can_view( $row, $viewer ) ) {
-			return MVS_Errors::make( 'mvs_forbidden', __( 'You are not allowed to view this media item.', 'media-community-service' ) );
+		$row    = $this->media->find_viewable( (int) $request['id'], $viewer );
+		if ( is_wp_error( $row ) ) {
+			return $row;
 		}
 		return $this->present_one( $row, $viewer );
 	}
@@ -408,13 +405,10 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 * @return array|WP_Error
 	 */
 	public function get_media_group( WP_REST_Request $request ) {
-		$row = $this->media->find( (int) $request['id'] );
-		if ( ! $row ) {
-			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
-		}
 		$viewer = get_current_user_id();
-		if ( ! MVS_Media_Visibility::can_view( $row, $viewer ) ) {
-			return MVS_Errors::make( 'mvs_forbidden', __( 'You are not allowed to view this media item.', 'media-community-service' ) );
+		$row    = $this->media->find_viewable( (int) $request['id'], $viewer );
+		if ( is_wp_error( $row ) ) {
+			return $row;
 		}
 		if ( '' === (string) $row->upload_group ) {
 			return array( $this->present_one( $row, $viewer ) );
