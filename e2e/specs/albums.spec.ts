@@ -4,7 +4,7 @@
  * cover, and deleting an album keeps its media.
  */
 import { expect, test, type Api } from '../support/mvs';
-import { schemaProblems } from '../support/schema';
+import { isDateTime, schemaProblems } from '../support/schema';
 import { createAlbum, uniqueName, uploadImage } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
@@ -42,7 +42,7 @@ test('POST /albums answers 201 with Location and the album; GET returns it with 
 	const album = res.body as unknown as Album;
 	expect(res.headers.location).toMatch(new RegExp(`/mvs/v1/albums/${album.id}$`));
 	expect(album).toMatchObject({ title, description: 'Summer', privacy: 'public', author_id: fixtures.users.member.id, media_count: 0, cover_media_id: null, cover: null, can_edit: true, media: [] });
-	expect(Date.parse(album.created_at)).not.toBeNaN();
+	expect(isDateTime(album.created_at) && isDateTime(album.updated_at), `${album.created_at} ${album.updated_at}`).toBe(true);
 	expect(schemaProblems('AlbumWithMedia', album)).toEqual([]);
 
 	const read = await getAlbum(api('anonymous'), album.id);

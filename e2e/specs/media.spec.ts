@@ -58,7 +58,7 @@ test.describe('POST /media', () => {
 				viewer_reaction: null,
 			});
 			expect(res.headers.location).toMatch(new RegExp(`/mvs/v1/media/${item.id}$`));
-			expect(Date.parse(item.created_at as string)).not.toBeNaN();
+			expect(item.created_at, 'RFC 3339 UTC, with Z').toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
 		}
 	});
 

@@ -9,6 +9,7 @@ import { expect, files, test, type Api } from '../support/mvs';
 import { freshUser, token, trail, type FreshUser } from '../support/moderation';
 import { pinnedWindow } from '../support/rate-limit';
 import { fetchFile } from '../support/serve';
+import { isDateTime } from '../support/schema';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -25,7 +26,8 @@ test('media reports: every allowed reason is accepted, anything else is a 400, a
 	const res = await api('member2').op('report_media', { params: { id }, body: { reason: 'spam', details: 'Same ad\nposted ten times' } });
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	expect(res.body).toMatchObject({ object_type: 'media', object_id: id, reason: 'spam', details: 'Same ad\nposted ten times', status: 'open' });
-	expect(Date.parse((res.body as { created_at: string }).created_at)).not.toBeNaN();
+	const createdAt = (res.body as { created_at: string }).created_at;
+	expect(isDateTime(createdAt), createdAt).toBe(true);
 
 	const again = await api('member2').op('report_media', { params: { id }, body: { reason: 'nudity' } });
 	expect(again.status).toBe(409);
@@ -229,7 +231,7 @@ test("blocking hides each user's media from the other on get, lists and search; 
 		const entries = list.body as unknown as { id: number; display_name: string; avatar_url: string; blocked_at: string }[];
 		expect(entries).toHaveLength(1);
 		expect(entries[0]).toMatchObject({ id: a.id, display_name: a.login });
-		expect(Date.parse(entries[0]!.blocked_at)).not.toBeNaN();
+		expect(isDateTime(entries[0]!.blocked_at), entries[0]!.blocked_at).toBe(true);
 		expect((await a.api.op('list_blocked_users')).body).toEqual([]);
 
 		const unblocked = await b.api.op('unblock_user', { params: { id: a.id } });

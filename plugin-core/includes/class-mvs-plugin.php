@@ -19,6 +19,7 @@ final class MVS_Plugin {
 	public static function load(): void {
 		$dir = MVS_PLUGIN_DIR . '/includes/';
 		require_once $dir . 'support/class-mvs-settings.php';
+		require_once $dir . 'support/class-mvs-time.php';
 		require_once $dir . 'support/class-mvs-rate-limiter.php';
 		require_once $dir . 'rest/class-mvs-sanitize.php';
 		require_once $dir . 'rest/class-mvs-page.php';

@@ -126,7 +126,7 @@ final class MVS_AI_Service {
 				array(
 					'budget'    => $budget,
 					'used'      => $used - 1,
-					'resets_at' => gmdate( 'Y-m-d\TH:i:s\Z', strtotime( self::month_start() . ' +1 month' ) ),
+					'resets_at' => MVS_Time::from_unix( (int) strtotime( self::month_start() . ' +1 month' ) ),
 				)
 			);
 		}
@@ -168,7 +168,7 @@ final class MVS_AI_Service {
 			'budget'      => $budget,
 			'remaining'   => max( 0, $budget - $analyses ),
 			'by_provider' => (object) $providers,
-			'resets_at'   => gmdate( 'Y-m-d\TH:i:s\Z', strtotime( self::month_start() . ' +1 month' ) ),
+			'resets_at'   => MVS_Time::from_unix( (int) strtotime( self::month_start() . ' +1 month' ) ),
 		);
 	}
 

@@ -52,8 +52,8 @@ final class MVS_Album_Presenter {
 			'cover_media_id' => $cover ? (int) $cover['id'] : null,
 			'cover'          => $cover,
 			'can_edit'       => self::can_edit( $row, $viewer ),
-			'created_at'     => mysql_to_rfc3339( (string) $row->created_at ),
-			'updated_at'     => mysql_to_rfc3339( (string) ( $row->updated_at ? $row->updated_at : $row->created_at ) ),
+			'created_at'     => MVS_Time::to_iso8601( $row->created_at ),
+			'updated_at'     => MVS_Time::to_iso8601( $row->updated_at ? $row->updated_at : $row->created_at ),
 		);
 	}
 }

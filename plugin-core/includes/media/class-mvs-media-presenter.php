@@ -72,7 +72,7 @@ final class MVS_Media_Presenter {
 			'views'             => (int) $row->views,
 			'reactions_count'   => (int) $row->reactions_count,
 			'comments_count'    => (int) $row->comments_count,
-			'created_at'        => mysql_to_rfc3339( (string) $row->created_at ),
+			'created_at'        => MVS_Time::to_iso8601( $row->created_at ),
 			'can_edit'          => self::can_edit( $row, $viewer_id ),
 			'is_favorited'      => isset( $state['favorites'][ $id ] ),
 			'viewer_reaction'   => $state['reactions'][ $id ] ?? null,

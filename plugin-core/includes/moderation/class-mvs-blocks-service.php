@@ -112,7 +112,7 @@ final class MVS_Blocks_Service implements MVS_Blocks_Handler {
 				'display_name' => (string) $row->display_name,
 				// By e-mail, not ID: get_avatar_url( $id ) would load each user (one query per row).
 				'avatar_url'   => (string) get_avatar_url( (string) $row->user_email ),
-				'blocked_at'   => mysql_to_rfc3339( (string) $row->created_at ),
+				'blocked_at'   => MVS_Time::to_iso8601( $row->created_at ),
 			);
 		}
 		return new MVS_Page( $items, $total );

@@ -184,7 +184,7 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 		}
 		$outcome['flagged']           = $flagged;
 		$outcome['moderation_status'] = $flagged ? 'flagged' : (string) $row->moderation_status;
-		$outcome['analyzed_at']       = gmdate( 'Y-m-d\TH:i:s\Z' );
+		$outcome['analyzed_at']       = MVS_Time::now();
 		return $outcome;
 	}
 

@@ -122,7 +122,7 @@ final class MVS_Reports_Service implements MVS_Reports_Handler {
 			'reason'      => (string) $row->reason,
 			'details'     => (string) $row->details,
 			'status'      => (string) $row->status,
-			'created_at'  => mysql_to_rfc3339( (string) $row->created_at ),
+			'created_at'  => MVS_Time::to_iso8601( $row->created_at ),
 		);
 	}
 }
