@@ -3,6 +3,7 @@
  * watermark text. They flip global state, so they run in the `site-wide`
  * project, after the other specs, one at a time.
  */
+import { aliasFiles } from '../support/media-files';
 import { expect, files, makePng, test, type Api } from '../support/mvs';
 
 test.describe.configure({ mode: 'serial' });
@@ -59,6 +60,33 @@ test('allowed_mime_types decides per type, by content: a removed type is refused
 	}
 	await saveSettings(api('admin'), { allowed_mime_types: DEFAULT_TYPES });
 	expect((await api('member').op('create_media', { body: { file: files.pdf() } })).status).toBe(201);
+});
+
+test('allowed types compare by canonical name: aliases in the list or from finfo name the same type, stored under the canonical one', async ({ api }) => {
+	// The list spells types as libmagic or old clients do; finfo reports WAV as audio/x-wav and M4A as audio/x-m4a.
+	await saveSettings(api('admin'), { allowed_mime_types: ['audio/x-wav', 'audio/x-m4a', 'video/x-quicktime', 'audio/mp3'] });
+	const accepted = [
+		{ file: aliasFiles.wav(), media_type: 'audio', mime: 'audio/wav' },
+		{ file: aliasFiles.m4a(), media_type: 'audio', mime: 'audio/mp4' },
+		{ file: aliasFiles.mov(), media_type: 'video', mime: 'video/quicktime' },
+		{ file: files.mp3(), media_type: 'audio', mime: 'audio/mpeg' },
+	];
+	for (const c of accepted) {
+		const res = await api('member').op('create_media', { body: { file: c.file } });
+		expect(res.status, `${c.file.name}: ${JSON.stringify(res.body)}`).toBe(201);
+		expect(res.body, c.file.name).toMatchObject({ media_type: c.media_type, mime_type: c.mime });
+	}
+	expect((await api('member').op('create_media', { body: { file: files.uniquePng() } })).status).toBe(400);
+
+	// Canonical names in the list accept the aliases finfo reports, and a type left out stays refused under its canonical name.
+	await saveSettings(api('admin'), { allowed_mime_types: ['audio/mp4', 'video/quicktime'] });
+	expect((await api('member').op('create_media', { body: { file: aliasFiles.m4a() } })).status).toBe(201);
+	expect((await api('member').op('create_media', { body: { file: aliasFiles.mov() } })).status).toBe(201);
+	const wav = await api('member').op('create_media', { body: { file: aliasFiles.wav() } });
+	expect(wav.status).toBe(400);
+	expect(wav.body.code).toBe('mvs_invalid_type');
+	expect(wav.body.data!.mime_type).toBe('audio/wav');
+	await saveSettings(api('admin'), { allowed_mime_types: DEFAULT_TYPES });
 });
 
 test('the watermark text is a setting: the same image gets a different mark, the other sizes do not change', async ({ api }) => {

@@ -5,6 +5,7 @@
  * the web, and POST /media/{id}/replace goes through the same checks.
  */
 import type { MediaItem } from '../../codegen/out/client';
+import { aliasFiles } from '../support/media-files';
 import { baseUrl, expect, files, makePng, test, type Api } from '../support/mvs';
 
 test.describe.configure({ mode: 'parallel' });
@@ -119,6 +120,13 @@ test.describe('POST /media: what may be uploaded', () => {
 			expect(disk.item!.file).toMatch(new RegExp(`^mvs/\\d{4}/\\d{2}/[a-z0-9]{24}\\.${ext}$`));
 			if (c.media_type !== 'image') expect(item.sizes, c.file.name).toEqual({});
 		}
+	});
+
+	test('a genuine PCM WAV is accepted under the default list: finfo says audio/x-wav, the item says audio/wav', async ({ api }) => {
+		const item = await upload(api('member'), aliasFiles.wav());
+		expect(item).toMatchObject({ media_type: 'audio', mime_type: 'audio/wav' });
+		const disk = await stored(api('admin'), { media_id: item.id });
+		expect(disk.item!.file).toMatch(/^mvs\/\d{4}\/\d{2}\/[a-z0-9]{24}\.wav$/);
 	});
 });
 

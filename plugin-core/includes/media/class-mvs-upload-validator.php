@@ -54,10 +54,9 @@ final class MVS_Upload_Validator {
 		if ( $this->has_blocked_extension( $name ) ) {
 			return MVS_Errors::make( 'mvs_blocked_extension', __( 'This file name has an extension that is not allowed.', 'media-community-service' ) );
 		}
-		$mime    = $this->detect_mime( $file['tmp_name'] );
-		$allowed = (array) MVS_Settings::get( 'allowed_mime_types' );
-		$ext     = $this->extension_for( $mime );
-		if ( '' === $mime || ! in_array( $mime, $allowed, true ) || '' === $ext ) {
+		$mime = MVS_Mime_Types::canonical( $this->detect_mime( $file['tmp_name'] ) );
+		$ext  = MVS_Mime_Types::extension( $mime );
+		if ( '' === $mime || ! MVS_Mime_Types::in_list( $mime, (array) MVS_Settings::get( 'allowed_mime_types' ) ) || '' === $ext ) {
 			return MVS_Errors::make( 'mvs_invalid_type', __( 'This type of file is not allowed.', 'media-community-service' ), array( 'mime_type' => $mime ) );
 		}
 		$media_type = $this->media_type_for( $mime );
@@ -73,7 +72,7 @@ final class MVS_Upload_Validator {
 		if ( 'image' === $media_type ) {
 			$dimensions = wp_getimagesize( $file['tmp_name'] );
 			// The image decoder must agree with finfo on what the bytes are.
-			if ( ! $dimensions || empty( $dimensions['mime'] ) || $dimensions['mime'] !== $mime ) {
+			if ( ! $dimensions || empty( $dimensions['mime'] ) || MVS_Mime_Types::canonical( $dimensions['mime'] ) !== $mime ) {
 				return MVS_Errors::make( 'mvs_invalid_type', __( 'The image could not be read.', 'media-community-service' ) );
 			}
 			$width  = (int) $dimensions[0];
@@ -160,7 +159,7 @@ final class MVS_Upload_Validator {
 	}
 
 	/**
-	 * MIME type from the file's bytes.
+	 * MIME type from the file's bytes, as libmagic names it.
 	 *
 	 * @param string $path File path.
 	 * @return string
@@ -172,31 +171,6 @@ final class MVS_Upload_Validator {
 		$finfo = new finfo( FILEINFO_MIME_TYPE );
 		$mime  = $finfo->file( $path );
 		return is_string( $mime ) ? strtolower( $mime ) : '';
-	}
-
-	/**
-	 * File extension for a MIME type, from WordPress's MIME map.
-	 *
-	 * @param string $mime MIME type.
-	 * @return string
-	 */
-	private function extension_for( string $mime ): string {
-		$extra = array(
-			'audio/wav'   => 'wav',
-			'audio/x-wav' => 'wav',
-			'audio/ogg'   => 'ogg',
-			'video/webm'  => 'webm',
-		);
-		if ( isset( $extra[ $mime ] ) ) {
-			return $extra[ $mime ];
-		}
-		foreach ( wp_get_mime_types() as $extensions => $type ) {
-			if ( $type === $mime ) {
-				$first = explode( '|', $extensions );
-				return $first[0];
-			}
-		}
-		return '';
 	}
 
 	/**
