@@ -230,6 +230,24 @@ describe('model builder: refuses invalid declarations with a helpful ModelError'
 		);
 	});
 
+	test('requiredOr naming a code the route does not declare, or on a path parameter', () => {
+		assertModelError(
+			withRoutes(
+				route({ name: 'tag_widgets', method: 'POST', path: '/widgets/tag', body: { ids: t.ids().requiredOr('mvs_duplicate') }, errors: ['mvs_not_found'] }),
+			),
+			/route tag_widgets/,
+			/ids\.requiredOr\(mvs_duplicate\): mvs_duplicate is not in the route's errors/,
+		);
+		assertModelError(
+			withRoutes(route({ name: 'poke_widget', method: 'POST', path: '/widgets/{id}/poke', params: { id: t.id().requiredOr('mvs_not_found') }, errors: ['mvs_not_found'] })),
+			/route poke_widget/,
+			/id\.requiredOr is for query and body fields/,
+		);
+		assert.doesNotThrow(() =>
+			buildModel([withRoutes(route({ name: 'tag_widgets', method: 'POST', path: '/widgets/tag', body: { ids: t.ids().requiredOr('mvs_duplicate') }, errors: ['mvs_duplicate'] }))]),
+		);
+	});
+
 	test('file field outside multipart (JSON body and query)', () => {
 		assertModelError(
 			withRoutes(route({ name: 'create_widget', method: 'POST', path: '/widgets', body: { file: t.file('image') } })),

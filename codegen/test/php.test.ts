@@ -10,7 +10,8 @@ import { names, phpFileName } from '../src/emit/php/naming.js';
 import { loadModel } from '../src/cli/outputs.js';
 import { buildModel } from '../src/model/build.js';
 import type { ModelPlugin } from '../src/model/model.js';
-import { tinyPlugin } from './helpers/fixtures.js';
+import { t } from '../src/dsl/index.js';
+import { route, tinyPlugin, withRoutes } from './helpers/fixtures.js';
 import {
 	arrayEntries,
 	concatText,
@@ -236,6 +237,21 @@ describe('generated PHP: migrations', () => {
 });
 
 describe('generated PHP: the tiny fixture plugin', () => {
+	test('a requiredOr field is checked in the callback with its own code, not by WordPress as required', () => {
+		const spec = withRoutes(
+			route({ name: 'tag_widgets', method: 'POST', path: '/widgets/tag', body: { ids: t.ids().requiredOr('mvs_duplicate') }, errors: ['mvs_duplicate'], implemented: true }),
+		);
+		const tiny = buildModel([spec]);
+		const controller = emitPhp(tiny, tiny.plugins[0]!).get('plugin-tiny/generated/class-mvs-tiny-rest-things-controller.php')!;
+		parsePhp(controller, 'tiny controller');
+		const start = controller.indexOf("'ids' => array(");
+		assert.ok(start > 0, 'ids argument registered');
+		const args = controller.slice(start, controller.indexOf("'sanitize_callback'", start));
+		assert.match(args, /'validate_callback'/);
+		assert.doesNotMatch(args, /'required'/);
+		assert.match(controller, /\$missing = \$this->require_present\( \$request, 'ids', 'mvs_duplicate' \);\n\t\tif \( is_wp_error\( \$missing \) \) \{\n\t\t\treturn \$missing;/);
+	});
+
 	test('every file parses and the controller registers PUT as PUT, PATCH, POST', () => {
 		const tiny = buildModel([tinyPlugin()]);
 		const out = emitPhp(tiny, tiny.plugins[0]!);

@@ -660,7 +660,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 								'type'    => 'integer',
 								'minimum' => 1,
 							),
-							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'id_list' ),
 						),
@@ -1252,6 +1251,10 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		$limited = $this->check_rate_limit( 'bulk_media', 10 );
 		if ( true !== $limited ) {
 			return $limited;
+		}
+		$missing = $this->require_present( $request, 'media_ids', 'mvs_no_ids' );
+		if ( is_wp_error( $missing ) ) {
+			return $missing;
 		}
 		$invalid = $this->require_when( $request, 'album_id', 'action', 'move_to_album' );
 		if ( is_wp_error( $invalid ) ) {

@@ -47,6 +47,12 @@ export interface FieldSpec {
 	readonly additionalProperties?: boolean;
 	readonly format?: Format;
 	readonly sanitize?: Sanitizer;
+	/**
+	 * Required, answered with this error code (not WordPress's
+	 * rest_missing_callback_param) when missing, and also when an empty
+	 * list or string: the contract's code for "nothing was sent".
+	 */
+	readonly missingError?: string;
 	/** Required only when another field of the same request has a given value. */
 	readonly requiredWhen?: { readonly field: string; readonly equals: Scalar };
 	/** Multipart file fields only: MIME families the route accepts (documentation). */
@@ -72,6 +78,10 @@ export class Field<T = unknown> {
 	}
 	required(): Field<T> {
 		return this.with({ required: true });
+	}
+	/** Required; missing or empty answers the route's own error `code` (it must be in the route's errors). */
+	requiredOr(code: string): Field<T> {
+		return this.with({ required: true, missingError: code });
 	}
 	requiredWhen(field: string, equals: Scalar): Field<T> {
 		return this.with({ requiredWhen: { field, equals } });

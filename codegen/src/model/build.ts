@@ -221,6 +221,12 @@ function buildRoute(
 	for (const code of route.errors ?? []) {
 		if (!errorCodes.has(code)) throw new ModelError(where, `unknown error code ${code}`);
 	}
+	for (const a of args) {
+		const code = a.spec.missingError;
+		if (code === undefined) continue;
+		if (a.location === 'path' || a.location === 'multipart') throw new ModelError(where, `${a.name}.requiredOr is for query and body fields`);
+		if (!(route.errors ?? []).includes(code)) throw new ModelError(where, `${a.name}.requiredOr(${code}): ${code} is not in the route's errors`);
+	}
 	if (route.rateLimit !== undefined && !(Number.isInteger(route.rateLimit) && route.rateLimit > 0)) {
 		throw new ModelError(where, 'rateLimit is a positive number of requests per minute');
 	}

@@ -13,9 +13,9 @@ defined( 'ABSPATH' ) || exit;
  * capability or the "others" one); if any fails nothing is applied and the
  * answer lists each ID's outcome. Otherwise the changes run inside one
  * database transaction, so a failure half-way rolls back and never leaves
- * half-applied state. Auth (logged in), the 100-ID cap, the rate limit and
- * the conditional album_id/privacy fields are enforced by the generated
- * controller before this runs.
+ * half-applied state. Auth (logged in), the 100-ID cap, mvs_no_ids for a
+ * missing or empty list, the rate limit and the conditional album_id/privacy
+ * fields are enforced by the generated controller before this runs.
  *
  * phpcs:disable WordPress.DB.DirectDatabaseQuery -- transaction statements.
  */
@@ -53,10 +53,8 @@ final class MVS_Media_Bulk {
 	 * @return array|WP_Error
 	 */
 	public function run( WP_REST_Request $request ) {
-		$ids = array_values( array_unique( array_filter( array_map( 'absint', (array) $request['media_ids'] ) ) ) );
-		if ( ! $ids ) {
-			return MVS_Errors::make( 'mvs_no_ids', __( 'Send at least one media ID in media_ids.', 'media-community-service' ) );
-		}
+		// Non-empty, positive and unique: the controller answers mvs_no_ids otherwise, MVS_Sanitize::id_list() dedupes.
+		$ids    = array_map( 'intval', (array) $request['media_ids'] );
 		$action = (string) $request['action'];
 		$viewer = get_current_user_id();
 

@@ -107,6 +107,28 @@ abstract class MVS_REST_Controller extends WP_REST_Controller {
 	}
 
 	/**
+	 * The route's own error when a required field is missing or empty (an
+	 * empty list or string), for fields the DSL declares with requiredOr().
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @param string          $field   Required field.
+	 * @param string          $code    Error code to answer (declared in the route's errors).
+	 * @return true|WP_Error
+	 */
+	protected function require_present( $request, string $field, string $code ) {
+		$value = $request[ $field ];
+		if ( null !== $value && array() !== $value && '' !== $value ) {
+			return true;
+		}
+		return MVS_Errors::make(
+			$code,
+			/* translators: %s: parameter name. */
+			sprintf( __( 'Missing parameter: send a non-empty %s.', 'media-community-service' ), $field ),
+			array( 'params' => array( $field ) )
+		);
+	}
+
+	/**
 	 * 400 when $field is missing although $other equals $value (e.g. group_id when privacy is group).
 	 *
 	 * @param WP_REST_Request $request Request.

@@ -239,7 +239,7 @@ export const media = resource({
 			rateLimit: 10,
 			body: {
 				action: t.enum('delete', 'move_to_album', 'change_privacy').required(),
-				media_ids: t.ids().max(100).required(),
+				media_ids: t.ids().max(100).requiredOr('mvs_no_ids'),
 				album_id: t.id().requiredWhen('action', 'move_to_album'),
 				privacy: t.enum(...PRIVACY).requiredWhen('action', 'change_privacy'),
 			},

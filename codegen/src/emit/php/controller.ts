@@ -133,7 +133,8 @@ function argDefinition(plugin: ModelPlugin, route: ModelRoute, arg: ModelArg): R
 	const maximum =
 		arg.pagination === 'per_page' ? `$this->pagination_max( ${route.paginate!.max}, ${str(route.name)} )` : undefined;
 	const out = schemaOf(arg.spec, { textDomain: plugin.textDomain, maximum });
-	if (arg.spec.required && arg.location !== 'path') out.required = true;
+	// A field with its own missing-error code is checked in the callback instead.
+	if (arg.spec.required && !arg.spec.missingError && arg.location !== 'path') out.required = true;
 	out.validate_callback = 'rest_validate_request_arg';
 	const sanitizer = SANITIZE_CALLBACK[arg.spec.sanitize ?? 'schema'];
 	if (!sanitizer) throw new Error(`route ${route.name}: no PHP sanitizer for ${arg.spec.sanitize}`);
@@ -246,6 +247,13 @@ function emitCallback(plugin: ModelPlugin, route: ModelRoute): string {
 		body.push(`\t\t$limited = $this->check_rate_limit( ${str(route.name)}, ${route.rateLimit} );`);
 		body.push('\t\tif ( true !== $limited ) {');
 		body.push('\t\t\treturn $limited;');
+		body.push('\t\t}');
+	}
+	for (const a of route.args) {
+		if (!a.spec.missingError) continue;
+		body.push(`\t\t$missing = $this->require_present( $request, ${str(a.name)}, ${str(a.spec.missingError)} );`);
+		body.push('\t\tif ( is_wp_error( $missing ) ) {');
+		body.push('\t\t\treturn $missing;');
 		body.push('\t\t}');
 	}
 	for (const a of route.args) {
