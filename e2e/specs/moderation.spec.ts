@@ -92,6 +92,20 @@ test('an unsafe AI verdict flags an item: hidden from others on get, lists, sear
 	expect(JSON.parse(log[2]!.result!)).toEqual({ from: 'flagged', to: 'approved' });
 });
 
+test('no reason is null everywhere: approve, reject without a reason or with only spaces, and the owner\'s notification', async ({ api, fixtures }) => {
+	const id = await upload(api('member'), { title: `${token()} no reason` });
+	const moderator = api('moderator');
+	const bare = await moderator.op('reject_media', { params: { id } });
+	expect(bare.status, JSON.stringify(bare.body)).toBe(200);
+	expect(bare.body).toEqual({ id, moderation_status: 'rejected', previous_status: 'approved', changed: true, reason: null });
+	const approved = await moderator.op('approve_media', { params: { id } });
+	expect(approved.body).toEqual({ id, moderation_status: 'approved', previous_status: 'rejected', changed: true, reason: null });
+	const spaces = await moderator.op('reject_media', { params: { id }, body: { reason: '   ' } });
+	expect(spaces.body).toMatchObject({ changed: true, reason: null });
+	const { notifications } = await trail(api('admin'), id, fixtures.users.member.id);
+	expect(notifications.map((n) => JSON.parse(n.data).reason)).toEqual([null, null]);
+});
+
 test('rejecting stores the reason, notifies the owner, and hides the item from everyone but the owner and moderators', async ({ api, fixtures, request }) => {
 	const title = `${token()} rejected`;
 	const id = await upload(api('member'), { title });

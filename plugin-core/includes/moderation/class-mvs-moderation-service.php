@@ -204,7 +204,7 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 	 *
 	 * @param int    $id     Media ID.
 	 * @param string $to     approved | rejected.
-	 * @param string $reason Reason (rejections).
+	 * @param string $reason Reason (rejections); '' for none.
 	 * @return array|WP_Error
 	 */
 	private function decide( int $id, string $to, string $reason ) {
@@ -214,6 +214,8 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 		}
 		$from    = (string) $row->moderation_status;
 		$actor   = get_current_user_id();
+		// One answer for "no reason" in responses and notifications: null, never ''.
+		$given   = '' !== $reason ? $reason : null;
 		$others  = array_values( array_diff( array( 'pending', 'flagged', 'approved', 'rejected' ), array( $to ) ) );
 		$changed = $this->moderation->transition( $id, $to, $others );
 		if ( $changed ) {
@@ -238,7 +240,7 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 					array(
 						'media_id' => $id,
 						'title'    => (string) $row->title,
-						'reason'   => $reason,
+						'reason'   => $given,
 					)
 				);
 			}
@@ -257,7 +259,7 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 			'moderation_status' => $to,
 			'previous_status'   => $from,
 			'changed'           => $changed,
-			'reason'            => 'rejected' === $to ? $reason : null,
+			'reason'            => $given,
 		);
 	}
 
