@@ -83,7 +83,7 @@ test('a pending item that gets rejected stays hidden, and counts move from pendi
 	const before = await counts(api('moderator'));
 	const res = await api('moderator').op('reject_media', { params: { id } });
 	expect(res.status).toBe(200);
-	expect(res.body).toMatchObject({ moderation_status: 'rejected', previous_status: 'pending', reason: '' });
+	expect(res.body).toMatchObject({ moderation_status: 'rejected', previous_status: 'pending', reason: null });
 	const after = await counts(api('moderator'));
 	expect(after.pending).toBe(before.pending! - 1);
 	expect(after.rejected).toBe(before.rejected! + 1);
