@@ -4,9 +4,9 @@
  * constant query budget per page, and clear 400s for bad input.
  */
 import type { MediaItem } from '../../codegen/out/client';
-import { expect, files, test, type Api } from '../support/mvs';
+import { ROLES, expect, files, test, type Api } from '../support/mvs';
 import { schemaProblems } from '../support/schema';
-import { uploadImage } from '../support/seed';
+import { createAlbum, uploadImage } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -260,6 +260,23 @@ test.describe('GET /media and GET /me/media', () => {
 });
 
 test.describe('GET, PUT and DELETE /media/{id}', () => {
+	test('can_edit says whether PUT /media/{id} succeeds for the viewer of the page, on the item, a list page and its album', async ({ api }) => {
+		const owner = api('member');
+		const album = await createAlbum(owner, { privacy: 'public' });
+		const item = await upload(owner, { privacy: 'public', title: `${token()} editable`, album_id: String(album) });
+		for (const role of ROLES) {
+			const caller = api(role);
+			const single = await caller.op('get_media', { params: { id: item.id } });
+			expect(single.status, role).toBe(200);
+			const listed = (await caller.op('list_media', { query: { s: item.title, scope: 'all' } })).body.items.find((i) => i.id === item.id);
+			const inAlbum = ((await caller.op('get_album', { params: { id: album } })).body as unknown as { media: Item[] }).media.find((i) => i.id === item.id);
+			const put = await caller.op('update_media', { params: { id: item.id }, body: { title: item.title } });
+			const allowed = put.status === 200;
+			if (!allowed) expect([401, 403], `${role}: ${JSON.stringify(put.body)}`).toContain(put.status);
+			expect({ single: single.body.can_edit, list: listed?.can_edit, album: inAlbum?.can_edit }, role).toEqual({ single: allowed, list: allowed, album: allowed });
+		}
+	});
+
 	test('reading: 200 for who may view, 403 for who may not, 404 when missing', async ({ api }) => {
 		const priv = await upload(api('member'), { privacy: 'private' });
 		const members = await upload(api('member'), { privacy: 'members' });

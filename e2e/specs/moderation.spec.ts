@@ -8,6 +8,7 @@
  */
 import { expect, files, test, type Api } from '../support/mvs';
 import { SKIN, freshUser, solidPng, token, trail } from '../support/moderation';
+import { schemaProblems } from '../support/schema';
 import { fetchFile } from '../support/serve';
 
 test.describe.configure({ mode: 'parallel' });
@@ -90,6 +91,35 @@ test('an unsafe AI verdict flags an item: hidden from others on get, lists, sear
 	expect(log.map((row) => row.action)).toEqual(['analyze', 'flag', 'approve']);
 	expect(log.every((row) => Number(row.actor_id) === fixtures.users.moderator.id)).toBe(true);
 	expect(JSON.parse(log[2]!.result!)).toEqual({ from: 'flagged', to: 'approved' });
+});
+
+test('the queue presents items as GET /media/{id} does: an item flagged by three reports keeps its tags and category', async ({ api, fixtures }) => {
+	const admin = api('admin');
+	const cat = await admin.raw('POST', '/wp-json/mvs-test/v1/category', { json: { name: `Coast ${token()}` } });
+	expect(cat.status, JSON.stringify(cat.body)).toBe(200);
+	const category = cat.body as { id: number; slug: string };
+	const id = await upload(api('member'), { title: `${token()} dusk`, tags: 'sunset,beach', category: category.slug });
+	const fresh = await freshUser(admin);
+	try {
+		for (const reporter of [api('subscriber'), api('member2'), fresh.api]) {
+			expect((await reporter.op('report_media', { params: { id }, body: { reason: 'spam' } })).status).toBe(200);
+		}
+	} finally {
+		await fresh.api.dispose();
+	}
+	const entry = (await queueIds(api('moderator'), 'flagged')).get(id) as unknown as Record<string, unknown>;
+	expect(entry, 'flagged by the third report').toBeDefined();
+	expect(entry).toMatchObject({ moderation_status: 'flagged', open_reports: 3, author_id: fixtures.users.member.id });
+	expect((entry.tags as { slug: string }[]).map((tag) => tag.slug)).toEqual(['beach', 'sunset']);
+	expect(entry.category).toMatchObject({ id: category.id, slug: category.slug });
+	// Every MediaItem field equals what the moderator gets from GET /media/{id}.
+	const single = await api('moderator').op('get_media', { params: { id } });
+	expect(single.status).toBe(200);
+	// Signed URLs of a hidden item expire a TTL after the request, so only their signature may differ.
+	const unsigned = (value: unknown) => JSON.parse(JSON.stringify(value).replace(/([?&])(expires|signature|sig|mvs_[a-z]+)=[^&"]*/g, '$1$2=*'));
+	const { moderation_status: _status, open_reports: _reports, ...item } = entry;
+	expect(unsigned(item)).toEqual(unsigned(single.body));
+	expect(schemaProblems('MediaItem', item)).toEqual([]);
 });
 
 test('no reason is null everywhere: approve, reject without a reason or with only spaces, and the owner\'s notification', async ({ api, fixtures }) => {

@@ -11,8 +11,8 @@ defined( 'ABSPATH' ) || exit;
  * Implements the generated MVS_Albums_Handler. Requests arrive authorized
  * (owner or "others" capability, checked by the generated controller),
  * validated and sanitized. An item belongs to at most one album
- * (mvs_media.album_id); items are presented by the media service, so an
- * album's items have exactly the MediaItem shape of GET /media.
+ * (mvs_media.album_id); items are presented by the shared media presenter,
+ * so an album's items have exactly the MediaItem shape of GET /media.
  */
 final class MVS_Albums_Service implements MVS_Albums_Handler {
 
@@ -31,11 +31,11 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 	private $media;
 
 	/**
-	 * Media service, to present items.
+	 * Response shaping of the album's media items.
 	 *
-	 * @var MVS_Media_Service
+	 * @var MVS_Media_Presenter
 	 */
-	private $media_service;
+	private $items;
 
 	/**
 	 * Response shaping.
@@ -47,14 +47,15 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 	/**
 	 * Wires collaborators (defaults for production; tests may inject).
 	 *
-	 * @param MVS_Album_Repository|null $albums        Album data access.
-	 * @param MVS_Media_Service|null    $media_service Media service.
+	 * @param MVS_Album_Repository|null $albums Album data access.
+	 * @param MVS_Media_Repository|null $media  Media data access.
+	 * @param MVS_Media_Presenter|null  $items  Response shaping of media items.
 	 */
-	public function __construct( ?MVS_Album_Repository $albums = null, ?MVS_Media_Service $media_service = null ) {
-		$this->albums        = $albums ? $albums : new MVS_Album_Repository();
-		$this->media_service = $media_service ? $media_service : new MVS_Media_Service();
-		$this->media         = new MVS_Media_Repository();
-		$this->presenter     = new MVS_Album_Presenter();
+	public function __construct( ?MVS_Album_Repository $albums = null, ?MVS_Media_Repository $media = null, ?MVS_Media_Presenter $items = null ) {
+		$this->albums    = $albums ? $albums : new MVS_Album_Repository();
+		$this->media     = $media ? $media : new MVS_Media_Repository();
+		$this->items     = $items ? $items : new MVS_Media_Presenter( $this->media );
+		$this->presenter = new MVS_Album_Presenter();
 	}
 
 	/**
@@ -77,7 +78,7 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 			)
 		);
 		$covers = array();
-		foreach ( $this->media_service->present_rows( $this->albums->visible_covers( $rows, $viewer ), $viewer ) as $item ) {
+		foreach ( $this->items->items( $this->albums->visible_covers( $rows, $viewer ), $viewer ) as $item ) {
 			$covers[ $item['id'] ] = $item;
 		}
 		$items = array();
@@ -242,7 +243,7 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 		$invalid = array();
 		foreach ( $ids as $media_id ) {
 			$row = $rows[ $media_id ] ?? null;
-			if ( ! $row || ! self::may_edit_item( $row, $viewer ) ) {
+			if ( ! $row || ! MVS_Media_Permissions::may_edit( $row, $viewer ) ) {
 				$invalid[] = $media_id;
 			}
 		}
@@ -327,7 +328,7 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 		if ( ! $row ) {
 			return MVS_Errors::make( 'mvs_not_found', __( 'Album not found.', 'media-community-service' ) );
 		}
-		$items = $this->media_service->present_rows( $this->albums->visible_items( $id, $viewer ), $viewer );
+		$items = $this->items->items( $this->albums->visible_items( $id, $viewer ), $viewer );
 		$cover = null;
 		foreach ( $items as $item ) {
 			if ( $item['id'] === (int) $row->cover_media_id ) {
@@ -355,19 +356,5 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 			__( 'Albums can be public, members or private.', 'media-community-service' ),
 			array( 'params' => array( 'privacy' ) )
 		);
-	}
-
-	/**
-	 * Whether the user may put the item into an album: they may edit it.
-	 *
-	 * @param object $row     mvs_media row.
-	 * @param int    $user_id User.
-	 * @return bool
-	 */
-	private static function may_edit_item( $row, int $user_id ): bool {
-		if ( user_can( $user_id, 'edit_others_mvs_medias' ) ) {
-			return true;
-		}
-		return (int) $row->author_id === $user_id && user_can( $user_id, 'edit_mvs_medias' );
 	}
 }

@@ -22,11 +22,11 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Media_Bulk {
 
 	/**
-	 * Media service (its delete_item() is the one per-item delete routine).
+	 * The one per-item delete routine.
 	 *
-	 * @var MVS_Media_Service
+	 * @var MVS_Media_Deleter
 	 */
-	private $service;
+	private $deleter;
 
 	/**
 	 * Data access.
@@ -38,11 +38,11 @@ final class MVS_Media_Bulk {
 	/**
 	 * Wires collaborators.
 	 *
-	 * @param MVS_Media_Service    $service Media service.
+	 * @param MVS_Media_Deleter    $deleter The delete routine.
 	 * @param MVS_Media_Repository $media   Data access.
 	 */
-	public function __construct( MVS_Media_Service $service, MVS_Media_Repository $media ) {
-		$this->service = $service;
+	public function __construct( MVS_Media_Deleter $deleter, MVS_Media_Repository $media ) {
+		$this->deleter = $deleter;
 		$this->media   = $media;
 	}
 
@@ -138,15 +138,8 @@ final class MVS_Media_Bulk {
 		if ( ! $row || ! MVS_Media_Visibility::can_view( $row, $viewer ) ) {
 			return 'mvs_not_found';
 		}
-		$own    = 'delete' === $action ? 'delete_mvs_medias' : 'edit_mvs_medias';
-		$others = 'delete' === $action ? 'delete_others_mvs_medias' : 'edit_others_mvs_medias';
-		if ( user_can( $viewer, $others ) ) {
-			return null;
-		}
-		if ( (int) $row->author_id === $viewer && user_can( $viewer, $own ) ) {
-			return null;
-		}
-		return 'mvs_forbidden';
+		$allowed = 'delete' === $action ? MVS_Media_Permissions::may_delete( $row, $viewer ) : MVS_Media_Permissions::may_edit( $row, $viewer );
+		return $allowed ? null : 'mvs_forbidden';
 	}
 
 	/**
@@ -164,9 +157,9 @@ final class MVS_Media_Bulk {
 		$wpdb->query( 'START TRANSACTION' );
 		$ok = true;
 		if ( 'delete' === $action ) {
-			$this->service->begin_batch();
+			$this->deleter->begin_batch();
 			foreach ( $ids as $id ) {
-				if ( true !== $this->service->delete_item( $id ) ) {
+				if ( true !== $this->deleter->delete( $id ) ) {
 					$ok = false;
 					break;
 				}
@@ -196,7 +189,7 @@ final class MVS_Media_Bulk {
 		}
 		$wpdb->query( $ok ? 'COMMIT' : 'ROLLBACK' );
 		if ( 'delete' === $action ) {
-			$this->service->finish_batch( $ok );
+			$this->deleter->finish_batch( $ok );
 		}
 		return $ok ? true : MVS_Errors::make( 'mvs_storage_failed', __( 'The change could not be saved; nothing was changed.', 'media-community-service' ) );
 	}

@@ -1,6 +1,7 @@
 <?php
 /**
- * Turns media rows into the MediaItem response shape.
+ * Turns media rows into the MediaItem response shape, for every route that
+ * returns media.
  *
  * @package MediaCommunityService
  */
@@ -8,84 +9,114 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Presents rows for one viewer. Viewer state (favorites, reactions) is
- * loaded once per page by the caller, never per item.
+ * The one presenter of media items: media, albums and the moderation queue
+ * (and the collections, favorites, feed and messages to come) inject it, so
+ * an item has one shape everywhere, tags and category included. A page costs
+ * four queries whatever its size: item meta (image sizes), the viewer's
+ * favorites and reactions, and the items' terms.
  */
 final class MVS_Media_Presenter {
 
 	/**
-	 * Storage driver, for file URLs.
+	 * Media data access (viewer state).
 	 *
-	 * @var MVS_Storage_Driver
+	 * @var MVS_Media_Repository
 	 */
-	private $storage;
+	private $media;
 
 	/**
-	 * Builds the presenter.
+	 * Tags and categories.
 	 *
-	 * @param MVS_Storage_Driver $storage Storage driver.
+	 * @var MVS_Tag_Repository
 	 */
-	public function __construct( MVS_Storage_Driver $storage ) {
-		$this->storage = $storage;
+	private $terms;
+
+	/**
+	 * Wires collaborators (defaults for production; tests may inject).
+	 *
+	 * @param MVS_Media_Repository|null $media Media data access.
+	 * @param MVS_Tag_Repository|null   $terms Tags and categories.
+	 */
+	public function __construct( ?MVS_Media_Repository $media = null, ?MVS_Tag_Repository $terms = null ) {
+		$this->media = $media ? $media : new MVS_Media_Repository();
+		$this->terms = $terms ? $terms : new MVS_Tag_Repository();
 	}
 
 	/**
-	 * Whether the viewer may edit the item (matches the update permission check).
+	 * Rows as items for one viewer, everything beyond the rows loaded once
+	 * for all of them.
 	 *
-	 * @param object $row       mvs_media row.
-	 * @param int    $viewer_id Viewer.
-	 * @return bool
+	 * @param object[] $rows   mvs_media rows.
+	 * @param int      $viewer Viewer (0 for a visitor).
+	 * @return array[] In the order of $rows.
 	 */
-	public static function can_edit( $row, int $viewer_id ): bool {
-		if ( $viewer_id <= 0 ) {
-			return false;
+	public function items( array $rows, int $viewer ): array {
+		$ids = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
+		if ( ! $ids ) {
+			return array();
 		}
-		if ( current_user_can( 'edit_others_mvs_medias' ) || current_user_can( 'manage_options' ) ) {
-			return true;
+		update_meta_cache( 'mvs_media', $ids );
+		$state          = $this->media->viewer_state( $ids, $viewer );
+		$state['terms'] = $this->terms->terms_of_items( $ids );
+		$items          = array();
+		foreach ( $rows as $row ) {
+			$items[] = $this->shape( $row, $viewer, $state );
 		}
-		return (int) $row->author_id === $viewer_id && current_user_can( 'edit_mvs_medias' );
+		return $items;
 	}
 
 	/**
-	 * One MediaItem.
+	 * One item for one viewer.
 	 *
-	 * @param object $row       mvs_media row.
-	 * @param int    $viewer_id Viewer.
-	 * @param array  $state     Viewer state from MVS_Media_Repository::viewer_state().
+	 * @param object $row    mvs_media row.
+	 * @param int    $viewer Viewer.
 	 * @return array
 	 */
-	public function item( $row, int $viewer_id, array $state ): array {
+	public function item( $row, int $viewer ): array {
+		return $this->items( array( $row ), $viewer )[0];
+	}
+
+	/**
+	 * One MediaItem from its row and the page's loaded state.
+	 *
+	 * @param object $row       mvs_media row.
+	 * @param int    $viewer_id Viewer.
+	 * @param array  $state     favorites, reactions and terms by media ID.
+	 * @return array
+	 */
+	private function shape( $row, int $viewer_id, array $state ): array {
 		$id = (int) $row->id;
 		return array(
-			'id'                => $id,
-			'title'             => (string) $row->title,
-			'slug'              => (string) $row->slug,
-			'description'       => (string) $row->description,
-			'media_type'        => (string) $row->media_type,
-			'mime_type'         => (string) $row->mime_type,
-			'file_url'          => MVS_Url_Signer::file_url( $row, $viewer_id ),
-			'privacy'           => (string) $row->privacy,
-			'group_id'          => (int) $row->group_id ? (int) $row->group_id : null,
-			'author_id'         => (int) $row->author_id,
-			'album_id'          => (int) $row->album_id ? (int) $row->album_id : null,
-			'is_story'          => (bool) (int) $row->is_story,
-			'views'             => (int) $row->views,
-			'reactions_count'   => (int) $row->reactions_count,
-			'comments_count'    => (int) $row->comments_count,
-			'created_at'        => MVS_Time::to_iso8601( $row->created_at ),
-			'can_edit'          => self::can_edit( $row, $viewer_id ),
-			'is_favorited'      => isset( $state['favorites'][ $id ] ),
-			'viewer_reaction'   => $state['reactions'][ $id ] ?? null,
-			'tags'              => $state['terms'][ $id ]['tags'] ?? array(),
-			'category'          => $state['terms'][ $id ]['category'] ?? null,
-			'sizes'             => $this->sizes( $row, $viewer_id ),
+			'id'              => $id,
+			'title'           => (string) $row->title,
+			'slug'            => (string) $row->slug,
+			'description'     => (string) $row->description,
+			'media_type'      => (string) $row->media_type,
+			'mime_type'       => (string) $row->mime_type,
+			'file_url'        => MVS_Url_Signer::file_url( $row, $viewer_id ),
+			'privacy'         => (string) $row->privacy,
+			'group_id'        => (int) $row->group_id ? (int) $row->group_id : null,
+			'author_id'       => (int) $row->author_id,
+			'album_id'        => (int) $row->album_id ? (int) $row->album_id : null,
+			'is_story'        => (bool) (int) $row->is_story,
+			'views'           => (int) $row->views,
+			'reactions_count' => (int) $row->reactions_count,
+			'comments_count'  => (int) $row->comments_count,
+			'created_at'      => MVS_Time::to_iso8601( $row->created_at ),
+			// Whether PUT /media/{id} would succeed for this viewer, not for whoever runs the request.
+			'can_edit'        => MVS_Media_Permissions::may_edit( $row, $viewer_id ),
+			'is_favorited'    => isset( $state['favorites'][ $id ] ),
+			'viewer_reaction' => $state['reactions'][ $id ] ?? null,
+			'tags'            => $state['terms'][ $id ]['tags'] ?? array(),
+			'category'        => $state['terms'][ $id ]['category'] ?? null,
+			'sizes'           => $this->sizes( $row, $viewer_id ),
 		);
 	}
 
 	/**
 	 * The item's image sizes as name => {url, width, height}; an object even
-	 * when empty, so clients always get the same JSON type. Reads meta that
-	 * the caller loaded for the whole page (update_meta_cache).
+	 * when empty, so clients always get the same JSON type. Reads the meta
+	 * items() loaded for the whole page.
 	 *
 	 * @param object $row       mvs_media row.
 	 * @param int    $viewer_id Viewer.

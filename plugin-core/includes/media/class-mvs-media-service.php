@@ -48,6 +48,13 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	private $presenter;
 
 	/**
+	 * The delete routine (also used by bulk delete).
+	 *
+	 * @var MVS_Media_Deleter
+	 */
+	private $deleter;
+
+	/**
 	 * Upload checks.
 	 *
 	 * @var MVS_Upload_Validator
@@ -55,25 +62,21 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	private $validator;
 
 	/**
-	 * Files (original key, sizes) of items deleted in the current batch, null outside a batch.
-	 *
-	 * @var array[]|null
-	 */
-	private $deferred_files = null;
-
-	/**
 	 * Wires collaborators (defaults for production; tests may inject).
 	 *
 	 * @param MVS_Media_Repository|null $media     Data access.
 	 * @param MVS_Storage_Driver|null   $storage   Storage driver (default: MVS_Storage::driver()).
 	 * @param MVS_Upload_Validator|null $validator Upload checks.
+	 * @param MVS_Media_Presenter|null  $presenter Response shaping.
+	 * @param MVS_Media_Deleter|null    $deleter   The delete routine.
 	 */
-	public function __construct( ?MVS_Media_Repository $media = null, ?MVS_Storage_Driver $storage = null, ?MVS_Upload_Validator $validator = null ) {
+	public function __construct( ?MVS_Media_Repository $media = null, ?MVS_Storage_Driver $storage = null, ?MVS_Upload_Validator $validator = null, ?MVS_Media_Presenter $presenter = null, ?MVS_Media_Deleter $deleter = null ) {
 		$this->media     = $media ? $media : new MVS_Media_Repository();
 		$this->storage   = $storage ? $storage : MVS_Storage::driver();
 		$this->validator = $validator ? $validator : new MVS_Upload_Validator();
 		$this->sizes     = new MVS_Image_Sizes( $this->storage );
-		$this->presenter = new MVS_Media_Presenter( $this->storage );
+		$this->presenter = $presenter ? $presenter : new MVS_Media_Presenter( $this->media );
+		$this->deleter   = $deleter ? $deleter : new MVS_Media_Deleter( $this->media, $this->storage );
 	}
 
 	/**
@@ -185,7 +188,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		do_action( 'mvs_media_created', $id, $user_id );
 
 		// The controller sets 201 and Location.
-		$response = new WP_REST_Response( $this->present_one( $this->media->find( $id ), $user_id ) );
+		$response = new WP_REST_Response( $this->presenter->item( $this->media->find( $id ), $user_id ) );
 		if ( $duplicate_of ) {
 			$response->header( 'X-MVS-Duplicate-Of', (string) $duplicate_of );
 		}
@@ -204,7 +207,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		if ( is_wp_error( $row ) ) {
 			return $row;
 		}
-		return $this->present_one( $row, $viewer );
+		return $this->presenter->item( $row, $viewer );
 	}
 
 	/**
@@ -244,7 +247,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 			}
 		}
 		MVS_Media_Terms::apply( $id, null !== $request['tags'] ? (array) $request['tags'] : null, $category );
-		return $this->present_one( $this->media->find( $id ), get_current_user_id() );
+		return $this->presenter->item( $this->media->find( $id ), get_current_user_id() );
 	}
 
 	/**
@@ -255,7 +258,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 */
 	public function delete_media( WP_REST_Request $request ) {
 		$id      = (int) $request['id'];
-		$deleted = $this->delete_item( $id );
+		$deleted = $this->deleter->delete( $id );
 		if ( is_wp_error( $deleted ) ) {
 			return $deleted;
 		}
@@ -266,76 +269,13 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	}
 
 	/**
-	 * Deletes one item completely: its row and every row hanging off it
-	 * (meta included), its stored file and its image sizes. The one delete
-	 * routine of the plugin: DELETE /media/{id} and bulk delete both use it.
-	 *
-	 * @param int $id Media ID.
-	 * @return true|WP_Error mvs_not_found, or mvs_storage_failed when the row could not be deleted.
-	 */
-	public function delete_item( int $id ) {
-		$row = $this->media->find( $id );
-		if ( ! $row ) {
-			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
-		}
-		// Read before the meta rows go with the item.
-		$sizes = MVS_Image_Sizes::get( $id );
-		if ( ! $this->media->delete( $id ) ) {
-			return MVS_Errors::make( 'mvs_storage_failed' );
-		}
-		wp_cache_delete( $id, 'mvs_media_meta' );
-		if ( null !== $this->deferred_files ) {
-			// Inside a batch: files go only once its transaction has committed.
-			$this->deferred_files[] = array( (string) $row->file_path, $sizes );
-		} else {
-			$this->storage->delete( (string) $row->file_path );
-			$this->sizes->delete_sizes( $sizes );
-		}
-		$this->media->refresh_album_count( (int) $row->album_id );
-
-		/**
-		 * Fires after a media item, its file and its sizes were deleted.
-		 *
-		 * @param int    $id  Media ID.
-		 * @param object $row The deleted row.
-		 */
-		do_action( 'mvs_media_deleted', $id, $row );
-		return true;
-	}
-
-	/**
-	 * Starts a batch: delete_item() keeps the files until finish_batch(),
-	 * because a rolled-back transaction can restore rows but not files.
-	 */
-	public function begin_batch(): void {
-		$this->deferred_files = array();
-	}
-
-	/**
-	 * Ends a batch: removes the files of deleted items once their rows are
-	 * gone for good (commit), or keeps them (rollback).
-	 *
-	 * @param bool $committed Whether the batch's transaction committed.
-	 */
-	public function finish_batch( bool $committed ): void {
-		$files                = (array) $this->deferred_files;
-		$this->deferred_files = null;
-		if ( $committed ) {
-			foreach ( $files as $file ) {
-				$this->storage->delete( $file[0] );
-				$this->sizes->delete_sizes( $file[1] );
-			}
-		}
-	}
-
-	/**
 	 * POST /media/bulk.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return array|WP_Error
 	 */
 	public function bulk_media( WP_REST_Request $request ) {
-		return ( new MVS_Media_Bulk( $this, $this->media ) )->run( $request );
+		return ( new MVS_Media_Bulk( $this->deleter, $this->media ) )->run( $request );
 	}
 
 	/**
@@ -394,7 +334,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		 * @param object $row The row before the replacement.
 		 */
 		do_action( 'mvs_media_replaced', $id, $row );
-		return $this->present_one( $this->media->find( $id ), get_current_user_id() );
+		return $this->presenter->item( $this->media->find( $id ), get_current_user_id() );
 	}
 
 	/**
@@ -411,7 +351,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 			return $row;
 		}
 		if ( '' === (string) $row->upload_group ) {
-			return array( $this->present_one( $row, $viewer ) );
+			return array( $this->presenter->item( $row, $viewer ) );
 		}
 		list( $rows ) = $this->media->search(
 			array(
@@ -423,7 +363,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 				'per_page'     => self::GROUP_MAX,
 			)
 		);
-		return $this->present_rows( array_reverse( $rows ), $viewer );
+		return $this->presenter->items( array_reverse( $rows ), $viewer );
 	}
 
 	/**
@@ -466,8 +406,8 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	}
 
 	/**
-	 * A page of media for the caller: 2 queries for rows and total, 2 for
-	 * viewer state, whatever per_page is.
+	 * A page of media for the caller: 2 queries for rows and total, 4 to
+	 * present them (MVS_Media_Presenter), whatever per_page is.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @param string          $scope   public | all | mine.
@@ -491,54 +431,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 				'per_page'     => (int) $request['per_page'],
 			)
 		);
-		return new MVS_Page( $this->present_rows( $rows, $viewer ), $total );
-	}
-
-	/**
-	 * Rows as items, with viewer state, sizes and terms loaded once for all
-	 * of them (four queries whatever the count). Public so albums present
-	 * their items through it: every MediaItem has one shape.
-	 *
-	 * @param object[] $rows   mvs_media rows.
-	 * @param int      $viewer Viewer.
-	 * @return array[]
-	 */
-	public function present_rows( array $rows, int $viewer ): array {
-		$ids = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
-		if ( $ids ) {
-			update_meta_cache( 'mvs_media', $ids );
-		}
-		$state = $this->state( $ids, $viewer );
-		$items = array();
-		foreach ( $rows as $row ) {
-			$items[] = $this->presenter->item( $row, $viewer, $state );
-		}
-		return $items;
-	}
-
-	/**
-	 * One item with its viewer state.
-	 *
-	 * @param object $row    mvs_media row.
-	 * @param int    $viewer Viewer.
-	 * @return array
-	 */
-	private function present_one( $row, int $viewer ): array {
-		return $this->presenter->item( $row, $viewer, $this->state( array( (int) $row->id ), $viewer ) );
-	}
-
-	/**
-	 * Everything a page of items needs beyond its rows, whatever its size:
-	 * viewer state (two queries) and the items' tags and category (one).
-	 *
-	 * @param int[] $ids    Media IDs.
-	 * @param int   $viewer Viewer.
-	 * @return array
-	 */
-	private function state( array $ids, int $viewer ): array {
-		$state          = $this->media->viewer_state( $ids, $viewer );
-		$state['terms'] = ( new MVS_Tag_Repository() )->terms_of_items( $ids );
-		return $state;
+		return new MVS_Page( $this->presenter->items( $rows, $viewer ), $total );
 	}
 
 	/**

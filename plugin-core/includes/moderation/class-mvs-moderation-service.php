@@ -61,18 +61,21 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 	 * @param MVS_Moderation_Repository|null $moderation Moderation data access.
 	 * @param MVS_Media_Repository|null      $media      Media data access.
 	 * @param MVS_AI_Service|null            $ai         AI analysis.
+	 * @param MVS_Media_Presenter|null       $presenter  Response shaping of media items.
 	 */
-	public function __construct( ?MVS_Moderation_Repository $moderation = null, ?MVS_Media_Repository $media = null, ?MVS_AI_Service $ai = null ) {
+	public function __construct( ?MVS_Moderation_Repository $moderation = null, ?MVS_Media_Repository $media = null, ?MVS_AI_Service $ai = null, ?MVS_Media_Presenter $presenter = null ) {
 		$this->moderation = $moderation ? $moderation : new MVS_Moderation_Repository();
 		$this->media      = $media ? $media : new MVS_Media_Repository();
 		$this->ai         = $ai ? $ai : new MVS_AI_Service();
 		$this->storage    = MVS_Storage::driver();
-		$this->presenter  = new MVS_Media_Presenter( $this->storage );
+		$this->presenter  = $presenter ? $presenter : new MVS_Media_Presenter( $this->media );
 	}
 
 	/**
 	 * GET /moderation: pending and flagged items, oldest first (the order
-	 * they entered the queue by upload), five queries whatever per_page is.
+	 * they entered the queue by upload), presented as every MediaItem is
+	 * (tags and category included) plus their moderation facts: six queries
+	 * whatever per_page is (page, total, and the presenter's four).
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return MVS_Page
@@ -81,15 +84,10 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 		$viewer = get_current_user_id();
 		$states = null !== $request['state'] ? array( (string) $request['state'] ) : MVS_Moderation_Repository::QUEUE_STATES;
 		list( $rows, $total ) = $this->moderation->queue( $states, (int) $request['page'], max( 1, (int) $request['per_page'] ) );
-		$ids = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
-		if ( $ids ) {
-			// The presenter reads item meta (image sizes): one query for the page, not one per item.
-			update_meta_cache( 'mvs_media', $ids );
-		}
-		$state = $this->media->viewer_state( $ids, $viewer );
-		$items = array();
-		foreach ( $rows as $row ) {
-			$items[] = $this->queue_item( $row, $viewer, $state );
+		$items                = $this->presenter->items( $rows, $viewer );
+		foreach ( $rows as $i => $row ) {
+			$items[ $i ]['moderation_status'] = (string) $row->moderation_status;
+			$items[ $i ]['open_reports']      = (int) $row->open_reports;
 		}
 		return new MVS_Page( $items, $total );
 	}
@@ -261,20 +259,5 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 			'changed'           => $changed,
 			'reason'            => $given,
 		);
-	}
-
-	/**
-	 * One queue record: the media item plus its moderation facts.
-	 *
-	 * @param object $row    mvs_media row with open_reports.
-	 * @param int    $viewer Viewer.
-	 * @param array  $state  Viewer state.
-	 * @return array
-	 */
-	private function queue_item( $row, int $viewer, array $state ): array {
-		$item                      = $this->presenter->item( $row, $viewer, $state );
-		$item['moderation_status'] = (string) $row->moderation_status;
-		$item['open_reports']      = (int) $row->open_reports;
-		return $item;
 	}
 }
