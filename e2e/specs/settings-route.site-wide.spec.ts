@@ -1,7 +1,7 @@
 /**
  * GET/PUT /mvs/v1/settings, the admin-ui extension route behind the settings
- * screen: who may use it, what it describes, all-or-nothing validation and
- * secret masking. It changes site settings, so it runs in the site-wide project.
+ * screen: who may use it, what it describes, all-or-nothing validation (the
+ * same on /wp/v2/settings) and secret masking. It changes site settings, so it runs in the site-wide project.
  */
 import { expect, test, type Api } from '../support/mvs';
 
@@ -117,6 +117,35 @@ test('all or nothing: one invalid value saves none, and data.params names each b
 	const badBody = await api('admin').raw('PUT', '/wp-json/mvs/v1/settings', { json: { values: 'nope' } });
 	expect(badBody.status).toBe(400);
 	expect(badBody.body.code).toBe('rest_invalid_param');
+});
+
+test('/wp/v2/settings refuses what PUT /mvs/v1/settings refuses, with the same 400 naming each field, and saves nothing', async ({ api }) => {
+	const admin = api('admin');
+	expect((await admin.op('update_settings', { body: { values: { report_threshold: 4, allow_downloads: true } } })).status).toBe(200);
+	const values = { report_threshold: 5, allow_downloads: false, signed_url_ttl: 5, default_privacy: 'everyone', allowed_mime_types: ['image/png', 'not a type'] };
+	const ours = await admin.op('update_settings', { body: { values } });
+	const wp = await admin.raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: values } });
+	expect(wp.status, JSON.stringify(wp.body)).toBe(400);
+	expect(wp.body.code).toBe('rest_invalid_param');
+	expect(wp.body.data.status).toBe(400);
+	expect(Object.keys(wp.body.data.params).sort()).toEqual(['allowed_mime_types', 'default_privacy', 'signed_url_ttl']);
+	expect(wp.body.data.params).toEqual(ours.body.data?.params);
+	expect(wp.body.message).toBe(ours.body.message);
+	const after = await current(admin);
+	expect(after.values.report_threshold).toBe(4);
+	expect(after.values.allow_downloads).toBe(true);
+
+	const notObject = await admin.raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: 'nope' } });
+	expect(notObject.status).toBe(400);
+	expect(notObject.body.code).toBe('rest_invalid_param');
+	// Valid values still save through WordPress's route.
+	const ok = await admin.raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: { report_threshold: 6 } } });
+	expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+	expect((await current(admin)).values.report_threshold).toBe(6);
+	// Who may not change settings gets WordPress's 403 (our validator answers administrators only).
+	const moderator = await api('moderator').raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: { report_threshold: 7 } } });
+	expect(moderator.status).toBe(403);
+	expect((await current(admin)).values.report_threshold).toBe(6);
 });
 
 test('secrets are write-only: stored, never returned, reported by is_set, cleared with an empty string', async ({ api }) => {

@@ -60,6 +60,7 @@ final class MVS_Plugin {
 		require_once $dir . 'moderation/class-mvs-moderation-service.php';
 		require_once $dir . 'moderation/class-mvs-reports-service.php';
 		require_once $dir . 'moderation/class-mvs-blocks-service.php';
+		require_once $dir . 'settings/class-mvs-settings-validator.php';
 		require_once $dir . 'settings/class-mvs-settings-service.php';
 		require_once $dir . 'admin/class-mvs-admin-queue-count.php';
 		require_once $dir . 'admin/class-mvs-admin.php';

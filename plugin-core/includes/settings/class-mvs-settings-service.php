@@ -9,8 +9,9 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Serves the settings screen. The settings themselves (types, ranges, titles)
- * are declared once, in MVS_Settings; this service only describes them to the
- * screen, masks secrets and validates a change as a whole.
+ * are declared once, in MVS_Settings, and validated in one place,
+ * MVS_Settings_Validator; this service describes them to the screen, masks
+ * secrets and saves a change as a whole.
  *
  * Not part of the REST contract: the route is an `admin-ui` extension.
  */
@@ -34,48 +35,10 @@ final class MVS_Settings_Service implements MVS_Settings_Handler {
 	 * @return array|WP_Error
 	 */
 	public function update_settings( WP_REST_Request $request ) {
-		$submitted = (array) $request->get_param( 'values' );
-		$schema    = MVS_Settings::schema();
-		$clean     = array();
-		$invalid   = array();
-		$details   = array();
-
-		foreach ( $submitted as $key => $value ) {
-			$key = (string) $key;
-			if ( ! isset( $schema[ $key ] ) ) {
-				/* translators: %s: setting key. */
-				$invalid[ $key ] = sprintf( __( '%s is not a known setting.', 'media-community-service' ), $key );
-				continue;
-			}
-			$rules = self::validation_schema( $schema[ $key ] );
-			$valid = rest_validate_value_from_schema( $value, $rules, $key );
-			if ( is_wp_error( $valid ) ) {
-				$invalid[ $key ] = $valid->get_error_message();
-				$details[ $key ] = array(
-					'code'    => $valid->get_error_code(),
-					'message' => $valid->get_error_message(),
-					'data'    => $valid->get_error_data(),
-				);
-				continue;
-			}
-			$clean[ $key ] = rest_sanitize_value_from_schema( $value, $rules, $key );
+		$clean = MVS_Settings_Validator::validate( (array) $request->get_param( 'values' ) );
+		if ( is_wp_error( $clean ) ) {
+			return $clean;
 		}
-
-		if ( $invalid ) {
-			// Same shape as WordPress's own argument validation, so clients
-			// handle one format: data.params maps each field to its message.
-			return new WP_Error(
-				'rest_invalid_param',
-				/* translators: %s: comma-separated setting keys. */
-				sprintf( __( 'Invalid setting(s): %s', 'media-community-service' ), implode( ', ', array_keys( $invalid ) ) ),
-				array(
-					'status'  => 400,
-					'params'  => $invalid,
-					'details' => $details,
-				)
-			);
-		}
-
 		if ( $clean ) {
 			update_option( MVS_Settings::OPTION, array_merge( MVS_Settings::all(), $clean ) );
 			MVS_Settings::flush();
@@ -142,16 +105,5 @@ final class MVS_Settings_Service implements MVS_Settings_Handler {
 			);
 		}
 		return $options;
-	}
-
-	/**
-	 * A setting's schema without the screen-only keys, for rest_validate_value_from_schema.
-	 *
-	 * @param array $field Setting declaration from MVS_Settings.
-	 * @return array
-	 */
-	private static function validation_schema( array $field ): array {
-		unset( $field['title'], $field['description'], $field['secret'], $field['default'], $field['labels'] );
-		return $field;
 	}
 }

@@ -8,10 +8,12 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The `mvs_settings` option: defaults, schema, validation and typed reads.
+ * The `mvs_settings` option: declarations (schema, defaults, titles) and the
+ * one place that reads it. Values are validated by MVS_Settings_Validator.
  *
  * Registered with show_in_rest, so administrators (manage_options) read and
- * write it through /wp/v2/settings, validated against the schema below.
+ * write it through /wp/v2/settings; a write there is refused exactly as
+ * PUT /mvs/v1/settings refuses it (same validator, 400 naming each field).
  */
 final class MVS_Settings {
 
@@ -102,7 +104,7 @@ final class MVS_Settings {
 			),
 			'private_community' => array(
 				'title'       => __( 'Private community', 'media-community-service' ),
-				'description' => __( 'Only logged-in users may use the API; visitors get 401 on every route except the public app configuration.', 'media-community-service' ),
+				'description' => __( 'Only logged-in users may use the API: visitors get 401 mvs_community_private on every route of the mvs/v1 and mvs-pro/v1 namespaces, public reads and the app configuration included.', 'media-community-service' ),
 				'type'        => 'boolean',
 				'default'     => false,
 			),
@@ -389,6 +391,7 @@ final class MVS_Settings {
 		add_action( 'update_option_' . self::OPTION, array( __CLASS__, 'flush' ) );
 		add_action( 'add_option_' . self::OPTION, array( __CLASS__, 'flush' ) );
 		add_filter( 'rest_pre_get_setting', array( __CLASS__, 'rest_value' ), 10, 2 );
+		add_filter( 'rest_request_before_callbacks', array( 'MVS_Settings_Validator', 'guard_wp_settings_route' ), 10, 3 );
 	}
 
 	/**
@@ -433,27 +436,24 @@ final class MVS_Settings {
 	}
 
 	/**
-	 * Keeps known keys with valid values; anything else falls back to the
-	 * stored value or the default, so a bad save never corrupts the option.
+	 * The option's sanitize callback, for update_option() from code (both
+	 * routes have refused invalid values before saving): known keys with
+	 * valid values are kept, anything else keeps the stored value or the
+	 * default, so a bad save never corrupts the option.
 	 *
 	 * @param mixed $value Submitted settings.
 	 * @return array
 	 */
 	public static function sanitize( $value ): array {
-		$current = self::all();
+		$clean = self::all();
 		if ( ! is_array( $value ) ) {
-			return $current;
+			return $clean;
 		}
-		$clean = $current;
-		foreach ( self::schema() as $key => $schema ) {
-			if ( ! array_key_exists( $key, $value ) ) {
-				continue;
+		foreach ( array_intersect_key( $value, self::schema() ) as $key => $candidate ) {
+			$checked = MVS_Settings_Validator::check( (string) $key, $candidate );
+			if ( ! is_wp_error( $checked ) ) {
+				$clean[ $key ] = $checked;
 			}
-			$candidate = rest_sanitize_value_from_schema( $value[ $key ], $schema, $key );
-			if ( is_wp_error( $candidate ) || is_wp_error( rest_validate_value_from_schema( $candidate, $schema, $key ) ) ) {
-				continue;
-			}
-			$clean[ $key ] = $candidate;
 		}
 		return $clean;
 	}
