@@ -17,20 +17,15 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Album_Presenter {
 
 	/**
-	 * Whether the viewer may edit the album (matches the generated permission check).
+	 * Whether the viewer may edit the album: the DSL rule editAlbum names the
+	 * same owner and capabilities as editMedia, so it is the same check.
 	 *
 	 * @param object $row    mvs_albums row.
 	 * @param int    $viewer Viewer.
 	 * @return bool
 	 */
 	public static function can_edit( $row, int $viewer ): bool {
-		if ( $viewer <= 0 ) {
-			return false;
-		}
-		if ( user_can( $viewer, 'edit_others_mvs_medias' ) ) {
-			return true;
-		}
-		return (int) $row->author_id === $viewer && user_can( $viewer, 'edit_mvs_medias' );
+		return MVS_Media_Permissions::may_edit( $row, $viewer );
 	}
 
 	/**

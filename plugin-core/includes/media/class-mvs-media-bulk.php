@@ -61,9 +61,8 @@ final class MVS_Media_Bulk {
 		$album_id = 0;
 		if ( 'move_to_album' === $action ) {
 			$album_id = (int) $request['album_id'];
-			$author   = $this->media->album_author( $album_id );
-			$may_edit = null !== $author && ( user_can( $viewer, 'edit_others_mvs_medias' ) || ( $author === $viewer && user_can( $viewer, 'edit_mvs_medias' ) ) );
-			if ( ! $may_edit ) {
+			$author = $this->media->album_author( $album_id );
+			if ( null === $author || ! MVS_Media_Permissions::may_edit( (object) array( 'author_id' => $author ), $viewer ) ) {
 				return MVS_Errors::make(
 					'mvs_invalid_param',
 					__( 'That album does not exist or is not yours.', 'media-community-service' ),

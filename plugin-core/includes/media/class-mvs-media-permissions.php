@@ -15,7 +15,8 @@ defined( 'ABSPATH' ) || exit;
  * Responses and batches must give the same answer for a viewer id that is
  * not necessarily the current user, so the same rule is computed here, with
  * user_can(); media.spec proves can_edit equals the real PUT outcome for
- * every fixture role.
+ * every fixture role. Albums (editAlbum, deleteAlbum) declare the same
+ * capabilities over their author_id, so they use the same checks.
  */
 final class MVS_Media_Permissions {
 
@@ -23,7 +24,7 @@ final class MVS_Media_Permissions {
 	 * Whether PUT /media/{id} would pass its permission check for the user:
 	 * the author holding edit_mvs_medias, or any holder of edit_others_mvs_medias.
 	 *
-	 * @param object $row     mvs_media row (author_id).
+	 * @param object $row     mvs_media or mvs_albums row (author_id).
 	 * @param int    $user_id User; 0 for a visitor.
 	 * @return bool
 	 */
@@ -35,7 +36,7 @@ final class MVS_Media_Permissions {
 	 * Whether DELETE /media/{id} would pass its permission check for the user:
 	 * the author holding delete_mvs_medias, or any holder of delete_others_mvs_medias.
 	 *
-	 * @param object $row     mvs_media row (author_id).
+	 * @param object $row     mvs_media or mvs_albums row (author_id).
 	 * @param int    $user_id User; 0 for a visitor.
 	 * @return bool
 	 */

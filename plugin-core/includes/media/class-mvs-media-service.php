@@ -465,7 +465,8 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 */
 	private function check_album( int $album_id, int $user_id ) {
 		$author = $this->media->album_author( $album_id );
-		if ( null !== $author && ( $author === $user_id || user_can( $user_id, 'edit_others_mvs_medias' ) ) ) {
+		// PUT /albums/{id}'s rule: the album's author holding edit_mvs_medias, or edit_others_mvs_medias.
+		if ( null !== $author && MVS_Media_Permissions::may_edit( (object) array( 'author_id' => $author ), $user_id ) ) {
 			return true;
 		}
 		return MVS_Errors::make(
