@@ -191,6 +191,26 @@ describe('generated PHP: handler interfaces', () => {
 		}
 	}
 
+	test('the owner rules hold one method per implemented owner-checked route, with its capabilities', () => {
+		for (const plugin of model.plugins) {
+			const routes = plugin.routes.filter((r) => r.implemented && r.auth.kind === 'owner');
+			const cls = names.ownerRules(plugin);
+			if (routes.length === 0) {
+				assert.ok(!files.has(fileOf(plugin, 'class', cls)), `${cls} without owner-checked routes`);
+				continue;
+			}
+			const code = files.get(fileOf(plugin, 'class', cls))!;
+			const methods = [...code.matchAll(/public static function ([a-z_]+)\( int \$owner_id, int \$user_id \): bool \{/g)].map((m) => m[1]);
+			assert.deepEqual(methods, routes.map((r) => r.name));
+			for (const route of routes) {
+				const rule = route.auth as { own?: string; others?: string };
+				const body = code.slice(code.indexOf(`function ${route.name}(`)).split('\n\t}')[0]!;
+				if (rule.others) assert.match(body, new RegExp(`user_can\\( \\$user_id, '${rule.others}' \\)`), route.name);
+				if (rule.own) assert.match(body, new RegExp(`\\$owner_id === \\$user_id && user_can\\( \\$user_id, '${rule.own}' \\)`), route.name);
+			}
+		}
+	});
+
 	test('the routes class map constructs each implemented resource with its service', () => {
 		for (const plugin of model.plugins) {
 			const cls = names.routes(plugin);

@@ -48,3 +48,4 @@ require_once __DIR__ . '/class-mvs-rest-settings-controller.php';
 require_once __DIR__ . '/class-mvs-core-routes.php';
 require_once __DIR__ . '/class-mvs-core-schema.php';
 require_once __DIR__ . '/class-mvs-core-capabilities.php';
+require_once __DIR__ . '/class-mvs-core-owner-rules.php';

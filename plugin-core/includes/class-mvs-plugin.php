@@ -30,7 +30,6 @@ final class MVS_Plugin {
 		require_once $dir . 'media/class-mvs-taxonomies.php';
 		require_once $dir . 'media/class-mvs-media-visibility.php';
 		require_once $dir . 'media/class-mvs-media-repository.php';
-		require_once $dir . 'media/class-mvs-media-permissions.php';
 		require_once $dir . 'media/class-mvs-media-presenter.php';
 		require_once $dir . 'media/class-mvs-media-deleter.php';
 		require_once $dir . 'media/class-mvs-mime-types.php';

@@ -17,15 +17,14 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Album_Presenter {
 
 	/**
-	 * Whether the viewer may edit the album: the DSL rule editAlbum names the
-	 * same owner and capabilities as editMedia, so it is the same check.
+	 * Whether PUT /albums/{id} would let the viewer in (the generated rule).
 	 *
 	 * @param object $row    mvs_albums row.
 	 * @param int    $viewer Viewer.
 	 * @return bool
 	 */
 	public static function can_edit( $row, int $viewer ): bool {
-		return MVS_Media_Permissions::may_edit( $row, $viewer );
+		return MVS_Core_Owner_Rules::update_album( (int) $row->author_id, $viewer );
 	}
 
 	/**

@@ -243,7 +243,7 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 		$invalid = array();
 		foreach ( $ids as $media_id ) {
 			$row = $rows[ $media_id ] ?? null;
-			if ( ! $row || ! MVS_Media_Permissions::may_edit( $row, $viewer ) ) {
+			if ( ! $row || ! MVS_Core_Owner_Rules::update_media( (int) $row->author_id, $viewer ) ) {
 				$invalid[] = $media_id;
 			}
 		}

@@ -62,7 +62,8 @@ final class MVS_Media_Bulk {
 		if ( 'move_to_album' === $action ) {
 			$album_id = (int) $request['album_id'];
 			$author = $this->media->album_author( $album_id );
-			if ( null === $author || ! MVS_Media_Permissions::may_edit( (object) array( 'author_id' => $author ), $viewer ) ) {
+			// Moving into an album is editing it: PUT /albums/{id}'s rule.
+			if ( null === $author || ! MVS_Core_Owner_Rules::update_album( $author, $viewer ) ) {
 				return MVS_Errors::make(
 					'mvs_invalid_param',
 					__( 'That album does not exist or is not yours.', 'media-community-service' ),
@@ -137,7 +138,9 @@ final class MVS_Media_Bulk {
 		if ( ! $row || ! MVS_Media_Visibility::can_view( $row, $viewer ) ) {
 			return 'mvs_not_found';
 		}
-		$allowed = 'delete' === $action ? MVS_Media_Permissions::may_delete( $row, $viewer ) : MVS_Media_Permissions::may_edit( $row, $viewer );
+		// Exactly what DELETE or PUT /media/{id} would allow for this item.
+		$owner   = (int) $row->author_id;
+		$allowed = 'delete' === $action ? MVS_Core_Owner_Rules::delete_media( $owner, $viewer ) : MVS_Core_Owner_Rules::update_media( $owner, $viewer );
 		return $allowed ? null : 'mvs_forbidden';
 	}
 

@@ -103,8 +103,8 @@ final class MVS_Media_Presenter {
 			'reactions_count' => (int) $row->reactions_count,
 			'comments_count'  => (int) $row->comments_count,
 			'created_at'      => MVS_Time::to_iso8601( $row->created_at ),
-			// Whether PUT /media/{id} would succeed for this viewer, not for whoever runs the request.
-			'can_edit'        => MVS_Media_Permissions::may_edit( $row, $viewer_id ),
+			// Whether PUT /media/{id} would let this viewer in: the route's own DSL rule, for the viewer's id.
+			'can_edit'        => MVS_Core_Owner_Rules::update_media( (int) $row->author_id, $viewer_id ),
 			'is_favorited'    => isset( $state['favorites'][ $id ] ),
 			'viewer_reaction' => $state['reactions'][ $id ] ?? null,
 			'tags'            => $state['terms'][ $id ]['tags'] ?? array(),

@@ -465,8 +465,8 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 */
 	private function check_album( int $album_id, int $user_id ) {
 		$author = $this->media->album_author( $album_id );
-		// PUT /albums/{id}'s rule: the album's author holding edit_mvs_medias, or edit_others_mvs_medias.
-		if ( null !== $author && MVS_Media_Permissions::may_edit( (object) array( 'author_id' => $author ), $user_id ) ) {
+		// Uploading into an album is editing it: PUT /albums/{id}'s rule.
+		if ( null !== $author && MVS_Core_Owner_Rules::update_album( $author, $user_id ) ) {
 			return true;
 		}
 		return MVS_Errors::make(

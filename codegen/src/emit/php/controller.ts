@@ -169,7 +169,7 @@ function emitItemSchema(plugin: ModelPlugin, schemaName: string): string {
 	].join('\n');
 }
 
-function describeAuth(rule: AuthRule): string {
+export function describeAuth(rule: AuthRule): string {
 	switch (rule.kind) {
 		case 'public':
 			return 'public';

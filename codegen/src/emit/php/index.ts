@@ -8,6 +8,7 @@ import { emitController } from './controller.js';
 import { emitErrors } from './errors.js';
 import { emitHandlerInterface, emitOwnerLookups } from './interfaces.js';
 import { names } from './naming.js';
+import { emitOwnerRules } from './owner-rules.js';
 import { emitRoutes } from './routes.js';
 import { emitSchema } from './schema.js';
 import { fileHeader } from './writer.js';
@@ -25,6 +26,7 @@ export function emitPhp(model: Model, plugin: ModelPlugin): FileMap {
 	push(emitRoutes(plugin));
 	push(emitSchema(plugin));
 	push(emitCapabilities(plugin));
+	push(emitOwnerRules(plugin));
 
 	const loader = [
 		fileHeader({

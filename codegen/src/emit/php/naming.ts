@@ -18,6 +18,7 @@ export const names = {
 	controller: (plugin: ModelPlugin, resource: string) => `${classPrefix(plugin)}_REST_${pascalSnake(resource)}_Controller`,
 	handler: (plugin: ModelPlugin, resource: string) => `${classPrefix(plugin)}_${pascalSnake(resource)}_Handler`,
 	ownerLookups: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Owner_Lookups`,
+	ownerRules: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Owner_Rules`,
 	routes: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Routes`,
 	schema: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Schema`,
 	capabilities: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Capabilities`,
