@@ -9,6 +9,7 @@ import { expect, files, test, type Api } from '../support/mvs';
 import { freshUser, token, trail, type FreshUser } from '../support/moderation';
 import { pinnedWindow } from '../support/rate-limit';
 import { fetchFile } from '../support/serve';
+import { createAlbum } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -238,6 +239,39 @@ test("blocking hides each user's media from the other on get, lists and search; 
 		expect(await sees(b.api, aItem)).toEqual({ get: 200, listed: true, inAll: true });
 		expect(await sees(a.api, bItem)).toEqual({ get: 200, listed: true, inAll: true });
 		expect((await b.api.op('list_blocked_users')).body).toEqual([]);
+	} finally {
+		await a.api.dispose();
+		await b.api.dispose();
+	}
+});
+
+test("blocking hides each user's albums from the other on list, get and totals, both directions; unblocking restores them", async ({ api }) => {
+	const a: FreshUser = await freshUser(api('admin'));
+	const b: FreshUser = await freshUser(api('admin'));
+	try {
+		const aAlbum = await createAlbum(a.api, { privacy: 'public' });
+		const bAlbum = await createAlbum(b.api, { privacy: 'members' });
+		const sees = async (viewer: Api, author: number, album: number) => {
+			const list = await viewer.op('list_albums', { query: { author, per_page: 100 } });
+			expect(list.status).toBe(200);
+			const ids = (list.body as unknown as { id: number }[]).map((x) => x.id);
+			const one = await viewer.op('get_album', { params: { id: album } });
+			return { listed: ids.includes(album), total: list.headers['x-wp-total'], get: one.status };
+		};
+		expect(await sees(b.api, a.id, aAlbum)).toEqual({ listed: true, total: '1', get: 200 });
+		expect(await sees(a.api, b.id, bAlbum)).toEqual({ listed: true, total: '1', get: 200 });
+
+		expect((await b.api.op('block_user', { params: { id: a.id } })).status).toBe(200);
+		// Both directions, as for media: the album answers as if it did not exist.
+		expect(await sees(b.api, a.id, aAlbum)).toEqual({ listed: false, total: '0', get: 404 });
+		expect(await sees(a.api, b.id, bAlbum)).toEqual({ listed: false, total: '0', get: 404 });
+		// Own albums and everyone else are unaffected.
+		expect(await sees(a.api, a.id, aAlbum)).toEqual({ listed: true, total: '1', get: 200 });
+		expect(await sees(api('member2'), a.id, aAlbum)).toEqual({ listed: true, total: '1', get: 200 });
+
+		expect((await b.api.op('unblock_user', { params: { id: a.id } })).status).toBe(200);
+		expect(await sees(b.api, a.id, aAlbum)).toEqual({ listed: true, total: '1', get: 200 });
+		expect(await sees(a.api, b.id, bAlbum)).toEqual({ listed: true, total: '1', get: 200 });
 	} finally {
 		await a.api.dispose();
 		await b.api.dispose();
