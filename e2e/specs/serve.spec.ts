@@ -66,6 +66,10 @@ test.describe('GET /media/{id}/signed-url', () => {
 		expect(maxAge).toBeGreaterThan(0);
 		expect(maxAge).toBeLessThanOrEqual(3600);
 		expect(file.headers['content-type']).toBe('image/png');
+		// Media types stay inline; nosniff is on every served file.
+		expect(file.headers['content-disposition']).toMatch(/^inline;/);
+		expect(file.headers['x-content-type-options']).toBe('nosniff');
+		expect(file.headers['content-security-policy']).toBeUndefined();
 
 		const priv = await uploadFile(api('member'), files.uniquePng(), { privacy: 'private' });
 		const own = (await api('member').op('get_media', { params: { id: priv.id } })).body as MediaItem;
@@ -92,7 +96,9 @@ test.describe('GET /serve', () => {
 		expect(res.headers['accept-ranges']).toBe('bytes');
 		expect(res.headers['etag']).toMatch(/^"[0-9a-f]{32}"$/);
 		expect(Date.parse(res.headers['last-modified'])).not.toBeNaN();
-		expect(res.headers['content-disposition']).toMatch(/^inline; filename="Annual report\.pdf"/);
+		// Not image, video or audio: always an attachment, in a sandbox, never rendered in the site's origin.
+		expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Annual report\.pdf"/);
+		expect(res.headers['content-security-policy']).toBe('sandbox');
 		expect(res.headers['cache-control']).toContain('no-store');
 
 		// A current copy is not sent again.
@@ -253,9 +259,9 @@ test.describe('GET /serve', () => {
 		expect((await fetchFile(request, url, { 'If-None-Match': res.headers['etag'] })).status).toBe(304);
 		expect((await fetchFile(request, url, {}, 'HEAD')).status).toBe(200);
 		expect((await stats(api('member'), item.id)).downloads).toBe(before.downloads + 1);
-		// The same item served inline is not a download.
+		// The same item without mvs_dl is not counted as a download (a PDF is still sent as an attachment).
 		const inline = await signedUrl(api('member2'), item.id);
-		expect((await fetchFile(request, inline.url)).headers['content-disposition']).toMatch(/^inline;/);
+		expect((await fetchFile(request, inline.url)).headers['content-disposition']).toMatch(/^attachment;/);
 		expect((await stats(api('member'), item.id)).downloads).toBe(before.downloads + 1);
 	});
 });

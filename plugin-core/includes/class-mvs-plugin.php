@@ -20,6 +20,7 @@ final class MVS_Plugin {
 		$dir = MVS_PLUGIN_DIR . '/includes/';
 		require_once $dir . 'support/class-mvs-settings.php';
 		require_once $dir . 'support/class-mvs-rate-limiter.php';
+		require_once $dir . 'files/class-mvs-active-content.php';
 		require_once $dir . 'rest/class-mvs-sanitize.php';
 		require_once $dir . 'rest/class-mvs-page.php';
 		require_once $dir . 'rest/class-mvs-rest-controller.php';

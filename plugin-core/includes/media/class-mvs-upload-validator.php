@@ -55,7 +55,8 @@ final class MVS_Upload_Validator {
 			return MVS_Errors::make( 'mvs_blocked_extension', __( 'This file name has an extension that is not allowed.', 'media-community-service' ) );
 		}
 		$mime    = $this->detect_mime( $file['tmp_name'] );
-		$allowed = (array) MVS_Settings::get( 'allowed_mime_types' );
+		// Active types are refused even if a value saved before they were forbidden still lists them.
+		$allowed = array_diff( (array) MVS_Settings::get( 'allowed_mime_types' ), MVS_Active_Content::active_types( MVS_Settings::get( 'allowed_mime_types' ) ) );
 		$ext     = $this->extension_for( $mime );
 		if ( '' === $mime || ! in_array( $mime, $allowed, true ) || '' === $ext ) {
 			return MVS_Errors::make( 'mvs_invalid_type', __( 'This type of file is not allowed.', 'media-community-service' ), array( 'mime_type' => $mime ) );

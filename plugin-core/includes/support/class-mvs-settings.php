@@ -139,11 +139,11 @@ final class MVS_Settings {
 			),
 			'allowed_mime_types' => array(
 				'title'       => __( 'Allowed file types', 'media-community-service' ),
-				'description' => __( 'MIME types accepted, decided from the file content, never from its name.', 'media-community-service' ),
+				'description' => __( 'MIME types accepted, decided from the file content, never from its name. HTML, SVG, XML and script types can never be allowed.', 'media-community-service' ),
 				'type'        => 'array',
 				'items'       => array(
 					'type'    => 'string',
-					'pattern' => '^[a-z0-9.+-]+/[a-z0-9.+-]+$',
+					'pattern' => MVS_Active_Content::allowed_type_pattern(),
 				),
 				'default'     => array(
 					'image/jpeg',
