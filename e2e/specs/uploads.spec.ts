@@ -5,7 +5,7 @@
  * the web, and POST /media/{id}/replace goes through the same checks.
  */
 import type { MediaItem } from '../../codegen/out/client';
-import { baseUrl, expect, files, makePng, test, type Api } from '../support/mvs';
+import { baseUrl, expect, files, makePng, pngClaiming, test, type Api } from '../support/mvs';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -101,6 +101,24 @@ test.describe('POST /media: what may be uploaded', () => {
 			expect(res.body.data.status, c.name).toBe(400);
 			if (c.reason) expect(res.body.data.reason, c.name).toBe(c.reason);
 		}
+	});
+
+	test('an image whose header claims more than max_image_pixels is refused from the header, fast, before any decoding', async ({ api }) => {
+		const member = api('member');
+		const bomb = { name: 'bomb.png', mimeType: 'image/png', buffer: pngClaiming(16000, 16000) };
+		expect(bomb.buffer.length).toBeLessThan(20_000);
+		const started = Date.now();
+		const res = await member.op('create_media', { body: { file: bomb } });
+		expect(Date.now() - started).toBeLessThan(5_000);
+		expect(res.status, JSON.stringify(res.body)).toBe(400);
+		expect(res.body.code).toBe('mvs_image_too_large');
+		expect(res.body.data!.status).toBe(400);
+		expect(res.body.data).toMatchObject({ width: 16000, height: 16000, max_pixels: 25_000_000 });
+		// Replace goes through the same check.
+		const item = await upload(member, files.uniquePng());
+		const replaced = await member.op('replace_media_file', { params: { id: item.id }, body: { file: bomb } });
+		expect(replaced.status).toBe(400);
+		expect(replaced.body.code).toBe('mvs_image_too_large');
 	});
 
 	test('an image whose text merely mentions "<?" is not mistaken for code', async ({ api }) => {

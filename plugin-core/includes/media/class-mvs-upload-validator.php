@@ -79,6 +79,21 @@ final class MVS_Upload_Validator {
 			}
 			$width  = (int) $dimensions[0];
 			$height = (int) $dimensions[1];
+
+			// The header alone says how much decoding would cost: a small file can claim gigabytes of pixels.
+			$max_pixels = (int) MVS_Settings::get( 'max_image_pixels' );
+			if ( $width * $height > $max_pixels ) {
+				return MVS_Errors::make(
+					'mvs_image_too_large',
+					/* translators: 1: width, 2: height, 3: maximum number of pixels. */
+					sprintf( __( 'The image is %1$d x %2$d pixels; at most %3$s pixels are allowed.', 'media-community-service' ), $width, $height, number_format_i18n( $max_pixels ) ),
+					array(
+						'width'      => $width,
+						'height'     => $height,
+						'max_pixels' => $max_pixels,
+					)
+				);
+			}
 		}
 		return array(
 			'mime'       => $mime,

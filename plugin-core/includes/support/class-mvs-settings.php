@@ -137,6 +137,14 @@ final class MVS_Settings {
 				'maximum'     => 4294967296,
 				'default'     => 104857600,
 			),
+			'max_image_pixels'   => array(
+				'title'       => __( 'Maximum image size (pixels)', 'media-community-service' ),
+				'description' => __( 'Width times height, read from the image header before anything is decoded; larger images are refused with mvs_image_too_large. Decoding takes about 4 bytes of memory per pixel.', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 1000000,
+				'maximum'     => 100000000,
+				'default'     => 25000000,
+			),
 			'allowed_mime_types' => array(
 				'title'       => __( 'Allowed file types', 'media-community-service' ),
 				'description' => __( 'MIME types accepted, decided from the file content, never from its name. HTML, SVG, XML and script types can never be allowed.', 'media-community-service' ),
