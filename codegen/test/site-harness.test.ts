@@ -13,6 +13,8 @@ import { describe, test } from 'node:test';
 import { harnessRequested, linkHarness, playgroundHarnessArgs } from '../../e2e/site/harness.mjs';
 // @ts-expect-error plain ES module of the site scripts, without type declarations
 import { mountRepoFolders } from '../../stack/native-site.mjs';
+// @ts-expect-error plain ES module of the site scripts, without type declarations
+import { wpConfig } from '../../stack/config.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -34,6 +36,13 @@ describe('test harness', () => {
 	test('a Playground site mounts no mu-plugins without it', () => {
 		assert.deepEqual(playgroundHarnessArgs(false), []);
 		assert.ok(playgroundHarnessArgs(true).some((arg: string) => /mu-plugins:\/wordpress\/wp-content\/mu-plugins$/.test(arg)));
+		assert.ok(playgroundHarnessArgs(true).includes('MVS_AI_ALLOW_PRIVATE_ENDPOINTS'));
+	});
+
+	test('only a test site allows private AI endpoints (native wp-config.php)', () => {
+		const config = { dbPort: 3306, dbName: 'wp', dbUser: 'wp', dbPassword: 'x', debugLog: '/tmp/php.log' };
+		assert.doesNotMatch(wpConfig(config), /MVS_AI_ALLOW_PRIVATE_ENDPOINTS/);
+		assert.match(wpConfig({ ...config, testRun: true }), /define\( 'MVS_AI_ALLOW_PRIVATE_ENDPOINTS', true \);/);
 	});
 
 	test('a native site gets an empty mu-plugins folder without it, the harness with it', () => {

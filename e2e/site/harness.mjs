@@ -15,11 +15,15 @@ export function harnessRequested(argv = process.argv, env = process.env) {
   return argv.includes(HARNESS_FLAG) || env[HARNESS_ENV] === '1';
 }
 
-/** Playground CLI arguments that mount the test mu-plugins, or none. */
+/**
+ * Playground CLI arguments of a test site, or none: the test mu-plugins, and
+ * MVS_AI_ALLOW_PRIVATE_ENDPOINTS (the AI spec's mock provider is plain http on
+ * loopback; the product allows only https on public hosts).
+ */
 export function playgroundHarnessArgs(harness) {
   if (!harness) return [];
   fs.mkdirSync(MU_PLUGINS_DIR, { recursive: true }); // git keeps no empty folder
-  return [`--mount=${MU_PLUGINS_DIR}:/wordpress/wp-content/mu-plugins`];
+  return [`--mount=${MU_PLUGINS_DIR}:/wordpress/wp-content/mu-plugins`, '--define-bool', 'MVS_AI_ALLOW_PRIVATE_ENDPOINTS', 'true'];
 }
 
 /**

@@ -51,6 +51,7 @@ final class MVS_Plugin {
 		require_once $dir . 'albums/class-mvs-albums-service.php';
 		require_once $dir . 'ai/interface-mvs-ai-provider.php';
 		require_once $dir . 'ai/class-mvs-ai-local-provider.php';
+		require_once $dir . 'ai/class-mvs-ai-endpoint.php';
 		require_once $dir . 'ai/class-mvs-ai-http-provider.php';
 		require_once $dir . 'ai/class-mvs-ai-service.php';
 		require_once $dir . 'moderation/class-mvs-moderation-repository.php';

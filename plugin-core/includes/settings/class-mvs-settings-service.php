@@ -58,6 +58,10 @@ final class MVS_Settings_Service implements MVS_Settings_Handler {
 				);
 				continue;
 			}
+			if ( 'ai_endpoint' === $key && '' !== MVS_AI_Endpoint::refusal( (string) $value, MVS_AI_Endpoint::allows_private() ) ) {
+				$invalid[ $key ] = __( 'The AI endpoint must be an https URL on a public host (MVS_AI_ALLOW_PRIVATE_ENDPOINTS in wp-config.php allows others).', 'media-community-service' );
+				continue;
+			}
 			$clean[ $key ] = rest_sanitize_value_from_schema( $value, $rules, $key );
 		}
 

@@ -302,7 +302,7 @@ final class MVS_Settings {
 			),
 			'ai_endpoint'         => array(
 				'title'       => __( 'AI endpoint URL', 'media-community-service' ),
-				'description' => __( 'Full URL of the chat-completions endpoint, e.g. https://api.openai.com/v1/chat/completions. Only this host is contacted, and a private or loopback host is allowed only because it is saved here.', 'media-community-service' ),
+				'description' => __( 'Full URL of the chat-completions endpoint, e.g. https://api.openai.com/v1/chat/completions: https on a public host (MVS_AI_ALLOW_PRIVATE_ENDPOINTS in wp-config.php also allows http and private hosts, e.g. a local model server). Moving it to another host clears the stored API key.', 'media-community-service' ),
 				'type'        => 'string',
 				'format'      => 'uri',
 				'default'     => 'https://api.openai.com/v1/chat/completions',
