@@ -158,6 +158,27 @@ test('reports reaching the threshold (3) flag the item; a moderator decision clo
 	expect((await api('anonymous').op('get_media', { params: { id } })).status).toBe(200);
 });
 
+test('POST /users/{id}/report allows 10 a minute per user too (refused reports count), then 429', async ({ api }) => {
+	const reporter = await freshUser(api('admin'));
+	const target = await freshUser(api('admin'));
+	try {
+		const window = pinnedWindow('report-user');
+		const reporting = reporter.api.withHeaders(window.headers());
+		const statuses: number[] = [];
+		for (let i = 0; i < 10; i++) statuses.push((await reporting.op('report_user', { params: { id: target.id }, body: { reason: 'spam' } })).status);
+		// The first is recorded; the others are 409 (one open report per reporter), and still count.
+		expect(statuses).toEqual([200, ...Array(9).fill(409)]);
+		const limited = await reporting.op('report_user', { params: { id: target.id }, body: { reason: 'spam' } });
+		expect(limited.status).toBe(429);
+		expect(limited.body.code).toBe('mvs_rate_limited');
+		expect(limited.headers['retry-after']).toBe('40');
+		expect((await reporter.api.withHeaders(window.headers(1)).op('report_user', { params: { id: target.id }, body: { reason: 'spam' } })).status).toBe(409);
+	} finally {
+		await reporter.api.dispose();
+		await target.api.dispose();
+	}
+});
+
 test('POST /media/{id}/report allows exactly 10 a minute per user, then 429 with Retry-After', async ({ api }) => {
 	const reporter = await freshUser(api('admin'));
 	try {
