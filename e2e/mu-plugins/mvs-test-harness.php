@@ -105,12 +105,41 @@ add_action(
 	3
 );
 
+// Records mvs_purge_file_urls per item (as a CDN integration would see it),
+// read back through GET /mvs-test/v1/purges/<media id>.
+add_action(
+	'mvs_purge_file_urls',
+	static function ( $urls, $media_id, $reason ) {
+		$seen   = get_transient( 'e2e_purge_' . $media_id );
+		$seen   = is_array( $seen ) ? $seen : array();
+		$seen[] = array(
+			'reason' => $reason,
+			'urls'   => $urls,
+		);
+		set_transient( 'e2e_purge_' . $media_id, $seen, HOUR_IN_SECONDS );
+	},
+	10,
+	3
+);
+
 add_action(
 	'rest_api_init',
 	static function () {
 		$admin_only = static function () {
 			return current_user_can( 'manage_options' );
 		};
+		register_rest_route(
+			'mvs-test/v1',
+			'/purges/(?P<id>\d+)',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => $admin_only,
+				'callback'            => static function ( $request ) {
+					$seen = get_transient( 'e2e_purge_' . (int) $request['id'] );
+					return is_array( $seen ) ? $seen : array();
+				},
+			)
+		);
 		register_rest_route(
 			'mvs-test/v1',
 			'/reset-rate-limits',

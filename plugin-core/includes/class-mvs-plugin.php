@@ -40,6 +40,7 @@ final class MVS_Plugin {
 		require_once $dir . 'files/class-mvs-url-signer.php';
 		require_once $dir . 'files/class-mvs-file-response.php';
 		require_once $dir . 'files/class-mvs-file-server.php';
+		require_once $dir . 'files/class-mvs-file-purge.php';
 		require_once $dir . 'media/class-mvs-media-counters.php';
 		require_once $dir . 'media/class-mvs-media-activity.php';
 		require_once $dir . 'media/class-mvs-media-bulk.php';
@@ -83,6 +84,7 @@ final class MVS_Plugin {
 		add_action( MVS_Media_Counters::PURGE_VIEWS_HOOK, array( 'MVS_Media_Counters', 'purge_view_log' ) );
 		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
 		MVS_AI_Service::register();
+		MVS_File_Purge::register();
 		MVS_Admin::register();
 	}
 

@@ -96,7 +96,8 @@ final class MVS_File_Response {
 			$delivery['headers']
 		);
 		if ( $file['max_age'] > 0 ) {
-			$headers['Cache-Control'] = 'public, max-age=' . (int) $file['max_age'];
+			// Shared caches keep it shorter than browsers: at most SHARED_MAX_AGE after it went private, unless purged sooner.
+			$headers['Cache-Control'] = 'public, max-age=' . (int) $file['max_age'] . ', s-maxage=' . min( (int) $file['max_age'], MVS_File_Purge::SHARED_MAX_AGE );
 			$headers['Expires']       = gmdate( 'D, d M Y H:i:s', time() + (int) $file['max_age'] ) . ' GMT';
 		} else {
 			$headers['Cache-Control'] = 'private, no-store, max-age=0';
