@@ -74,7 +74,23 @@ final class MVS_Settings_Validator {
 		$rules = self::rules( $schema[ $key ] );
 		$valid = rest_validate_value_from_schema( $value, $rules, $key );
 		if ( is_wp_error( $valid ) ) {
+			$active = 'allowed_mime_types' === $key ? MVS_Active_Content::active_types( $value ) : array();
+			if ( $active ) {
+				// Say why in words where the schema can only say "does not match pattern".
+				return new WP_Error(
+					$valid->get_error_code(),
+					sprintf(
+						/* translators: %s: comma-separated MIME types. */
+						__( '%s can never be allowed: HTML, SVG, XML and script files would run as pages or scripts of this site.', 'media-community-service' ),
+						implode( ', ', $active )
+					),
+					$valid->get_error_data()
+				);
+			}
 			return $valid;
+		}
+		if ( 'ai_endpoint' === $key && '' !== MVS_AI_Endpoint::refusal( (string) $value, MVS_AI_Endpoint::allows_private() ) ) {
+			return new WP_Error( 'rest_invalid_param', __( 'The AI endpoint must be an https URL on a public host (MVS_AI_ALLOW_PRIVATE_ENDPOINTS in wp-config.php allows others).', 'media-community-service' ) );
 		}
 		return rest_sanitize_value_from_schema( $value, $rules, $key );
 	}
