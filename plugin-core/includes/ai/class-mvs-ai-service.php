@@ -58,8 +58,8 @@ final class MVS_AI_Service {
 
 	/**
 	 * Keeps the stored endpoint when a write names one the endpoint rule
-	 * refuses (MVS_AI_Endpoint): /mvs/v1/settings refuses it with a message
-	 * first; this covers /wp/v2/settings and direct option writes.
+	 * refuses (MVS_AI_Endpoint): both settings routes refuse it with a message
+	 * first (MVS_Settings_Validator); this covers direct option writes.
 	 *
 	 * @param mixed $value Sanitized settings about to be stored.
 	 * @return mixed
