@@ -8,9 +8,12 @@ export default class SummaryReporter implements Reporter {
 	private counts = { passed: 0, failed: 0, skipped: 0 };
 
 	onTestEnd(test: TestCase, result: TestResult): void {
-		if (result.status === 'skipped') this.counts.skipped++;
-		// Only the final outcome counts (the run has no retries, but stay correct if one is added).
-		else if (result.retry === test.retries || result.status === 'passed') this.counts[result.status === 'passed' ? 'passed' : 'failed']++;
+		// Only the final outcome counts (the run has no retries, but stay correct if one is added);
+		// a test marked test.fail that fails as expected has passed.
+		if (result.retry !== test.retries && result.status !== 'passed') return;
+		const outcome = test.outcome();
+		if (outcome === 'skipped') this.counts.skipped++;
+		else this.counts[outcome === 'unexpected' ? 'failed' : 'passed']++;
 	}
 
 	onEnd(): void {

@@ -26,6 +26,7 @@ export interface RawResponse {
 	status: number;
 	headers: Record<string, string>;
 	text: string;
+	body: Buffer;
 	/** The parsed body, or undefined when it is not JSON. */
 	json: any;
 }
@@ -70,14 +71,15 @@ async function send(context: APIRequestContext, request: RawRequest): Promise<Ra
 		maxRedirects: 0,
 		timeout: 60_000,
 	});
-	const text = await response.text();
+	const body = await response.body();
+	const text = body.toString('utf8');
 	let json: unknown;
 	try {
 		json = text ? JSON.parse(text) : undefined;
 	} catch {
 		json = undefined;
 	}
-	return { status: response.status(), headers: response.headers(), text, json };
+	return { status: response.status(), headers: response.headers(), text, body, json };
 }
 
 /** A client authenticated as `role` (application password), or anonymous; dispose() closes it. */
