@@ -27,9 +27,12 @@ export default class SummaryReporter implements Reporter {
 	}
 
 	onTestEnd(test: TestCase, result: TestResult): void {
-		if (result.status === 'skipped') this.counts.skipped++;
-		// Only the final outcome counts (the run has no retries, but stay correct if one is added).
-		else if (result.retry === test.retries || result.status === 'passed') this.counts[result.status === 'passed' ? 'passed' : 'failed']++;
+		// Only the final outcome counts (the run has no retries, but stay correct if one is added);
+		// a test marked test.fail that fails as expected has passed.
+		if (result.retry !== test.retries && result.status !== 'passed') return;
+		const outcome = test.outcome();
+		if (outcome === 'skipped') this.counts.skipped++;
+		else this.counts[outcome === 'unexpected' ? 'failed' : 'passed']++;
 		if (result.status === 'skipped') return;
 		const start = result.startTime.getTime();
 		const end = start + result.duration;
