@@ -76,19 +76,6 @@ describe('generated PHP: every file', () => {
 			assert.match(code, /defined\( 'ABSPATH' \) \|\| exit;/, `${path} lacks the ABSPATH guard`);
 		});
 	}
-
-	test('the loader requires every other generated file of its plugin, and only those', () => {
-		for (const p of model.plugins) {
-			const loader = `${p.dir}/generated/load.php`;
-			const required = [...walk(ast(loader))]
-				.filter((n) => n.kind === 'include' && n.require === true && n.once === true)
-				.map((n) => concatText(n.target as PhpNode).replace('{expr}', ''));
-			const expected = [...files.keys()]
-				.filter((f) => f.startsWith(`${p.dir}/generated/`) && f !== loader)
-				.map((f) => f.slice(`${p.dir}/generated`.length));
-			assert.deepEqual([...required].sort(), [...expected].sort(), `${loader} requires the wrong files`);
-		}
-	});
 });
 
 describe('generated PHP: controllers', () => {
