@@ -10,7 +10,9 @@ import { names, phpFileName } from '../src/emit/php/naming.js';
 import { loadModel } from '../src/cli/outputs.js';
 import { buildModel } from '../src/model/build.js';
 import type { ModelPlugin } from '../src/model/model.js';
-import { tinyPlugin } from './helpers/fixtures.js';
+import { col, key } from '../src/dsl/index.js';
+import { schemaVersion } from '../src/emit/php/schema.js';
+import { thingTable, tinyPlugin } from './helpers/fixtures.js';
 import {
 	arrayEntries,
 	concatText,
@@ -220,6 +222,50 @@ describe('generated PHP: migrations', () => {
 			}
 		});
 	}
+});
+
+describe('generated PHP: the schema version is derived from the declared tables', () => {
+	const versionIn = (tables = [thingTable()]) => {
+		const tiny = buildModel([tinyPlugin({ tables })]);
+		const code = emitPhp(tiny, tiny.plugins[0]!).get('plugin-tiny/generated/class-mvs-tiny-schema.php')!;
+		const match = /const VERSION = '([0-9a-f]{16})';/.exec(code);
+		assert.ok(match, 'MVS_Tiny_Schema::VERSION is not a 16-digit hash');
+		return match[1]!;
+	};
+	const base = versionIn();
+	const columns = thingTable().columns;
+
+	test('the emitted VERSION is schemaVersion() of the tables', () => {
+		assert.equal(base, schemaVersion([thingTable()]));
+	});
+
+	test('any change of shape changes it: a column type, a new column, a default, a key, a new table', () => {
+		const changes = {
+			'title widened': [thingTable({ columns: { ...columns, title: col.varchar(200) } })],
+			'column added': [thingTable({ columns: { ...columns, views: col.uint() } })],
+			'default changed': [thingTable({ columns: { ...columns, owner_id: col.bigint(1) } })],
+			'key added': [thingTable({ indexes: [...(thingTable().indexes ?? []), key('created', 'created_at')] })],
+			'table added': [thingTable(), thingTable({ name: 'mvs_other_things' })],
+		};
+		const seen = new Set([base]);
+		for (const [what, tables] of Object.entries(changes)) {
+			const version = versionIn(tables);
+			assert.ok(!seen.has(version), `${what}: the schema version did not change (${version})`);
+			seen.add(version);
+		}
+	});
+
+	test('prose and declaration order do not change it (no needless migration)', () => {
+		assert.equal(versionIn([thingTable({ summary: 'Reworded.' })]), base);
+		const other = thingTable({ name: 'mvs_other_things' });
+		assert.equal(versionIn([thingTable(), other]), versionIn([other, thingTable()]));
+	});
+
+	test('migrate() runs dbDelta whenever the stored version differs, not only when it is lower', () => {
+		const tiny = buildModel([tinyPlugin()]);
+		const code = emitPhp(tiny, tiny.plugins[0]!).get('plugin-tiny/generated/class-mvs-tiny-schema.php')!;
+		assert.match(code, /if \( self::VERSION === \$installed \) \{\n\t\t\treturn false;/);
+	});
 });
 
 describe('generated PHP: the tiny fixture plugin', () => {

@@ -293,7 +293,9 @@ add_action(
 					global $wpdb;
 					$media = $wpdb->prefix . 'mvs_media';
 					$kept  = (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$media}" ); // phpcs:ignore WordPress.DB
-					// Version 0 had neither the trending column nor the indexes on the counters.
+					// "Version 0" (an integer, as versions were before they were derived
+					// from the declared shape) had neither the trending column nor the
+					// indexes on the counters.
 					$wpdb->query( "ALTER TABLE {$media} DROP INDEX popular, DROP INDEX trending, DROP COLUMN trending_score" ); // phpcs:ignore WordPress.DB
 					$wpdb->query( "DROP TABLE {$wpdb->prefix}mvs_usage_ledger" ); // phpcs:ignore WordPress.DB
 					update_option( MVS_Core_Schema::VERSION_OPTION, 0 );
@@ -302,7 +304,7 @@ add_action(
 						'migrated'    => $migrated,
 						'rows_before' => $kept,
 						'rows_after'  => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$media}" ), // phpcs:ignore WordPress.DB
-						'version'     => (int) get_option( MVS_Core_Schema::VERSION_OPTION ),
+						'version'     => (string) get_option( MVS_Core_Schema::VERSION_OPTION ),
 					);
 				},
 			)

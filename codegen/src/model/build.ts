@@ -40,9 +40,6 @@ export function buildModel(specs: readonly PluginSpec[]): Model {
 function buildPlugin(spec: PluginSpec, errorCodes: ReadonlySet<string>): ModelPlugin {
 	const where = `plugin ${spec.id}`;
 	if (!SNAKE.test(spec.id)) throw new ModelError(where, 'id must be snake_case');
-	if (!Number.isInteger(spec.schemaVersion) || spec.schemaVersion < 1) {
-		throw new ModelError(where, 'schemaVersion must be a positive integer');
-	}
 	const schemaNames = new Set<string>();
 	for (const s of spec.schemas) {
 		if (schemaNames.has(s.name)) throw new ModelError(`${where} schema ${s.name}`, 'declared twice');
@@ -59,7 +56,7 @@ function buildPlugin(spec: PluginSpec, errorCodes: ReadonlySet<string>): ModelPl
 	});
 	const routes = resources.flatMap((r) => r.routes);
 	checkMethodCollisions(routes, where);
-	for (const t of spec.tables) checkTable(t, spec.schemaVersion, `${where} table ${t.name}`);
+	for (const t of spec.tables) checkTable(t, `${where} table ${t.name}`);
 	checkUnique(
 		spec.tables.map((t) => t.name),
 		`${where} tables`,
@@ -80,7 +77,6 @@ function buildPlugin(spec: PluginSpec, errorCodes: ReadonlySet<string>): ModelPl
 		namespace: spec.namespace,
 		gated: spec.gated,
 		textDomain: spec.textDomain,
-		schemaVersion: spec.schemaVersion,
 		resources,
 		routes,
 		tables: spec.tables,
@@ -307,9 +303,9 @@ function checkMethodCollisions(routes: readonly ModelRoute[], where: string): vo
 	}
 }
 
-function checkTable(t: TableSpec, version: number, where: string): void {
+function checkTable(t: TableSpec, where: string): void {
 	if (!/^mvs_[a-z_]+$/.test(t.name)) throw new ModelError(where, 'table names are mvs_ + snake_case');
-	if (t.since > version) throw new ModelError(where, `since ${t.since} is newer than schemaVersion ${version}`);
+	if (!Number.isInteger(t.since) || t.since < 1) throw new ModelError(where, 'since must be a positive integer');
 	const columns = Object.keys(t.columns);
 	if (columns.length === 0) throw new ModelError(where, 'no columns');
 	for (const c of columns) if (!SNAKE.test(c)) throw new ModelError(where, `column ${c} must be snake_case`);

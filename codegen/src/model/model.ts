@@ -65,7 +65,6 @@ export interface ModelPlugin {
 	readonly namespace: string;
 	readonly gated: boolean;
 	readonly textDomain: string;
-	readonly schemaVersion: number;
 	readonly resources: readonly ModelResource[];
 	readonly routes: readonly ModelRoute[];
 	readonly tables: readonly TableSpec[];

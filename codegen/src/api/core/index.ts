@@ -22,9 +22,6 @@ import { coreTables } from './tables.js';
 import * as tags from './tags.js';
 import * as users from './users.js';
 
-/** Bump on any change to ./tables.ts; installs upgrade in place through dbDelta. */
-export const coreSchemaVersion = 2;
-
 export const corePlugin: PluginSpec = {
 	id: 'core',
 	title: 'Media Community Service',
@@ -33,7 +30,6 @@ export const corePlugin: PluginSpec = {
 	namespace: 'mvs/v1',
 	gated: true,
 	textDomain: 'media-community-service',
-	schemaVersion: coreSchemaVersion,
 	resources: collectResources(
 		media,
 		albums,
