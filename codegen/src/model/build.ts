@@ -8,6 +8,7 @@ import type { PluginSpec, SchemaSpec } from '../dsl/plugin.js';
 import type { HttpMethod, ResourceSpec, RouteSpec } from '../dsl/route.js';
 import type { TableSpec } from '../dsl/table.js';
 import type { ArgLocation, Model, ModelArg, ModelPlugin, ModelResource, ModelRoute } from './model.js';
+import { WORDPRESS_ERRORS } from './route-errors.js';
 
 export class ModelError extends Error {
 	constructor(where: string, message: string) {
@@ -28,7 +29,10 @@ export function buildModel(specs: readonly PluginSpec[]): Model {
 		if (!/^mvs_[a-z_]+$/.test(e.code)) throw new ModelError(`error ${e.code}`, 'codes are mvs_ + snake_case');
 		errorCodes.add(e.code);
 	}
-	const plugins = specs.map((spec) => buildPlugin(spec, errorCodes));
+	// Routes may also declare WordPress's own validation codes when a handler
+	// answers them (e.g. per-field validation the JSON schema cannot express).
+	const routeCodes = new Set([...errorCodes, ...WORDPRESS_ERRORS.map((e) => e.code)]);
+	const plugins = specs.map((spec) => buildPlugin(spec, routeCodes));
 	const namespaces = new Set<string>();
 	for (const p of plugins) {
 		if (namespaces.has(p.namespace)) throw new ModelError(`plugin ${p.id}`, `namespace ${p.namespace} reused`);

@@ -69,7 +69,7 @@ export const moderation = resource({
 			auth: moderator,
 			params: idPath,
 			response: { note: 'Analysis outcome; shape not shown in the spec.' },
-			errors: ['mvs_not_found', 'mvs_ai_budget_exceeded', 'mvs_ai_provider_error'],
+			errors: ['mvs_not_found', 'mvs_ai_budget_exceeded', 'mvs_ai_provider_error', 'mvs_storage_failed'],
 			since: '1.0.0',
 			implemented: true,
 		},
