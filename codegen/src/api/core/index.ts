@@ -17,6 +17,7 @@ import * as notifications from './notifications.js';
 import * as safety from './safety.js';
 import { settings, settingsSchemas } from './settings.js';
 import { coreSchemas } from './schemas.js';
+import { moderationSchemas } from './schemas-moderation.js';
 import * as community from './schemas-community.js';
 import { coreTables } from './tables.js';
 import * as tags from './tags.js';
@@ -48,7 +49,7 @@ export const corePlugin: PluginSpec = {
 		{ settings },
 	),
 	tables: coreTables,
-	schemas: [...coreSchemas, ...community.communitySchemas, ...settingsSchemas],
+	schemas: [...coreSchemas, ...community.communitySchemas, ...settingsSchemas, ...moderationSchemas],
 	errors: coreErrors,
 	roles: [
 		{
