@@ -30,7 +30,7 @@ const engine = new Engine({
 	ast: { withPositions: false },
 });
 
-interface MethodInfo {
+export interface MethodInfo {
 	readonly cls: string;
 	readonly name: string;
 	readonly node: PhpNode;
@@ -135,39 +135,8 @@ export class ErrorCodeIndex {
 		if (visiting.has(key)) return new Set(); // recursion: the outer call collects the rest
 		visiting.add(key);
 		const own = new Set<string>();
-		const locals = new Map<string, string>();
+		const typeOf = this.typer(m);
 		const cls = this.classes.get(m.cls)!;
-		/** The class an expression evaluates to, when the rule can tell. */
-		const typeOf = (e: PhpNode): string | undefined => {
-			switch (e.kind) {
-				case 'variable':
-					return e.name === 'this' ? m.cls : locals.get(String(e.name));
-				case 'new':
-					return nameText(e.what);
-				case 'cast':
-				case 'parenthesis':
-					return typeOf((e.expr ?? e.inner) as PhpNode);
-				case 'propertylookup': {
-					const on = typeOf(e.what as PhpNode);
-					return on ? this.propertyType(on, nameText(e.offset)!) : undefined;
-				}
-				case 'call': {
-					const what = e.what as PhpNode;
-					if (what.kind !== 'propertylookup' && what.kind !== 'staticlookup') return undefined;
-					const on = this.receiver(what, m, cls, typeOf);
-					const callee = on ? this.resolve(on, nameText(what.offset)!)[0] : undefined;
-					return callee ? returnType(callee.node) : undefined;
-				}
-				default:
-					return undefined;
-			}
-		};
-		for (const n of walk(m.node)) {
-			if (n.kind === 'assign' && (n.left as PhpNode).kind === 'variable') {
-				const t = typeOf(n.right as PhpNode);
-				if (t) locals.set(String((n.left as PhpNode).name), t);
-			}
-		}
 		const order = [...walk(m.node)];
 		/**
 		 * String literals an expression can be: a literal, a ternary of them, or
@@ -212,6 +181,68 @@ export class ErrorCodeIndex {
 		visiting.delete(key);
 		this.memo.set(key, own);
 		return own;
+	}
+
+	/** The class an expression of `m` evaluates to, when the rule can tell. */
+	private typer(m: MethodInfo): (e: PhpNode) => string | undefined {
+		const locals = new Map<string, string>();
+		const cls = this.classes.get(m.cls)!;
+		/** The class an expression evaluates to, when the rule can tell. */
+		const typeOf = (e: PhpNode): string | undefined => {
+			switch (e.kind) {
+				case 'variable':
+					return e.name === 'this' ? m.cls : locals.get(String(e.name));
+				case 'new':
+					return nameText(e.what);
+				case 'cast':
+				case 'parenthesis':
+					return typeOf((e.expr ?? e.inner) as PhpNode);
+				case 'propertylookup': {
+					const on = typeOf(e.what as PhpNode);
+					return on ? this.propertyType(on, nameText(e.offset)!) : undefined;
+				}
+				case 'call': {
+					const what = e.what as PhpNode;
+					if (what.kind !== 'propertylookup' && what.kind !== 'staticlookup') return undefined;
+					const on = this.receiver(what, m, cls, typeOf);
+					const callee = on ? this.resolve(on, nameText(what.offset)!)[0] : undefined;
+					return callee ? returnType(callee.node) : undefined;
+				}
+				default:
+					return undefined;
+			}
+		};
+		for (const n of walk(m.node)) {
+			if (n.kind === 'assign' && (n.left as PhpNode).kind === 'variable') {
+				const t = typeOf(n.right as PhpNode);
+				if (t) locals.set(String((n.left as PhpNode).name), t);
+			}
+		}
+		return typeOf;
+	}
+
+	/**
+	 * Calls in `m` that resolve to methods of the scanned classes, with their
+	 * argument expressions.
+	 */
+	calls(m: MethodInfo): { args: PhpNode[]; callee: MethodInfo }[] {
+		const typeOf = this.typer(m);
+		const cls = this.classes.get(m.cls)!;
+		const out: { args: PhpNode[]; callee: MethodInfo }[] = [];
+		for (const n of walk(m.node)) {
+			if (n.kind !== 'call') continue;
+			const what = n.what as PhpNode;
+			if (what.kind !== 'staticlookup' && what.kind !== 'propertylookup') continue;
+			const method = (what.offset as PhpNode).kind === 'identifier' ? nameText(what.offset) : undefined;
+			const target = method ? this.receiver(what, m, cls, typeOf) : undefined;
+			for (const callee of target ? this.resolve(target, method!) : []) out.push({ args: n.arguments as PhpNode[], callee });
+		}
+		return out;
+	}
+
+	/** A method of a scanned class (or its parents), if declared. */
+	method(cls: string, name: string): MethodInfo | undefined {
+		return this.resolve(cls, name)[0];
 	}
 
 	/** The class a `->m()` or `::m()` lookup calls into. */
