@@ -54,12 +54,17 @@ describe('the argument rule (so the test above can fail)', () => {
 						return $request['id'];
 					}
 					public function list_things( $request ) { return $request->get_params(); }
+					public function get_thing( MVS_Get_Thing_Args $args ) { return $args->id . $args->colour; }
 				}`,
 		},
 	]);
 
 	test('collects direct reads, loop names and reads in collaborators the request is passed to', () => {
 		assert.deepEqual([...argumentReads(idx, 'MVS_Thing_Service', 'update_thing').reads].sort(), ['a', 'b', 'id', 'titel']);
+	});
+
+	test('reads of a typed handler\'s generated arguments are collected too', () => {
+		assert.deepEqual([...argumentReads(idx, 'MVS_Thing_Service', 'get_thing').reads].sort(), ['colour', 'id']);
 	});
 
 	test('reading every parameter at once is reported', () => {

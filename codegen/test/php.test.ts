@@ -12,7 +12,7 @@ import { buildModel } from '../src/model/build.js';
 import type { ModelPlugin } from '../src/model/model.js';
 import { col, key } from '../src/dsl/index.js';
 import { schemaVersion } from '../src/emit/php/schema.js';
-import { thingTable, tinyPlugin } from './helpers/fixtures.js';
+import { thingResource, thingTable, tinyPlugin } from './helpers/fixtures.js';
 import {
 	arrayEntries,
 	concatText,
@@ -282,5 +282,31 @@ describe('generated PHP: the tiny fixture plugin', () => {
 		assert.match(controller, /'methods' +=> 'PUT, PATCH, POST'/);
 		assert.match(controller, /\$this->require_when\( \$request, 'size', 'kind', 'large' \)/);
 		assert.match(controller, /\$this->require_file\( \$request, 'file' \)/);
+	});
+});
+
+describe('generated PHP: typed arguments (resources with typedArgs)', () => {
+	const tiny = buildModel([tinyPlugin({ resources: [{ ...thingResource(), typedArgs: true }] })]);
+	const out = emitPhp(tiny, tiny.plugins[0]!);
+	const dir = 'plugin-tiny/generated';
+
+	test('one MVS_<Route>_Args per implemented route, a documented property per argument, typed casts', () => {
+		const code = out.get(`${dir}/class-mvs-tiny-create-thing-args.php`);
+		assert.ok(code, [...out.keys()].join(', '));
+		const decl = declarations(parsePhp(code, 'args'), 'class').get('MVS_Tiny_Create_Thing_Args')!;
+		const props = [...walk(decl)].filter((n) => n.kind === 'property').map((n) => nameOf(n));
+		assert.deepEqual(props, ['title', 'kind', 'size']);
+		assert.match(code, /@var string\n\t \*\/\n\tpublic \$title;/, 'required: never null');
+		assert.match(code, /@var int\|null\n\t \*\/\n\tpublic \$size;/, 'optional without default: null when absent');
+		assert.match(code, /\$args->size  = null === \$request\['size'\] \? null : \(int\) \$request\['size'\];/);
+		assert.deepEqual(methodNames(decl), ['from_request', '__get', '__set']);
+		assert.ok(!out.has(`${dir}/class-mvs-tiny-get-thing-args.php`), 'get_thing is not implemented: no arguments class');
+	});
+
+	test('the handler interface takes the arguments object, and the controller builds it from the request', () => {
+		const iface = out.get(`${dir}/interface-mvs-tiny-things-handler.php`)!;
+		assert.match(iface, /public function create_thing\( MVS_Tiny_Create_Thing_Args \$args \);/);
+		const controller = out.get(`${dir}/class-mvs-tiny-rest-things-controller.php`)!;
+		assert.match(controller, /\$this->handler->create_thing\( MVS_Tiny_Create_Thing_Args::from_request\( \$request \) \)/);
 	});
 });

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 78 classes and interfaces of the plugin from its file the
+ * Loads each of the 83 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -33,6 +33,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Album_Repository'              => 'includes/albums/class-mvs-album-repository.php',
 		'MVS_Albums_Handler'                => 'generated/interface-mvs-albums-handler.php',
 		'MVS_Albums_Service'                => 'includes/albums/class-mvs-albums-service.php',
+		'MVS_Block_User_Args'               => 'generated/class-mvs-block-user-args.php',
 		'MVS_Blocks_Handler'                => 'generated/interface-mvs-blocks-handler.php',
 		'MVS_Blocks_Service'                => 'includes/moderation/class-mvs-blocks-service.php',
 		'MVS_Community_Gate'                => 'includes/rest/class-mvs-community-gate.php',
@@ -44,6 +45,7 @@ final class MVS_Core_Class_Map {
 		'MVS_File_Response'                 => 'includes/files/class-mvs-file-response.php',
 		'MVS_File_Server'                   => 'includes/files/class-mvs-file-server.php',
 		'MVS_Image_Sizes'                   => 'includes/media/class-mvs-image-sizes.php',
+		'MVS_List_Blocked_Users_Args'       => 'generated/class-mvs-list-blocked-users-args.php',
 		'MVS_Local_Storage'                 => 'includes/storage/class-mvs-local-storage.php',
 		'MVS_Media_Activity'                => 'includes/media/class-mvs-media-activity.php',
 		'MVS_Media_Bulk'                    => 'includes/media/class-mvs-media-bulk.php',
@@ -87,6 +89,8 @@ final class MVS_Core_Class_Map {
 		'MVS_REST_Tags_Controller'          => 'generated/class-mvs-rest-tags-controller.php',
 		'MVS_REST_Users_Controller'         => 'generated/class-mvs-rest-users-controller.php',
 		'MVS_Rate_Limiter'                  => 'includes/support/class-mvs-rate-limiter.php',
+		'MVS_Report_Media_Args'             => 'generated/class-mvs-report-media-args.php',
+		'MVS_Report_User_Args'              => 'generated/class-mvs-report-user-args.php',
 		'MVS_Reports_Handler'               => 'generated/interface-mvs-reports-handler.php',
 		'MVS_Reports_Service'               => 'includes/moderation/class-mvs-reports-service.php',
 		'MVS_Sanitize'                      => 'includes/rest/class-mvs-sanitize.php',
@@ -99,6 +103,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Tags_Handler'                  => 'generated/interface-mvs-tags-handler.php',
 		'MVS_Tags_Service'                  => 'includes/tags/class-mvs-tags-service.php',
 		'MVS_Taxonomies'                    => 'includes/media/class-mvs-taxonomies.php',
+		'MVS_Unblock_User_Args'             => 'generated/class-mvs-unblock-user-args.php',
 		'MVS_Upload_Validator'              => 'includes/media/class-mvs-upload-validator.php',
 		'MVS_Url_Signer'                    => 'includes/files/class-mvs-url-signer.php',
 	);

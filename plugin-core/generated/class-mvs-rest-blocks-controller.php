@@ -131,7 +131,7 @@ final class MVS_REST_Blocks_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function block_user( $request ) {
-		return $this->respond( $this->declared( $this->handler->block_user( $request ), 'block_user' ), 200 );
+		return $this->respond( $this->declared( $this->handler->block_user( MVS_Block_User_Args::from_request( $request ) ), 'block_user' ), 200 );
 	}
 
 	/**
@@ -152,7 +152,7 @@ final class MVS_REST_Blocks_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function unblock_user( $request ) {
-		return $this->respond( $this->declared( $this->handler->unblock_user( $request ), 'unblock_user' ), 200 );
+		return $this->respond( $this->declared( $this->handler->unblock_user( MVS_Unblock_User_Args::from_request( $request ) ), 'unblock_user' ), 200 );
 	}
 
 	/**
@@ -174,7 +174,7 @@ final class MVS_REST_Blocks_Controller extends MVS_REST_Controller {
 	 */
 	public function list_blocked_users( $request ) {
 		return $this->respond_page(
-			$this->declared( $this->handler->list_blocked_users( $request ), 'list_blocked_users' ),
+			$this->declared( $this->handler->list_blocked_users( MVS_List_Blocked_Users_Args::from_request( $request ) ), 'list_blocked_users' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',

@@ -169,7 +169,7 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->respond( $this->declared( $this->handler->report_media( $request ), 'report_media' ), 200 );
+		return $this->respond( $this->declared( $this->handler->report_media( MVS_Report_Media_Args::from_request( $request ) ), 'report_media' ), 200 );
 	}
 
 	/**
@@ -190,6 +190,6 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function report_user( $request ) {
-		return $this->respond( $this->declared( $this->handler->report_user( $request ), 'report_user' ), 200 );
+		return $this->respond( $this->declared( $this->handler->report_user( MVS_Report_User_Args::from_request( $request ) ), 'report_user' ), 200 );
 	}
 }

@@ -111,7 +111,7 @@ function buildResource(
 		throw new ModelError(where, 'has implemented routes but names no service class');
 	}
 	if (r.service && !/^MVS_[A-Za-z0-9_]+$/.test(r.service)) throw new ModelError(where, 'service must be an MVS_ class');
-	return { name: r.name, summary: r.summary, service: r.service, schema: r.schema, routes };
+	return { name: r.name, summary: r.summary, service: r.service, schema: r.schema, typedArgs: r.typedArgs ?? false, routes };
 }
 
 function buildRoute(

@@ -54,6 +54,8 @@ export interface ModelResource {
 	readonly summary: string;
 	readonly service?: string;
 	readonly schema?: string;
+	/** See ResourceSpec.typedArgs. */
+	readonly typedArgs: boolean;
 	readonly routes: readonly ModelRoute[];
 }
 

@@ -1,7 +1,8 @@
 /**
  * Which request arguments a handler reads, read from the hand-written PHP
  * with php-parser: `$request['name']`, `$request->get_param( 'name' )` and
- * `has_param`, on the handler's request parameter and, wherever the handler
+ * `has_param`, or `$args->name` on a generated MVS_<Route>_Args, on the
+ * handler's first parameter and, wherever the handler
  * passes that request on to a method the call graph resolves (same rule as
  * handler-errors.ts), on the callee's parameter. A name taken from a
  * `foreach` over a literal list counts every name of the list. Reading all parameters at
@@ -47,12 +48,18 @@ export function argumentReads(index: ErrorCodeIndex, cls: string, method: string
 			const items = (source.items as PhpNode[]).map((i) => (i.kind === 'entry' ? (i.value as PhpNode) : i));
 			if (items.every((i) => i.kind === 'string')) loopNames.set(String(value.name), items.map((i) => String(i.value)));
 		}
+		// `$request->get_param()` is a method call, not a property read.
+		const called = new Set([...walk(m.node)].filter((n) => n.kind === 'call').map((n) => n.what));
 		for (const n of walk(m.node)) {
 			if (n.kind === 'offsetlookup' && isRequest(n.what)) {
 				const offset = n.offset as PhpNode;
 				const names = offset?.kind === 'string' ? [String(offset.value)] : offset?.kind === 'variable' ? loopNames.get(String(offset.name)) : undefined;
 				if (names) for (const name of names) out.reads.add(name);
 				else out.unreadable.push(`${key}: $${request}[...] with a computed name`);
+			}
+			// A typed handler's generated MVS_<Route>_Args: `$args->name`.
+			if (n.kind === 'propertylookup' && !called.has(n) && isRequest(n.what) && (n.offset as PhpNode).kind === 'identifier') {
+				out.reads.add(String((n.offset as PhpNode).name));
 			}
 			if (n.kind === 'call' && (n.what as PhpNode).kind === 'propertylookup' && isRequest((n.what as PhpNode).what)) {
 				const fn = ((n.what as PhpNode).offset as PhpNode).name as string;

@@ -16,6 +16,7 @@ export const reports = resource({
 	name: 'reports',
 	summary: 'Member reports of media items and users.',
 	service: 'MVS_Reports_Service',
+	typedArgs: true,
 	routes: [
 		{
 			name: 'report_media',
@@ -51,6 +52,7 @@ export const blocks = resource({
 	name: 'blocks',
 	summary: 'Users a member has blocked.',
 	service: 'MVS_Blocks_Service',
+	typedArgs: true,
 	routes: [
 		{
 			name: 'block_user',

@@ -93,7 +93,7 @@ export function emitController(plugin: ModelPlugin, resource: ModelResource): { 
 	if (resource.schema) out.push(emitItemSchema(plugin, resource.schema));
 	for (const route of resource.routes) {
 		out.push(emitPermissionCheck(plugin, route));
-		out.push(emitCallback(plugin, route));
+		out.push(emitCallback(plugin, route, resource.typedArgs));
 	}
 	out.push('}');
 	out.push('');
@@ -251,7 +251,7 @@ function emitPermissionCheck(plugin: ModelPlugin, route: ModelRoute): string {
 	].join('\n');
 }
 
-function emitCallback(plugin: ModelPlugin, route: ModelRoute): string {
+function emitCallback(plugin: ModelPlugin, route: ModelRoute, typedArgs: boolean): string {
 	const body: string[] = [];
 	if (route.rateLimit) {
 		// Counted here, not in the permission check: WordPress also runs permission
@@ -269,7 +269,7 @@ function emitCallback(plugin: ModelPlugin, route: ModelRoute): string {
 		body.push('\t\t\treturn $invalid;');
 		body.push('\t\t}');
 	}
-	const callArgs = ['$request'];
+	const callArgs = [typedArgs ? `${names.args(plugin, route.name)}::from_request( $request )` : '$request'];
 	if (route.file) {
 		body.push(`\t\t$file = $this->require_file( $request, ${str(route.file.name)} );`);
 		body.push('\t\tif ( is_wp_error( $file ) ) {');

@@ -3,6 +3,7 @@
  * autoloads them and the plugin's hand-written classes.
  */
 import type { Model, ModelPlugin } from '../../model/model.js';
+import { emitArgs } from './args.js';
 import { emitCapabilities } from './capabilities.js';
 import { emitClassMap, type PhpSource } from './class-map.js';
 import { emitController } from './controller.js';
@@ -22,6 +23,7 @@ export function emitPhp(model: Model, plugin: ModelPlugin, handWritten: readonly
 	const push = (f: { file: string; code: string } | undefined) => f && files.push(f);
 	if (plugin.id === 'core') push(emitErrors(model, plugin));
 	push(emitOwnerLookups(plugin));
+	for (const r of plugin.resources.filter((x) => x.typedArgs)) for (const route of r.routes.filter((x) => x.implemented)) push(emitArgs(plugin, route));
 	for (const r of plugin.resources) push(emitHandlerInterface(plugin, r));
 	for (const r of plugin.resources) push(emitController(plugin, r));
 	push(emitRoutes(plugin));
