@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 83 classes and interfaces of the plugin from its file the
+ * Loads each of the 89 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -41,11 +41,15 @@ final class MVS_Core_Class_Map {
 		'MVS_Core_Owner_Lookups'            => 'generated/interface-mvs-core-owner-lookups.php',
 		'MVS_Core_Routes'                   => 'generated/class-mvs-core-routes.php',
 		'MVS_Core_Schema'                   => 'generated/class-mvs-core-schema.php',
+		'MVS_Create_Tag_Args'               => 'generated/class-mvs-create-tag-args.php',
+		'MVS_Delete_Tag_Args'               => 'generated/class-mvs-delete-tag-args.php',
 		'MVS_Errors'                        => 'generated/class-mvs-errors.php',
 		'MVS_File_Response'                 => 'includes/files/class-mvs-file-response.php',
 		'MVS_File_Server'                   => 'includes/files/class-mvs-file-server.php',
+		'MVS_Get_Tag_Cloud_Args'            => 'generated/class-mvs-get-tag-cloud-args.php',
 		'MVS_Image_Sizes'                   => 'includes/media/class-mvs-image-sizes.php',
 		'MVS_List_Blocked_Users_Args'       => 'generated/class-mvs-list-blocked-users-args.php',
+		'MVS_List_Tags_Args'                => 'generated/class-mvs-list-tags-args.php',
 		'MVS_Local_Storage'                 => 'includes/storage/class-mvs-local-storage.php',
 		'MVS_Media_Activity'                => 'includes/media/class-mvs-media-activity.php',
 		'MVS_Media_Bulk'                    => 'includes/media/class-mvs-media-bulk.php',
@@ -56,6 +60,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Media_Service'                 => 'includes/media/class-mvs-media-service.php',
 		'MVS_Media_Terms'                   => 'includes/tags/class-mvs-media-terms.php',
 		'MVS_Media_Visibility'              => 'includes/media/class-mvs-media-visibility.php',
+		'MVS_Merge_Tags_Args'               => 'generated/class-mvs-merge-tags-args.php',
 		'MVS_Moderation_Handler'            => 'generated/interface-mvs-moderation-handler.php',
 		'MVS_Moderation_Repository'         => 'includes/moderation/class-mvs-moderation-repository.php',
 		'MVS_Moderation_Service'            => 'includes/moderation/class-mvs-moderation-service.php',
@@ -104,6 +109,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Tags_Service'                  => 'includes/tags/class-mvs-tags-service.php',
 		'MVS_Taxonomies'                    => 'includes/media/class-mvs-taxonomies.php',
 		'MVS_Unblock_User_Args'             => 'generated/class-mvs-unblock-user-args.php',
+		'MVS_Update_Tag_Args'               => 'generated/class-mvs-update-tag-args.php',
 		'MVS_Upload_Validator'              => 'includes/media/class-mvs-upload-validator.php',
 		'MVS_Url_Signer'                    => 'includes/files/class-mvs-url-signer.php',
 	);

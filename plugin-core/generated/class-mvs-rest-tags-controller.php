@@ -230,7 +230,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 */
 	public function list_tags( $request ) {
 		return $this->respond_page(
-			$this->declared( $this->handler->list_tags( $request ), 'list_tags' ),
+			$this->declared( $this->handler->list_tags( MVS_List_Tags_Args::from_request( $request ) ), 'list_tags' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',
@@ -258,7 +258,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_tag( $request ) {
-		return $this->respond( $this->declared( $this->handler->create_tag( $request ), 'create_tag' ), 201 );
+		return $this->respond( $this->declared( $this->handler->create_tag( MVS_Create_Tag_Args::from_request( $request ) ), 'create_tag' ), 201 );
 	}
 
 	/**
@@ -279,7 +279,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_tag_cloud( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_tag_cloud( $request ), 'get_tag_cloud' ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_tag_cloud( MVS_Get_Tag_Cloud_Args::from_request( $request ) ), 'get_tag_cloud' ), 200 );
 	}
 
 	/**
@@ -300,7 +300,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function merge_tags( $request ) {
-		return $this->respond( $this->declared( $this->handler->merge_tags( $request ), 'merge_tags' ), 200 );
+		return $this->respond( $this->declared( $this->handler->merge_tags( MVS_Merge_Tags_Args::from_request( $request ) ), 'merge_tags' ), 200 );
 	}
 
 	/**
@@ -322,7 +322,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_tag( $request ) {
-		return $this->respond( $this->declared( $this->handler->update_tag( $request ), 'update_tag' ), 200 );
+		return $this->respond( $this->declared( $this->handler->update_tag( MVS_Update_Tag_Args::from_request( $request ) ), 'update_tag' ), 200 );
 	}
 
 	/**
@@ -343,6 +343,6 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_tag( $request ) {
-		return $this->respond( $this->declared( $this->handler->delete_tag( $request ), 'delete_tag' ), 200 );
+		return $this->respond( $this->declared( $this->handler->delete_tag( MVS_Delete_Tag_Args::from_request( $request ) ), 'delete_tag' ), 200 );
 	}
 }

@@ -7,6 +7,7 @@ import { idPath } from './common.js';
 export const tags = resource({
 	name: 'tags',
 	service: 'MVS_Tags_Service',
+	typedArgs: true,
 	summary: 'Media tags (mvs_tag terms): list, cloud, create, merge, rename, delete.',
 	routes: [
 		{
