@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 89 classes and interfaces of the plugin from its file the
+ * Loads each of the 92 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -23,10 +23,12 @@ final class MVS_Core_Class_Map {
 	 * Class or interface name => file, relative to the plugin folder.
 	 */
 	const CLASSES = array(
+		'MVS_AI_Endpoint'                   => 'includes/ai/class-mvs-ai-endpoint.php',
 		'MVS_AI_HTTP_Provider'              => 'includes/ai/class-mvs-ai-http-provider.php',
 		'MVS_AI_Local_Provider'             => 'includes/ai/class-mvs-ai-local-provider.php',
 		'MVS_AI_Provider'                   => 'includes/ai/interface-mvs-ai-provider.php',
 		'MVS_AI_Service'                    => 'includes/ai/class-mvs-ai-service.php',
+		'MVS_Active_Content'                => 'includes/files/class-mvs-active-content.php',
 		'MVS_Admin'                         => 'includes/admin/class-mvs-admin.php',
 		'MVS_Admin_Queue_Count'             => 'includes/admin/class-mvs-admin-queue-count.php',
 		'MVS_Album_Presenter'               => 'includes/albums/class-mvs-album-presenter.php',
@@ -44,6 +46,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Create_Tag_Args'               => 'generated/class-mvs-create-tag-args.php',
 		'MVS_Delete_Tag_Args'               => 'generated/class-mvs-delete-tag-args.php',
 		'MVS_Errors'                        => 'generated/class-mvs-errors.php',
+		'MVS_File_Purge'                    => 'includes/files/class-mvs-file-purge.php',
 		'MVS_File_Response'                 => 'includes/files/class-mvs-file-response.php',
 		'MVS_File_Server'                   => 'includes/files/class-mvs-file-server.php',
 		'MVS_Get_Tag_Cloud_Args'            => 'generated/class-mvs-get-tag-cloud-args.php',

@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = 'ec4e5f8f993fac70';
+	const VERSION = 'be18e6e6cc8239af';
 
 	/**
 	 * Option holding the installed schema version.
@@ -34,6 +34,7 @@ final class MVS_Core_Schema {
 		'mvs_media',
 		'mvs_mediameta',
 		'mvs_media_views',
+		'mvs_view_marks',
 		'mvs_media_stats',
 		'mvs_albums',
 		'mvs_collections',
@@ -126,6 +127,13 @@ final class MVS_Core_Schema {
   PRIMARY KEY  (id),
   KEY media_created (media_id,created_at),
   KEY created_at (created_at)
+) ' . $charset_collate . ';',
+			'mvs_view_marks' => 'CREATE TABLE ' . $prefix . 'mvs_view_marks (
+  media_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  viewer char(64) NOT NULL DEFAULT \'\',
+  window_start bigint(20) unsigned NOT NULL DEFAULT 0,
+  PRIMARY KEY  (media_id,viewer,window_start),
+  KEY window_start (window_start)
 ) ' . $charset_collate . ';',
 			'mvs_media_stats' => 'CREATE TABLE ' . $prefix . 'mvs_media_stats (
   media_id bigint(20) unsigned NOT NULL DEFAULT 0,

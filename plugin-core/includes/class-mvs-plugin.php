@@ -32,6 +32,7 @@ final class MVS_Plugin {
 		add_action( MVS_Media_Counters::PURGE_VIEWS_HOOK, array( 'MVS_Media_Counters', 'purge_view_log' ) );
 		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
 		MVS_AI_Service::register();
+		MVS_File_Purge::register();
 		MVS_Admin::register();
 	}
 
