@@ -61,6 +61,61 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	}
 
 	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'list_media'            => array(),
+		'create_media'          => array(
+			'mvs_no_file',
+			'mvs_invalid_type',
+			'mvs_file_too_large',
+			'mvs_image_too_large',
+			'mvs_blocked_extension',
+			'mvs_duplicate',
+			'mvs_storage_failed',
+			'mvs_invalid_param',
+		),
+		'get_media'             => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'update_media'          => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
+		'delete_media'          => array( 'mvs_not_found', 'mvs_storage_failed' ),
+		'replace_media_file'    => array(
+			'mvs_no_file',
+			'mvs_invalid_type',
+			'mvs_file_too_large',
+			'mvs_image_too_large',
+			'mvs_blocked_extension',
+			'mvs_storage_failed',
+			'mvs_not_found',
+		),
+		'record_media_view'     => array( 'mvs_forbidden', 'mvs_not_found', 'mvs_storage_failed' ),
+		'record_media_download' => array( 'mvs_forbidden', 'mvs_not_found', 'mvs_storage_failed' ),
+		'record_media_share'    => array( 'mvs_forbidden', 'mvs_not_found', 'mvs_storage_failed' ),
+		'get_media_access'      => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'get_media_group'       => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'get_media_signed_url'  => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'serve_media_file'      => array(
+			'mvs_signature_invalid',
+			'mvs_signature_expired',
+			'mvs_forbidden',
+			'mvs_not_found',
+			'mvs_range_not_satisfiable',
+		),
+		'list_my_media'         => array(),
+		'bulk_media'            => array(
+			'mvs_no_ids',
+			'mvs_forbidden',
+			'mvs_invalid_param',
+			'mvs_not_found',
+			'mvs_storage_failed',
+		),
+		'get_media_stats'       => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'get_my_stats'          => array(),
+	);
+
+	/**
 	 * Registers the routes of this resource.
 	 */
 	public function register_routes() {
@@ -891,7 +946,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 			return $limited;
 		}
 		return $this->respond_page(
-			$this->handler->list_media( $request ),
+			$this->declared( $this->handler->list_media( $request ), 'list_media' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',
@@ -932,7 +987,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $file ) ) {
 			return $file;
 		}
-		return $this->respond_created( $this->handler->create_media( $request, $file ), '/media/%d' );
+		return $this->respond_created( $this->declared( $this->handler->create_media( $request, $file ), 'create_media' ), '/media/%d' );
 	}
 
 	/**
@@ -953,7 +1008,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media( $request ) {
-		return $this->respond( $this->handler->get_media( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_media( $request ), 'get_media' ), 200 );
 	}
 
 	/**
@@ -984,7 +1039,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $invalid ) ) {
 			return $invalid;
 		}
-		return $this->respond( $this->handler->update_media( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->update_media( $request ), 'update_media' ), 200 );
 	}
 
 	/**
@@ -1010,7 +1065,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_media( $request ) {
-		return $this->respond( $this->handler->delete_media( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->delete_media( $request ), 'delete_media' ), 200 );
 	}
 
 	/**
@@ -1045,7 +1100,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $file ) ) {
 			return $file;
 		}
-		return $this->respond( $this->handler->replace_media_file( $request, $file ), 200 );
+		return $this->respond( $this->declared( $this->handler->replace_media_file( $request, $file ), 'replace_media_file' ), 200 );
 	}
 
 	/**
@@ -1066,7 +1121,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function record_media_view( $request ) {
-		return $this->respond( $this->handler->record_media_view( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->record_media_view( $request ), 'record_media_view' ), 200 );
 	}
 
 	/**
@@ -1092,7 +1147,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->respond( $this->handler->record_media_download( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->record_media_download( $request ), 'record_media_download' ), 200 );
 	}
 
 	/**
@@ -1118,7 +1173,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->respond( $this->handler->record_media_share( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->record_media_share( $request ), 'record_media_share' ), 200 );
 	}
 
 	/**
@@ -1139,7 +1194,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_access( $request ) {
-		return $this->respond( $this->handler->get_media_access( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_media_access( $request ), 'get_media_access' ), 200 );
 	}
 
 	/**
@@ -1160,7 +1215,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_group( $request ) {
-		return $this->respond( $this->handler->get_media_group( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_media_group( $request ), 'get_media_group' ), 200 );
 	}
 
 	/**
@@ -1181,7 +1236,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_signed_url( $request ) {
-		return $this->respond( $this->handler->get_media_signed_url( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_media_signed_url( $request ), 'get_media_signed_url' ), 200 );
 	}
 
 	/**
@@ -1202,7 +1257,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function serve_media_file( $request ) {
-		return $this->respond( $this->handler->serve_media_file( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->serve_media_file( $request ), 'serve_media_file' ), 200 );
 	}
 
 	/**
@@ -1224,7 +1279,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 */
 	public function list_my_media( $request ) {
 		return $this->respond_page(
-			$this->handler->list_my_media( $request ),
+			$this->declared( $this->handler->list_my_media( $request ), 'list_my_media' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',
@@ -1274,7 +1329,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $invalid ) ) {
 			return $invalid;
 		}
-		return $this->respond( $this->handler->bulk_media( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->bulk_media( $request ), 'bulk_media' ), 200 );
 	}
 
 	/**
@@ -1295,7 +1350,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_stats( $request ) {
-		return $this->respond( $this->handler->get_media_stats( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_media_stats( $request ), 'get_media_stats' ), 200 );
 	}
 
 	/**
@@ -1316,6 +1371,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_my_stats( $request ) {
-		return $this->respond( $this->handler->get_my_stats( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_my_stats( $request ), 'get_my_stats' ), 200 );
 	}
 }

@@ -227,15 +227,18 @@ final class MVS_Album_Repository {
 	 * Deletes the album only: its items stay, outside any album, in one transaction.
 	 *
 	 * @param int $id Album ID.
-	 * @return bool
+	 * @return int|false 1, 0 when a concurrent request deleted it first, false on a database error.
 	 */
-	public function delete( int $id ): bool {
+	public function delete( int $id ) {
 		global $wpdb;
 		$wpdb->query( 'START TRANSACTION' );
 		$released = $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET album_id = 0, album_position = 0 WHERE album_id = %d", $id ) );
 		$deleted  = $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_albums} WHERE id = %d", $id ) );
-		$ok       = false !== $released && $deleted;
+		$ok       = false !== $released && false !== $deleted && $deleted > 0;
 		$wpdb->query( $ok ? 'COMMIT' : 'ROLLBACK' );
-		return (bool) $ok;
+		if ( false === $released || false === $deleted ) {
+			return false;
+		}
+		return (int) $deleted;
 	}
 }

@@ -175,8 +175,13 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 	 */
 	public function delete_album( WP_REST_Request $request ) {
 		$id = (int) $request['id'];
-		if ( ! $this->albums->delete( $id ) ) {
+		$deleted = $this->albums->delete( $id );
+		if ( false === $deleted ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
+		}
+		if ( 0 === $deleted ) {
+			// A concurrent request deleted it after the permission check read it.
+			return MVS_Errors::make( 'mvs_not_found', __( 'Album not found.', 'media-community-service' ) );
 		}
 
 		/**

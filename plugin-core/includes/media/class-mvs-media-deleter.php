@@ -68,8 +68,13 @@ final class MVS_Media_Deleter {
 		}
 		// Read before the meta rows go with the item.
 		$sizes = MVS_Image_Sizes::get( $id );
-		if ( ! $this->media->delete( $id ) ) {
+		$deleted = $this->media->delete( $id );
+		if ( false === $deleted ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
+		}
+		if ( 0 === $deleted ) {
+			// Another request deleted it between the read and the delete: it is gone, as the caller asked.
+			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
 		}
 		wp_cache_delete( $id, 'mvs_media_meta' );
 		if ( null !== $this->deferred_files ) {

@@ -304,9 +304,9 @@ final class MVS_Media_Repository {
 	 * Deletes an item and every row that belongs to it.
 	 *
 	 * @param int $id Media ID.
-	 * @return bool Whether the item row was deleted.
+	 * @return int|false Rows deleted (0 when a concurrent request deleted it first), false on a database error.
 	 */
-	public function delete( int $id ): bool {
+	public function delete( int $id ) {
 		global $wpdb;
 		$children = array(
 			$wpdb->mvs_media_views       => 'media_id',
@@ -323,7 +323,8 @@ final class MVS_Media_Repository {
 			$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE {$column} = %d", $id ) );
 		}
 		wp_delete_object_term_relationships( $id, array( 'mvs_tag', 'mvs_category' ) );
-		return (bool) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media} WHERE id = %d", $id ) );
+		$deleted = $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media} WHERE id = %d", $id ) );
+		return false === $deleted ? false : (int) $deleted;
 	}
 
 	/**

@@ -78,7 +78,7 @@ final class MVS_Settings_Validator {
 			if ( $active ) {
 				// Say why in words where the schema can only say "does not match pattern".
 				return new WP_Error(
-					$valid->get_error_code(),
+					'rest_invalid_param',
 					sprintf(
 						/* translators: %s: comma-separated MIME types. */
 						__( '%s can never be allowed: HTML, SVG, XML and script files would run as pages or scripts of this site.', 'media-community-service' ),
