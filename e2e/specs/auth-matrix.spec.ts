@@ -8,6 +8,7 @@
  */
 import { ROLES, expect, test } from '../support/mvs';
 import { expectedOutcome, routes, type FixtureIds } from '../support/matrix';
+import { freshUser } from '../support/moderation';
 import { prepareAllowedCall, sampleRequest, seedOwnedFixtures } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
@@ -41,8 +42,9 @@ for (const route of routes) {
 			// Reports, blocks and moderation decisions get a throw-away user and item,
 			// so they never hide or flag the shared fixtures other tests read.
 			if (expected.allowed && route.implemented && ISOLATED.has(route.name)) {
-				const fresh = await api('admin').raw('POST', '/wp-json/mvs-test/v1/fresh-user');
-				target = { ...ids!, memberId: fresh.body.id, media: fresh.body.media };
+				const fresh = await freshUser(api('admin'));
+				await fresh.api.dispose();
+				target = { ...ids!, memberId: fresh.id, media: fresh.media };
 			}
 			// Allowed calls to implemented routes get objects that make them succeed (fresh ones for destructive routes).
 			const request = expected.allowed && route.implemented ? await prepareAllowedCall(route, target, api, role) : sampleRequest(route, target);

@@ -3,9 +3,8 @@
  * pixel by pixel (correct CRCs, so GD decodes them), throw-away members with
  * their own API context, and the harness's moderation trail.
  */
-import { request as playwrightRequest } from '@playwright/test';
 import type { MvsFile } from '../../codegen/out/client';
-import { Api, baseUrl, encodePng, expect } from './mvs';
+import { connect, encodePng, expect, upload, type Api } from './mvs';
 
 export type Rgb = [number, number, number];
 
@@ -30,21 +29,23 @@ export function token(): string {
 export interface FreshUser {
 	id: number;
 	login: string;
-	/** A public, approved item of theirs (a row without a stored file). */
+	/** A public item of theirs, uploaded through the API. */
 	media: number;
 	api: Api;
 }
 
-/** A throw-away community member with its own authenticated API context; dispose `api` after use. */
+/**
+ * A throw-away community member with its own authenticated API connection
+ * and one public item; dispose `api` after use. The harness creates the
+ * user (no route of the contract registers one); the item comes from POST /media.
+ */
 export async function freshUser(admin: Api): Promise<FreshUser> {
 	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/fresh-user');
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
-	const { id, login, appPassword, media } = res.body as { id: number; login: string; appPassword: string; media: number };
-	const context = await playwrightRequest.newContext({
-		baseURL: baseUrl(),
-		extraHTTPHeaders: { Connection: 'close', Authorization: `Basic ${Buffer.from(`${login}:${appPassword}`).toString('base64')}` },
-	});
-	return { id, login, media, api: new Api('member', context) };
+	const { id, login, appPassword } = res.body as { id: number; login: string; appPassword: string };
+	const api = await connect('member', { login, appPassword });
+	const media = (await upload(api, { title: `Fresh item of ${login}` })).id;
+	return { id, login, media, api };
 }
 
 export interface Trail {
