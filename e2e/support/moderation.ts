@@ -1,10 +1,10 @@
 /**
  * Helpers of the moderation, reports/blocks and AI specs: valid PNGs built
  * pixel by pixel (correct CRCs, so GD decodes them), throw-away members with
- * their own API context, and the harness's moderation trail.
+ * their own API connection, and the harness's moderation trail.
  */
 import type { MvsFile } from '../../codegen/out/client';
-import { connect, encodePng, expect, upload, type Api } from './mvs';
+import { connect, encodePng, expect, type Api } from './mvs';
 
 export type Rgb = [number, number, number];
 
@@ -29,23 +29,19 @@ export function token(): string {
 export interface FreshUser {
 	id: number;
 	login: string;
-	/** A public item of theirs, uploaded through the API. */
-	media: number;
 	api: Api;
 }
 
 /**
- * A throw-away community member with its own authenticated API connection
- * and one public item; dispose `api` after use. The harness creates the
- * user (no route of the contract registers one); the item comes from POST /media.
+ * A throw-away community member with its own authenticated API connection;
+ * dispose `api` after use. The harness creates the user (no route of the
+ * contract registers one); anything of theirs comes from the API (upload(fresh.api)).
  */
 export async function freshUser(admin: Api): Promise<FreshUser> {
 	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/fresh-user');
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	const { id, login, appPassword } = res.body as { id: number; login: string; appPassword: string };
-	const api = await connect('member', { login, appPassword });
-	const media = (await upload(api, { title: `Fresh item of ${login}` })).id;
-	return { id, login, media, api };
+	return { id, login, api: await connect('member', { login, appPassword }) };
 }
 
 export interface Trail {
