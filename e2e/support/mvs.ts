@@ -169,7 +169,6 @@ export const test = base.extend<{}, WorkerFixtures>({
 
 export { expect };
 
-
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 	let c = n;
 	for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
