@@ -2,7 +2,9 @@
  * Typed access to the plugin's REST API for specs: `api('member').op('list_media', {...})`
  * goes through the generated client (codegen/out/client.ts), authenticated
  * with that fixture user's application password. One request context per
- * role per worker, reused by every test of the worker.
+ * role per worker, reused by every test of the worker. Every spec uploads
+ * through upload() and authenticates other users through connect() (or
+ * authorization() for a client of its own): there are no other copies.
  */
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
