@@ -23,6 +23,7 @@ function mvs_uninstall_site(): void {
 	delete_option( MVS_Settings::OPTION );
 	// The AI API key lives apart from mvs_settings so no settings route returns it.
 	delete_option( 'mvs_ai_api_key' );
+	delete_option( 'mvs_ai_api_key_origin' );
 	delete_transient( 'mvs_admin_queue_count' ); // MVS_Admin_Queue_Count::TRANSIENT (the admin classes are not loaded here).
 	wp_clear_scheduled_hook( MVS_Rate_Limiter::CRON_HOOK );
 	// Signed file URLs: the secret, and the trending decay event.

@@ -168,7 +168,7 @@ const FASTCGI_PARAMS = [
 
 const phpString = (value) => `'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-export function wpConfig({ dbPort, dbName, dbUser, dbPassword, debugLog }) {
+export function wpConfig({ dbPort, dbName, dbUser, dbPassword, debugLog, testRun = false }) {
   const salts = ['AUTH_KEY', 'SECURE_AUTH_KEY', 'LOGGED_IN_KEY', 'NONCE_KEY', 'AUTH_SALT', 'SECURE_AUTH_SALT', 'LOGGED_IN_SALT', 'NONCE_SALT'];
   const define = (name, value) => `define( '${name}', ${value} );`;
   return `<?php
@@ -196,7 +196,9 @@ ${define('SCRIPT_DEBUG', 'true')}
 // The machine is offline: fail calls to wordpress.org at once instead of
 // waiting on them (loopback, e.g. WP-Cron's, stays allowed).
 ${define('WP_HTTP_BLOCK_EXTERNAL', 'true')}
-
+${testRun ? `// Test runs only: the AI spec's mock provider listens on plain http on loopback.
+${define('MVS_AI_ALLOW_PRIVATE_ENDPOINTS', 'true')}
+` : ''}
 if ( ! defined( 'ABSPATH' ) ) {
 	define( 'ABSPATH', __DIR__ . '/' );
 }

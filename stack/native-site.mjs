@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { CACHE_DIR, MU_PLUGINS_DIR, PLUGIN_CORE_DIR, PLUGIN_PRO_DIR } from '../e2e/site/paths.mjs';
+import { linkHarness } from '../e2e/site/harness.mjs';
+import { CACHE_DIR, PLUGIN_CORE_DIR, PLUGIN_PRO_DIR } from '../e2e/site/paths.mjs';
 import { findFreePort, isPortFree } from '../e2e/site/ports.mjs';
 import { prepareWordPress } from '../e2e/site/prepare-wordpress.mjs';
 import { stopOnExit } from '../e2e/site/stop-on-exit.mjs';
@@ -43,7 +44,8 @@ const PLUGINS = [
 const STACK_PHP_DIR = fileURLToPath(new URL('./php', import.meta.url));
 const CREATE_FIXTURES = path.resolve(STACK_PHP_DIR, '..', '..', 'e2e', 'site', 'create-fixtures.php');
 
-export async function startNativeSite({ port = 9500, label = 'native' } = {}) {
+// harness: link the test mu-plugins (e2e runs, bench; see e2e/site/harness.mjs).
+export async function startNativeSite({ port = 9500, label = 'native', harness = false } = {}) {
   ensureDebianPackages(DEBIAN_PACKAGES, { label: 'stack' });
   if (!(await isPortFree(port))) {
     throw new Error(`[${label}] port ${port} is already in use: stop whatever listens there or pick another port.`);
@@ -116,8 +118,8 @@ export async function startNativeSite({ port = 9500, label = 'native' } = {}) {
       ]),
     ].join('\n')));
 
-    mountRepoFolders(p.wordpressDir);
-    fs.writeFileSync(path.join(p.wordpressDir, 'wp-config.php'), wpConfig({ dbPort, ...db, debugLog: logs.php }));
+    mountRepoFolders(p.wordpressDir, harness);
+    fs.writeFileSync(path.join(p.wordpressDir, 'wp-config.php'), wpConfig({ dbPort, ...db, debugLog: logs.php, testRun: harness }));
     fs.writeFileSync(p.fpmConf, phpFpmConf({ pidFile: p.fpmPid, errorLog: logs.phpFpm, socket: p.fpmSocket, tmpDir: p.phpTmp }));
     fs.writeFileSync(p.nginxConf, nginxConf({ port, wordpressDir: p.wordpressDir, socket: p.fpmSocket, pidFile: p.nginxPid, tempDir: p.nginxTemp, errorLog: logs.nginxError, accessLog: logs.nginxAccess }));
 
@@ -165,15 +167,13 @@ function binaries() {
   return found;
 }
 
-// The plugins and the test mu-plugins are symlinks into the repo, as a
-// developer's checkout would be: edits show at once, and WordPress writes
-// only below wp-content/uploads, which is in the copy.
-function mountRepoFolders(wordpressDir) {
+// The plugins (and, for test runs, the test mu-plugins) are symlinks into the
+// repo, as a developer's checkout would be: edits show at once, and WordPress
+// writes only below wp-content/uploads, which is in the copy.
+export function mountRepoFolders(wordpressDir, harness) {
   const content = path.join(wordpressDir, 'wp-content');
   for (const { dir, slug } of PLUGINS) fs.symlinkSync(dir, path.join(content, 'plugins', slug), 'dir');
-  fs.mkdirSync(MU_PLUGINS_DIR, { recursive: true }); // git keeps no empty folder
-  fs.rmSync(path.join(content, 'mu-plugins'), { recursive: true, force: true });
-  fs.symlinkSync(MU_PLUGINS_DIR, path.join(content, 'mu-plugins'), 'dir');
+  linkHarness(wordpressDir, harness);
 }
 
 function track(stack, daemon) {

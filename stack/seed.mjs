@@ -97,9 +97,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     site = { url: options.url.replace(/\/$/, '') };
   } else {
     const { startNativeSite } = await import('./native-site.mjs');
+    const { harnessRequested } = await import('../e2e/site/harness.mjs');
     const port = Number(options.port || process.env.MVS_PORT || 9500);
     console.log(`Starting a native stack on 127.0.0.1:${port}…`);
-    site = await startNativeSite({ port, label: 'seed' });
+    site = await startNativeSite({ port, label: 'seed', harness: harnessRequested() });
   }
   console.log(`Seeding ${site.url}: ${wanted.media} media, ${wanted.users} users, ${wanted.posts ?? wanted.media} posts`);
   const result = await seedSite(site, wanted);

@@ -5,14 +5,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { printSiteBanner } from '../e2e/site/banner.mjs';
+import { harnessRequested } from '../e2e/site/harness.mjs';
 import { SHARED_FIXTURES_FILE } from '../e2e/site/paths.mjs';
 import { PHP_WORKERS, startNativeSite } from './native-site.mjs';
 
 const port = Number(process.env.MVS_PORT || 9500);
+// The product as it ships; `npm run stack:up -- --harness` adds the test harness for debugging tests.
+const harness = harnessRequested();
 
 const started = Date.now();
 console.log(`Starting MariaDB + PHP-FPM (${PHP_WORKERS} workers) + nginx on 127.0.0.1:${port}…`);
-const site = await startNativeSite({ port, label: 'stack' }).catch((error) => {
+const site = await startNativeSite({ port, label: 'stack', harness }).catch((error) => {
   console.error(`${error.message}\n(MVS_PORT=<port> npm run stack:up uses another port.)`);
   process.exit(1);
 });
@@ -21,6 +24,7 @@ fs.mkdirSync(path.dirname(SHARED_FIXTURES_FILE), { recursive: true });
 fs.writeFileSync(SHARED_FIXTURES_FILE, shared);
 
 printSiteBanner(site, {
+  harness,
   startedAt: started,
   logs: `${path.dirname(site.logFile)} (php.log: WordPress's debug log)`,
   testEnv: ` MVS_SITE_WORKERS=${PHP_WORKERS}`,

@@ -34,6 +34,7 @@ const OWNERS: Record<string, readonly string[]> = {
 	'table:mvs_mediameta': ['core/media'],
 	'table:mvs_media_views': ['core/media'],
 	'table:mvs_media_stats': ['core/media'],
+	'table:mvs_view_marks': ['core/media'],
 	'table:mvs_albums': ['core/albums'],
 	'table:mvs_collections': ['core/collections'],
 	'table:mvs_collection_items': ['core/collections'],

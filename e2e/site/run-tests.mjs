@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CACHE_DIR, E2E_DIR, NODE_MODULES, REPO_ROOT } from './paths.mjs';
+import { HARNESS_ENV, HARNESS_FLAG } from './harness.mjs';
 import { findFreePort } from './ports.mjs';
 import { prepareWordPress } from './prepare-wordpress.mjs';
 import { DEFAULT_WORKERS, startSite } from './site.mjs';
@@ -43,9 +44,9 @@ if (!(process.env.MVS_BASE_URL && process.env.MVS_FIXTURES_FILE)) {
   if (target === 'native') {
     const { PHP_WORKERS, startNativeSite } = await import('../../stack/native-site.mjs');
     workers = PHP_WORKERS;
-    starting = startNativeSite({ port, label: 'test-site' });
+    starting = startNativeSite({ port, label: 'test-site', harness: true });
   } else {
-    starting = startSite({ port, workers, label: 'test-site' });
+    starting = startSite({ port, workers, label: 'test-site', harness: true });
   }
   site = await starting.catch((error) => {
     console.error(error.message);
@@ -59,6 +60,12 @@ if (!(process.env.MVS_BASE_URL && process.env.MVS_FIXTURES_FILE)) {
   env = { ...env, MVS_BASE_URL: site.url, MVS_FIXTURES_FILE: fixturesFile, MVS_SITE_WORKERS: String(workers) };
 } else {
   console.log(`[e2e] reusing the site at ${process.env.MVS_BASE_URL}`);
+  // Hand-started sites run without the test harness unless asked (harness.mjs).
+  const harnessIndex = await fetch(`${process.env.MVS_BASE_URL.replace(/\/$/, '')}/wp-json/mvs-test/v1`).catch(() => null);
+  if (harnessIndex?.status !== 200) {
+    console.error(`[e2e] that site has no test harness (GET /wp-json/mvs-test/v1: ${harnessIndex?.status ?? 'no answer'}): start it with \`-- ${HARNESS_FLAG}\` (or ${HARNESS_ENV}=1).`);
+    process.exit(1);
+  }
 }
 
 // The local Playwright, run by this node: npx could try to fetch a missing package.

@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CACHE_DIR, MU_PLUGINS_DIR, PLAYGROUND_CLI, PLUGIN_CORE_DIR, PLUGIN_PRO_DIR } from './paths.mjs';
+import { playgroundHarnessArgs } from './harness.mjs';
+import { CACHE_DIR, PLAYGROUND_CLI, PLUGIN_CORE_DIR, PLUGIN_PRO_DIR } from './paths.mjs';
 import { isPortFree } from './ports.mjs';
 import { stopOnExit } from './stop-on-exit.mjs';
 import { prepareWordPress, WP_BRANCH } from './prepare-wordpress.mjs';
@@ -31,7 +32,8 @@ const OUT_VFS_DIR = '/tmp/mvs-out';
 const LOGS_DIR = path.join(CACHE_DIR, 'logs');
 const LOGS_VFS_DIR = '/tmp/mvs-logs';
 
-export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label = 'site' } = {}) {
+// harness: mount the test mu-plugins (e2e runs; see harness.mjs).
+export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label = 'site', harness = false } = {}) {
   if (!(await isPortFree(port))) {
     throw new Error(`[${label}] port ${port} is already in use: stop whatever listens there or pick another port.`);
   }
@@ -46,7 +48,6 @@ export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label 
   fs.cpSync(prepareWordPress(), wordpressDir, { recursive: true });
   fs.mkdirSync(outDir);
   fs.mkdirSync(path.join(tmp, 'tmp'));
-  fs.mkdirSync(MU_PLUGINS_DIR, { recursive: true }); // git keeps no empty folder
   const { cliLog, phpLog } = newLogFiles(label, port);
   const blueprintFile = path.join(tmp, 'blueprint.json');
   fs.writeFileSync(blueprintFile, JSON.stringify(blueprint(), null, 2));
@@ -57,7 +58,7 @@ export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label 
     `--mount-before-install=${wordpressDir}:/wordpress`,
     '--wordpress-install-mode=install-from-existing-files',
     ...PLUGINS.map(({ dir, slug }) => `--mount=${dir}:/wordpress/wp-content/plugins/${slug}`),
-    `--mount=${MU_PLUGINS_DIR}:/wordpress/wp-content/mu-plugins`,
+    ...playgroundHarnessArgs(harness),
     `--mount=${outDir}:${OUT_VFS_DIR}`,
     // Application passwords are only available on plain http when the environment is local.
     '--define', 'WP_ENVIRONMENT_TYPE', 'local',

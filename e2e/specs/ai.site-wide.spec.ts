@@ -312,4 +312,45 @@ test.describe('the OpenAI-compatible provider, against a chat-completions server
 		// Moderators cannot read the settings at all.
 		expect((await api('moderator').raw('GET', '/wp-json/wp/v2/settings')).status).toBe(403);
 	});
+
+	test('re-pointing the endpoint at another host clears the stored key: the key never reaches the new host', async ({ api }) => {
+		// A second server on another port: another origin, as an attacker's host would be.
+		const seen: (string | undefined)[] = [];
+		const other = createServer((req, res) => {
+			seen.push(req.headers.authorization);
+			req.resume();
+			req.on('end', () => okReply(JSON.stringify({ description: 'x', tags: [], safety_score: 0 }))(res));
+		});
+		await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+		const otherEndpoint = `http://127.0.0.1:${(other.address() as AddressInfo).port}/v1/chat/completions`;
+		try {
+			const id = (await upload(api('member'))).id;
+			reply = okReply(JSON.stringify({ description: 'fine', tags: [], safety_score: 0 }));
+			const masked = `************${SECRET.slice(-4)}`;
+			expect((await saveSettings(api('admin'), { ai_provider: 'openai', ai_endpoint: endpoint, ai_api_key: SECRET })).ai_api_key).toBe(masked);
+
+			// Another path on the same origin keeps the key.
+			const samePath = endpoint.replace('/v1/chat/completions', '/v1/chat/completions?v=2');
+			expect((await saveSettings(api('admin'), { ai_endpoint: samePath })).ai_api_key).toBe(masked);
+
+			// Only the endpoint changes (the screen sends the mask back): the key is dropped.
+			const moved = await saveSettings(api('admin'), { ai_endpoint: otherEndpoint, ai_api_key: masked });
+			expect(moved.ai_api_key).toBe('');
+			expect((await analyze(id, api('moderator'))).status).toBe(200);
+			expect(seen).toEqual([undefined]);
+
+			// Through the settings route too, and back again: still no key until one is entered.
+			const own = await api('admin').op('update_settings', { body: { values: { ai_endpoint: endpoint } } });
+			expect(own.status).toBe(200);
+			expect((own.body.fields as unknown as { key: string; is_set: boolean }[]).find((f) => f.key === 'ai_api_key')!.is_set).toBe(false);
+
+			// A new key sent together with the new endpoint is kept.
+			expect((await saveSettings(api('admin'), { ai_endpoint: otherEndpoint, ai_api_key: SECRET })).ai_api_key).toBe(masked);
+			seen.length = 0;
+			expect((await analyze(id, api('moderator'))).status).toBe(200);
+			expect(seen).toEqual([`Bearer ${SECRET}`]);
+		} finally {
+			await new Promise((resolve) => other.close(resolve));
+		}
+	});
 });

@@ -6,7 +6,7 @@
  * (see the `gate` project in playwright.config.ts).
  */
 import { expect, test, type Api } from '../support/mvs';
-import { routes } from '../support/matrix';
+import { mixedCase, routes } from '../support/matrix';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -36,6 +36,39 @@ test('anonymous callers get 401 mvs_community_private on all 131 routes', async 
 		}
 	}
 	expect(failures).toEqual([]);
+});
+
+// WordPress matches routes case-insensitively, so /MVS/v1/media reaches the
+// same handler as /mvs/v1/media: the gate must decide by the route matched.
+test('the gate holds on every route in mixed case (path and ?rest_route=)', async ({ api }) => {
+	const anonymous = api('anonymous');
+	const failures: string[] = [];
+	for (const [index, route] of routes.entries()) {
+		const path = mixedCase(`/${route.namespace}${route.path.replace(/\{[a-z_]+\}/g, '1')}`, index);
+		// Alternate the two ways of naming a route so both are covered without doubling the run.
+		const res =
+			index % 2 === 0
+				? await anonymous.send({ method: route.method, path, query: {} })
+				: await anonymous.send({ method: route.method, path: '/', query: { rest_route: path } });
+		if (res.status !== 401 || res.body?.code !== 'mvs_community_private') {
+			failures.push(`${route.method} ${index % 2 === 0 ? path : `?rest_route=${path}`}: ${res.status} ${res.body?.code}`);
+		}
+	}
+	expect(failures).toEqual([]);
+});
+
+test('the mixed-case rest_route forms named in the audit are refused', async ({ api }) => {
+	const anonymous = api('anonymous');
+	for (const [path, query] of [
+		['/MVS/v1/media', {}],
+		['/Mvs/v1/media/1', {}],
+		['/MVS-PRO/v1/me/quota', {}],
+		['/', { rest_route: '/MVS/v1/media' }],
+	] as const) {
+		const res = await anonymous.send({ method: 'GET', path, query });
+		expect(res.status, `${path} ${JSON.stringify(query)}`).toBe(401);
+		expect(res.body.code).toBe('mvs_community_private');
+	}
 });
 
 test('an unknown path under a gated namespace does not reveal that it is unknown', async ({ api }) => {

@@ -4,10 +4,11 @@
  * 401 for anonymous callers on authenticated routes, 403 without the
  * capability or ownership, and no auth error where access is allowed
  * (a 501 mvs_not_implemented for routes whose logic has not shipped, a 2xx
- * for implemented ones). Generated from codegen/out/route-manifest.json.
+ * for implemented ones). Every refusal is checked again with the path in
+ * mixed case (WordPress matches routes case-insensitively). Generated from codegen/out/route-manifest.json.
  */
 import { ROLES, expect, test } from '../support/mvs';
-import { expectedOutcome, routes, type FixtureIds } from '../support/matrix';
+import { expectedOutcome, mixedCase, routes, type FixtureIds } from '../support/matrix';
 import { freshUser } from '../support/moderation';
 import { prepareAllowedCall, sampleRequest, seedOwnedFixtures, uploadImage } from '../support/seed';
 
@@ -60,8 +61,16 @@ for (const route of routes) {
 				} else if (res.status !== 501 || code !== 'mvs_not_implemented') {
 					failures.push(`${role} expected 501 mvs_not_implemented, got ${res.status} ${code}`);
 				}
-			} else if (res.status !== expected.status || !expected.codes.includes(code ?? '')) {
-				failures.push(`${role} expected ${expected.status} ${expected.codes.join('|')}, got ${res.status} ${code}`);
+			} else {
+				if (res.status !== expected.status || !expected.codes.includes(code ?? '')) {
+					failures.push(`${role} expected ${expected.status} ${expected.codes.join('|')}, got ${res.status} ${code}`);
+				}
+				// WordPress matches routes case-insensitively: a refusal must not depend on the case of the path.
+				const mixed = await api(role).send({ ...request, path: mixedCase(request.path) });
+				const mixedCode = (mixed.body as { code?: string } | null)?.code;
+				if (mixed.status !== expected.status || !expected.codes.includes(mixedCode ?? '')) {
+					failures.push(`${role} at ${mixedCase(request.path)} expected ${expected.status}, got ${mixed.status} ${mixedCode}`);
+				}
 			}
 		}
 		expect(failures, outcomes.join('\n')).toEqual([]);

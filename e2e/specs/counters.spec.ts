@@ -36,7 +36,10 @@ test.describe('POST /media/{id}/view, /download, /share', () => {
 
 	test('20 concurrent views count exactly 20, and 10 concurrent shares exactly 10', async ({ api }) => {
 		const item = await upload(api('member'));
-		const views = await Promise.all(Array.from({ length: 20 }, () => api('anonymous').op('record_media_view', { params: { id: item.id } })));
+		// Twenty different viewers (one counted view per viewer and item in 30 minutes; anonymous viewers differ by User-Agent).
+		const views = await Promise.all(
+			Array.from({ length: 20 }, (_, i) => api('anonymous').withHeaders({ 'User-Agent': `viewer-${i}` }).op('record_media_view', { params: { id: item.id } })),
+		);
 		expect(views.map((r) => r.status)).toEqual(Array(20).fill(200));
 		// Each answer reads the count after its own increment: the last read sees all 20.
 		expect(Math.max(...views.map((r) => r.body.views))).toBe(20);
@@ -46,6 +49,18 @@ test.describe('POST /media/{id}/view, /download, /share', () => {
 		const after = await stats(api('anonymous'), item.id);
 		expect(after.views).toBe(20);
 		expect(after.shares).toBe(10);
+	});
+
+	test('one counted view per viewer and item in 30 minutes: repeats, even 30 at once, answer 200 and count nothing', async ({ api }) => {
+		const item = await upload(api('member'));
+		const same = api('anonymous').withHeaders({ 'User-Agent': `repeat-${Date.now()}` });
+		const burst = await Promise.all(Array.from({ length: 30 }, () => same.op('record_media_view', { params: { id: item.id } })));
+		expect(burst.map((r) => r.status)).toEqual(Array(30).fill(200));
+		expect((await stats(api('member'), item.id)).views).toBe(1);
+		// Another browser on the same address, and logged-in viewers (each once, however often), are other viewers.
+		await api('anonymous').withHeaders({ 'User-Agent': `other-${Date.now()}` }).op('record_media_view', { params: { id: item.id } });
+		for (let i = 0; i < 3; i++) await api('member2').op('record_media_view', { params: { id: item.id } });
+		expect((await stats(api('member'), item.id)).views).toBe(3);
 	});
 
 	test('events on items the caller may not see: 403; on missing items: 404', async ({ api }) => {
@@ -143,7 +158,7 @@ test.describe('GET /media orderby popular and trending', () => {
 		const a = await upload(member, { title: `${tag} a` });
 		const b = await upload(member, { title: `${tag} b` });
 		const c = await upload(member, { title: `${tag} c` });
-		for (let i = 0; i < 3; i++) await api('anonymous').op('record_media_view', { params: { id: b.id } });
+		for (let i = 0; i < 3; i++) await api('anonymous').withHeaders({ 'User-Agent': `viewer-${i}` }).op('record_media_view', { params: { id: b.id } });
 		await api('anonymous').op('record_media_view', { params: { id: c.id } });
 		await api('member2').op('record_media_share', { params: { id: a.id } });
 		const order = async (orderby: 'date' | 'popular' | 'trending') => {

@@ -9,6 +9,7 @@ import { expect, test, upload, type Api } from '../support/mvs';
 import { freshUser, token, trail, type FreshUser } from '../support/moderation';
 import { pinnedWindow } from '../support/rate-limit';
 import { fetchFile } from '../support/serve';
+import { createAlbum } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -151,6 +152,27 @@ test('reports reaching the threshold (3) flag the item; a moderator decision clo
 	expect((await api('anonymous').op('get_media', { params: { id } })).status).toBe(200);
 });
 
+test('POST /users/{id}/report allows 10 a minute per user too (refused reports count), then 429', async ({ api }) => {
+	const reporter = await freshUser(api('admin'));
+	const target = await freshUser(api('admin'));
+	try {
+		const window = pinnedWindow('report-user');
+		const reporting = reporter.api.withHeaders(window.headers());
+		const statuses: number[] = [];
+		for (let i = 0; i < 10; i++) statuses.push((await reporting.op('report_user', { params: { id: target.id }, body: { reason: 'spam' } })).status);
+		// The first is recorded; the others are 409 (one open report per reporter), and still count.
+		expect(statuses).toEqual([200, ...Array(9).fill(409)]);
+		const limited = await reporting.op('report_user', { params: { id: target.id }, body: { reason: 'spam' } });
+		expect(limited.status).toBe(429);
+		expect(limited.body.code).toBe('mvs_rate_limited');
+		expect(limited.headers['retry-after']).toBe('40');
+		expect((await reporter.api.withHeaders(window.headers(1)).op('report_user', { params: { id: target.id }, body: { reason: 'spam' } })).status).toBe(409);
+	} finally {
+		await reporter.api.dispose();
+		await target.api.dispose();
+	}
+});
+
 test('POST /media/{id}/report allows exactly 10 a minute per user, then 429 with Retry-After', async ({ api }) => {
 	const reporter = await freshUser(api('admin'));
 	try {
@@ -232,6 +254,39 @@ test("blocking hides each user's media from the other on get, lists and search; 
 		expect(await sees(b.api, aItem)).toEqual({ get: 200, listed: true, inAll: true });
 		expect(await sees(a.api, bItem)).toEqual({ get: 200, listed: true, inAll: true });
 		expect((await b.api.op('list_blocked_users')).body).toEqual([]);
+	} finally {
+		await a.api.dispose();
+		await b.api.dispose();
+	}
+});
+
+test("blocking hides each user's albums from the other on list, get and totals, both directions; unblocking restores them", async ({ api }) => {
+	const a: FreshUser = await freshUser(api('admin'));
+	const b: FreshUser = await freshUser(api('admin'));
+	try {
+		const aAlbum = await createAlbum(a.api, { privacy: 'public' });
+		const bAlbum = await createAlbum(b.api, { privacy: 'members' });
+		const sees = async (viewer: Api, author: number, album: number) => {
+			const list = await viewer.op('list_albums', { query: { author, per_page: 100 } });
+			expect(list.status).toBe(200);
+			const ids = (list.body as unknown as { id: number }[]).map((x) => x.id);
+			const one = await viewer.op('get_album', { params: { id: album } });
+			return { listed: ids.includes(album), total: list.headers['x-wp-total'], get: one.status };
+		};
+		expect(await sees(b.api, a.id, aAlbum)).toEqual({ listed: true, total: '1', get: 200 });
+		expect(await sees(a.api, b.id, bAlbum)).toEqual({ listed: true, total: '1', get: 200 });
+
+		expect((await b.api.op('block_user', { params: { id: a.id } })).status).toBe(200);
+		// Both directions, as for media: the album answers as if it did not exist.
+		expect(await sees(b.api, a.id, aAlbum)).toEqual({ listed: false, total: '0', get: 404 });
+		expect(await sees(a.api, b.id, bAlbum)).toEqual({ listed: false, total: '0', get: 404 });
+		// Own albums and everyone else are unaffected.
+		expect(await sees(a.api, a.id, aAlbum)).toEqual({ listed: true, total: '1', get: 200 });
+		expect(await sees(api('member2'), a.id, aAlbum)).toEqual({ listed: true, total: '1', get: 200 });
+
+		expect((await b.api.op('unblock_user', { params: { id: a.id } })).status).toBe(200);
+		expect(await sees(b.api, a.id, aAlbum)).toEqual({ listed: true, total: '1', get: 200 });
+		expect(await sees(a.api, b.id, bAlbum)).toEqual({ listed: true, total: '1', get: 200 });
 	} finally {
 		await a.api.dispose();
 		await b.api.dispose();

@@ -116,7 +116,8 @@ test('trending decays: an hour-old view weighs less than a fresh one; popularity
 test('view records older than view_log_days (90) are deleted by the daily clean-up; counts stay; 0 keeps them', async ({ api }) => {
 	const admin = api('admin');
 	const item = await upload(api('member'));
-	for (let i = 0; i < 3; i++) expect((await api('anonymous').op('record_media_view', { params: { id: item.id } })).status).toBe(200);
+	// Three viewers: one counted view per viewer and item in 30 minutes.
+	for (let i = 0; i < 3; i++) expect((await api('anonymous').withHeaders({ 'User-Agent': `viewer-${i}` }).op('record_media_view', { params: { id: item.id } })).status).toBe(200);
 	// The harness ages the item's first `limit` view records and counts them.
 	const viewLog = async (age_days = 0, limit = 1000) => {
 		const res = await admin.raw('POST', '/wp-json/mvs-test/v1/view-log', { json: { media_id: item.id, age_days, limit } });

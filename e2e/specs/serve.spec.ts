@@ -61,11 +61,17 @@ test.describe('GET /media/{id}/signed-url', () => {
 		expect(Number(query.mvs_exp)).toBeGreaterThan(Date.now() / 1000 + 3600 - 5);
 		const file = await fetchFile(request, seenBy[0]!.file_url as string);
 		expect(file.status).toBe(200);
-		expect(file.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+		expect(file.headers['cache-control']).toMatch(/^public, max-age=\d+, s-maxage=\d+$/);
+		// Shared caches (CDNs) keep it at most 5 minutes: the longest an item stays served after it went private, unless purged.
+		expect(Number(/s-maxage=(\d+)/.exec(file.headers['cache-control'])![1])).toBeLessThanOrEqual(300);
 		const maxAge = Number(/max-age=(\d+)/.exec(file.headers['cache-control'])![1]);
 		expect(maxAge).toBeGreaterThan(0);
 		expect(maxAge).toBeLessThanOrEqual(3600);
 		expect(file.headers['content-type']).toBe('image/png');
+		// Media types stay inline; nosniff is on every served file.
+		expect(file.headers['content-disposition']).toMatch(/^inline;/);
+		expect(file.headers['x-content-type-options']).toBe('nosniff');
+		expect(file.headers['content-security-policy']).toBeUndefined();
 
 		const priv = await upload(api('member'), { privacy: 'private' });
 		const own = (await api('member').op('get_media', { params: { id: priv.id } })).body as MediaItem;
@@ -75,6 +81,34 @@ test.describe('GET /media/{id}/signed-url', () => {
 		expect(privFile.headers['cache-control']).toContain('no-store');
 		expect(privFile.headers['cache-control']).toContain('private');
 	});
+});
+
+test('mvs_purge_file_urls fires with the public URLs when a public item goes private, is bulk-changed or deleted; never for items that were not public', async ({ api }) => {
+	const member = api('member');
+	const purges = async (id: number) => {
+		const res = await api('admin').raw('GET', `/wp-json/mvs-test/v1/purges/${id}`);
+		expect(res.status).toBe(200);
+		return res.body as { reason: string; urls: string[] }[];
+	};
+	const pub = await upload(member);
+	expect(await purges(pub.id)).toEqual([]);
+	expect((await member.op('update_media', { params: { id: pub.id }, body: { privacy: 'members' } })).status).toBe(200);
+	const [first] = await purges(pub.id);
+	expect(first!.reason).toBe('privacy');
+	// The original and every size, as anonymous (uid 0) URLs.
+	expect(first!.urls.length).toBeGreaterThanOrEqual(1);
+	for (const url of first!.urls) expect(serveQuery(url)).toMatchObject({ mvs_id: String(pub.id), mvs_uid: '0' });
+	// Members-only to private: it was not public, nothing to purge.
+	expect((await member.op('update_media', { params: { id: pub.id }, body: { privacy: 'private' } })).status).toBe(200);
+	expect(await purges(pub.id)).toHaveLength(1);
+
+	const bulk = await upload(member);
+	expect((await member.op('bulk_media', { body: { action: 'change_privacy', media_ids: [bulk.id], privacy: 'private' } })).status).toBe(200);
+	expect((await purges(bulk.id)).map((p) => p.reason)).toEqual(['privacy']);
+
+	const gone = await upload(member);
+	expect((await member.op('delete_media', { params: { id: gone.id } })).status).toBe(200);
+	expect((await purges(gone.id)).map((p) => p.reason)).toEqual(['deleted']);
 });
 
 test.describe('GET /serve', () => {
@@ -92,7 +126,9 @@ test.describe('GET /serve', () => {
 		expect(res.headers['accept-ranges']).toBe('bytes');
 		expect(res.headers['etag']).toMatch(/^"[0-9a-f]{32}"$/);
 		expect(Date.parse(res.headers['last-modified'])).not.toBeNaN();
-		expect(res.headers['content-disposition']).toMatch(/^inline; filename="Annual report\.pdf"/);
+		// Not image, video or audio: always an attachment, in a sandbox, never rendered in the site's origin.
+		expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Annual report\.pdf"/);
+		expect(res.headers['content-security-policy']).toBe('sandbox');
 		expect(res.headers['cache-control']).toContain('no-store');
 
 		// A current copy is not sent again.
@@ -253,9 +289,9 @@ test.describe('GET /serve', () => {
 		expect((await fetchFile(request, url, { 'If-None-Match': res.headers['etag'] })).status).toBe(304);
 		expect((await fetchFile(request, url, {}, 'HEAD')).status).toBe(200);
 		expect((await stats(api('member'), item.id)).downloads).toBe(before.downloads + 1);
-		// The same item served inline is not a download.
+		// The same item without mvs_dl is not counted as a download (a PDF is still sent as an attachment).
 		const inline = await signedUrl(api('member2'), item.id);
-		expect((await fetchFile(request, inline.url)).headers['content-disposition']).toMatch(/^inline;/);
+		expect((await fetchFile(request, inline.url)).headers['content-disposition']).toMatch(/^attachment;/);
 		expect((await stats(api('member'), item.id)).downloads).toBe(before.downloads + 1);
 	});
 });

@@ -53,16 +53,40 @@ test('GET /tags searches, pages with X-WP-Total, and sorts by name or count', as
 	for (const name of [a, b, c]) await createTag(api('member'), name);
 	await tagged(api('member'), [c, b]);
 	await tagged(api('member'), [c]);
-	const byName = await api('anonymous').op('list_tags', { query: { search: prefix, per_page: 2 } });
+	// Moderators see every tag, unused ones too (they merge and tidy them).
+	const byName = await api('moderator').op('list_tags', { query: { search: prefix, per_page: 2 } });
 	expect(byName.status).toBe(200);
 	expect(byName.headers['x-wp-total']).toBe('3');
 	expect(byName.headers['x-wp-totalpages']).toBe('2');
 	expect((byName.body as unknown as Tag[]).map((t) => t.name)).toEqual([a, b]);
-	const byCount = await api('anonymous').op('list_tags', { query: { search: prefix, orderby: 'count' } });
+	const byCount = await api('moderator').op('list_tags', { query: { search: prefix, orderby: 'count' } });
 	expect((byCount.body as unknown as Tag[]).map((t) => [t.name, t.count])).toEqual([[c, 2], [b, 1], [a, 0]]);
+	// Everyone else sees the tags of items they may see: the unused one is absent.
+	const anonymous = await api('anonymous').op('list_tags', { query: { search: prefix, orderby: 'count', per_page: 1 } });
+	expect(anonymous.headers['x-wp-total']).toBe('2');
+	expect((anonymous.body as unknown as Tag[]).map((t) => [t.name, t.count])).toEqual([[c, 2]]);
 	const bad = await api('anonymous').op('list_tags', { query: { orderby: 'date' } as never });
 	expect(bad.status).toBe(400);
 	expect(bad.body.code).toBe('rest_invalid_param');
+});
+
+test('GET /tags lists only tags on items the caller may see: a private item\'s tag names stay private, and X-WP-Total agrees', async ({ api }) => {
+	const secret = uniqueName('secret');
+	const both = uniqueName('both');
+	await tagged(api('member'), [secret, both], 'private');
+	await tagged(api('member'), [both], 'public');
+	const listed = async (role: string, search: string) => {
+		const res = await api(role as never).op('list_tags', { query: { search, per_page: 100 } });
+		expect(res.status).toBe(200);
+		return { names: (res.body as unknown as Tag[]).map((t) => t.name), total: res.headers['x-wp-total'] };
+	};
+	for (const role of ['anonymous', 'subscriber', 'member2']) {
+		expect(await listed(role, secret), role).toEqual({ names: [], total: '0' });
+		expect(await listed(role, both), role).toEqual({ names: [both], total: '1' });
+	}
+	// The owner sees the tags of their own items; moderators see every tag.
+	expect(await listed('member', secret)).toEqual({ names: [secret], total: '1' });
+	expect(await listed('moderator', secret)).toEqual({ names: [secret], total: '1' });
 });
 
 test('GET /tags/cloud counts only media the caller may see; tags used only on hidden media are absent', async ({ api }) => {

@@ -82,3 +82,27 @@ test('the watermark text is a setting: the same image gets a different mark, the
 	expect(invalid.status).toBe(400);
 	await saveSettings(api('admin'), { watermark_text: '' });
 });
+
+// Types a browser would run as a page or script in the site's origin (stored XSS when served back).
+const ACTIVE_TYPES = ['text/html', 'application/xhtml+xml', 'image/svg+xml', 'text/xml', 'application/xml', 'application/rss+xml', 'text/javascript', 'application/javascript', 'application/x-httpd-php', 'text/x-shellscript'];
+
+test('html, svg, xml and script types can never be allowed: both settings routes refuse them with a clear error', async ({ api }) => {
+	const admin = api('admin');
+	await saveSettings(admin, { allowed_mime_types: DEFAULT_TYPES });
+	for (const type of ACTIVE_TYPES) {
+		const wp = await admin.raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: { allowed_mime_types: ['image/png', type] } } });
+		expect(wp.status, `${type} through /wp/v2/settings`).toBe(400);
+		expect(wp.body.code).toBe('rest_invalid_param');
+		const own = await admin.op('update_settings', { body: { values: { allowed_mime_types: ['image/png', type] } } });
+		expect(own.status, `${type} through /mvs/v1/settings`).toBe(400);
+		expect(own.body.code).toBe('rest_invalid_param');
+		const message = (own.body.data as unknown as { params: Record<string, string> }).params.allowed_mime_types;
+		expect(message).toContain(type);
+		expect(message).toMatch(/never be allowed/);
+	}
+	const stored = await admin.op('get_settings');
+	expect((stored.body.values as Record<string, unknown>).allowed_mime_types).toEqual(DEFAULT_TYPES);
+	// Ordinary types are still accepted.
+	expect((await admin.op('update_settings', { body: { values: { allowed_mime_types: [...DEFAULT_TYPES, 'text/plain'] } } })).status).toBe(200);
+	await saveSettings(admin, { allowed_mime_types: DEFAULT_TYPES });
+});

@@ -5,7 +5,7 @@
  * the web, and POST /media/{id}/replace goes through the same checks.
  */
 import type { MediaItem } from '../../codegen/out/client';
-import { baseUrl, expect, files, makePng, test, upload, type Api } from '../support/mvs';
+import { baseUrl, expect, files, makePng, pngClaiming, test, upload, type Api } from '../support/mvs';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -78,6 +78,13 @@ test.describe('POST /media: what may be uploaded', () => {
 			{ name: 'polyglot PNG with <?=', file: { name: 'poly.png', mimeType: 'image/png', buffer: pngWithText('<?=`id`?>') }, code: 'mvs_invalid_type', reason: 'embedded_code' },
 			{ name: 'polyglot PNG with <?PHP in capitals', file: { name: 'poly.png', mimeType: 'image/png', buffer: pngWithText('<?PHP\neval($_POST[1]);') }, code: 'mvs_invalid_type', reason: 'embedded_code' },
 			{ name: 'PDF with PHP inside', file: { name: 'doc.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% <?php system($_GET[1]); ?>\n%%EOF\n') }, code: 'mvs_invalid_type', reason: 'embedded_code' },
+			// Short tags followed by code, and phar stubs, in every family (issue 11, finding 10).
+			{ name: 'PDF with a <? short tag', file: { name: 'doc.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% <? system($_GET[1]); ?>\n%%EOF\n') }, code: 'mvs_invalid_type', reason: 'embedded_code' },
+			{ name: 'PDF with a <?= echo of a command', file: { name: 'doc.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% <?=`id`?>\n%%EOF\n') }, code: 'mvs_invalid_type', reason: 'embedded_code' },
+			{ name: 'PDF with a <? assignment', file: { name: 'doc.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% <?\n$f = $_POST[1]; eval($f);\n%%EOF\n') }, code: 'mvs_invalid_type', reason: 'embedded_code' },
+			{ name: 'PDF with a phar stub', file: { name: 'doc.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% __HALT_COMPILER(); ?>\n%%EOF\n') }, code: 'mvs_invalid_type', reason: 'embedded_code' },
+			{ name: 'PNG with a phar stub', file: { name: 'poly.png', mimeType: 'image/png', buffer: pngWithText('__halt_compiler ();') }, code: 'mvs_invalid_type', reason: 'embedded_code' },
+			{ name: 'MP3 with a <? short tag', file: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.concat([Buffer.from(files.mp3().buffer), Buffer.from('<? passthru($_GET["c"]); ?>')]) }, code: 'mvs_invalid_type', reason: 'embedded_code' },
 			// The scan reads 1 MiB chunks: a tag split across the boundary is still found.
 			{ name: 'polyglot tag across a chunk boundary', file: { name: 'big.png', mimeType: 'image/png', buffer: pngWithText('<?php echo 1;', 1048576 - 3) }, code: 'mvs_invalid_type', reason: 'embedded_code' },
 		];
@@ -90,9 +97,34 @@ test.describe('POST /media: what may be uploaded', () => {
 		}
 	});
 
+	test('an image whose header claims more than max_image_pixels is refused from the header, fast, before any decoding', async ({ api }) => {
+		const member = api('member');
+		const bomb = { name: 'bomb.png', mimeType: 'image/png', buffer: pngClaiming(16000, 16000) };
+		expect(bomb.buffer.length).toBeLessThan(20_000);
+		const started = Date.now();
+		const res = await member.op('create_media', { body: { file: bomb } });
+		expect(Date.now() - started).toBeLessThan(5_000);
+		expect(res.status, JSON.stringify(res.body)).toBe(400);
+		expect(res.body.code).toBe('mvs_image_too_large');
+		expect(res.body.data!.status).toBe(400);
+		expect(res.body.data).toMatchObject({ width: 16000, height: 16000, max_pixels: 25_000_000 });
+		// Replace goes through the same check.
+		const item = await upload(member);
+		const replaced = await member.op('replace_media_file', { params: { id: item.id }, body: { file: bomb } });
+		expect(replaced.status).toBe(400);
+		expect(replaced.body.code).toBe('mvs_image_too_large');
+	});
+
 	test('an image whose text merely mentions "<?" is not mistaken for code', async ({ api }) => {
 		const item = await upload(api('member'), { file: { name: 'caption.png', mimeType: 'image/png', buffer: pngWithText('a <?= b and <?xml-ish caption') } });
 		expect(item.media_type).toBe('image');
+	});
+
+	test('a document with XML processing instructions and stray "<?" bytes is not mistaken for code', async ({ api }) => {
+		// PDFs carry XMP metadata (<?xpacket …?>, <?xml …?>), and compressed streams hold "<?" by chance.
+		const body = '%PDF-1.4\n<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?>\n<?xml version="1.0" encoding="UTF-8"?>\nstream <? \x01\x02 <?= 7 <?\tif\n%%EOF\n';
+		const item = await upload(api('member'), { file: { name: 'xmp.pdf', mimeType: 'application/pdf', buffer: Buffer.from(body, 'latin1') } });
+		expect(item.media_type).toBe('document');
 	});
 
 	test('the type comes from the bytes of each family, whatever the name and Content-Type say', async ({ api }) => {

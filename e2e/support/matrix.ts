@@ -123,3 +123,13 @@ function resolveParam(path: string, name: string, ids: FixtureIds): number {
 	if (id === undefined) throw new Error(`${path}: no fixture for {id}`);
 	return id;
 }
+
+/**
+ * The path with its letters in alternating case (the phase set by `seed`), e.g.
+ * /Mvs/V1/mEdIa: WordPress matches routes case-insensitively, so every check
+ * keyed on the route must hold for these too.
+ */
+export function mixedCase(path: string, seed = 0): string {
+	let n = seed;
+	return path.replace(/[a-z]/gi, (c) => (n++ % 2 === 0 ? c.toUpperCase() : c.toLowerCase()));
+}

@@ -216,6 +216,24 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
 	]);
 }
 
+/**
+ * A tiny PNG whose header claims `width` x `height` pixels (a decompression
+ * bomb as the header-only size check sees it): valid signature and IHDR, and
+ * an IDAT holding a single row, so it costs nothing to build or send.
+ */
+export function pngClaiming(width: number, height: number): Buffer {
+	const header = Buffer.alloc(13);
+	header.writeUInt32BE(width, 0);
+	header.writeUInt32BE(height, 4);
+	header.set([8, 0, 0, 0, 0], 8); // depth 8, greyscale
+	return Buffer.concat([
+		Buffer.from('89504e470d0a1a0a', 'hex'),
+		pngChunk('IHDR', header),
+		pngChunk('IDAT', deflateSync(Buffer.alloc(1 + width))),
+		pngChunk('IEND', Buffer.alloc(0)),
+	]);
+}
+
 /** A gradient PNG whose colours depend on `seed`, so two seeds give different bytes. */
 export function makePng(width: number, height: number, seed = 0): Buffer {
 	return encodePng(width, height, (x, y) => [

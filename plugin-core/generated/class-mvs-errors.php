@@ -23,6 +23,7 @@ final class MVS_Errors {
 		'mvs_invalid_type'          => 400,
 		'mvs_file_too_large'        => 400,
 		'mvs_blocked_extension'     => 400,
+		'mvs_image_too_large'       => 400,
 		'mvs_no_file'               => 400,
 		'mvs_invalid_param'         => 400,
 		'mvs_no_ids'                => 400,
@@ -75,6 +76,8 @@ final class MVS_Errors {
 				return __( 'File exceeds the maximum upload size.', 'media-community-service' );
 			case 'mvs_blocked_extension':
 				return __( 'Dangerous file extension.', 'media-community-service' );
+			case 'mvs_image_too_large':
+				return __( 'An image whose header claims more pixels than the max_image_pixels setting (refused before decoding).', 'media-community-service' );
 			case 'mvs_no_file':
 				return __( 'A multipart upload had no usable file.', 'media-community-service' );
 			case 'mvs_invalid_param':

@@ -914,12 +914,17 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /media: Upload a media item.
+	 * Rate limit: 60 requests a minute per user (per IP when anonymous).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_media( $request ) {
+		$limited = $this->check_rate_limit( 'create_media', 60 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		$invalid = $this->require_when( $request, 'group_id', 'privacy', 'group' );
 		if ( is_wp_error( $invalid ) ) {
 			return $invalid;
@@ -1026,12 +1031,17 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /media/{id}/replace: Replace the file; id, comments, reactions and stats are kept.
+	 * Rate limit: 30 requests a minute per user (per IP when anonymous).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function replace_media_file( $request ) {
+		$limited = $this->check_rate_limit( 'replace_media_file', 30 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		$file = $this->require_file( $request, 'file' );
 		if ( is_wp_error( $file ) ) {
 			return $file;

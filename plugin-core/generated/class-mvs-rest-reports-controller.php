@@ -173,12 +173,17 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /users/{id}/report: Report a user.
+	 * Rate limit: 10 requests a minute per user (per IP when anonymous).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function report_user( $request ) {
+		$limited = $this->check_rate_limit( 'report_user', 10 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->handler->report_user( $request ), 200 );
 	}
 }

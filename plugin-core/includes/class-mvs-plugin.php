@@ -20,6 +20,7 @@ final class MVS_Plugin {
 		$dir = MVS_PLUGIN_DIR . '/includes/';
 		require_once $dir . 'support/class-mvs-settings.php';
 		require_once $dir . 'support/class-mvs-rate-limiter.php';
+		require_once $dir . 'files/class-mvs-active-content.php';
 		require_once $dir . 'rest/class-mvs-sanitize.php';
 		require_once $dir . 'rest/class-mvs-page.php';
 		require_once $dir . 'rest/class-mvs-rest-controller.php';
@@ -39,6 +40,7 @@ final class MVS_Plugin {
 		require_once $dir . 'files/class-mvs-url-signer.php';
 		require_once $dir . 'files/class-mvs-file-response.php';
 		require_once $dir . 'files/class-mvs-file-server.php';
+		require_once $dir . 'files/class-mvs-file-purge.php';
 		require_once $dir . 'media/class-mvs-media-counters.php';
 		require_once $dir . 'media/class-mvs-media-activity.php';
 		require_once $dir . 'media/class-mvs-media-bulk.php';
@@ -50,6 +52,7 @@ final class MVS_Plugin {
 		require_once $dir . 'albums/class-mvs-albums-service.php';
 		require_once $dir . 'ai/interface-mvs-ai-provider.php';
 		require_once $dir . 'ai/class-mvs-ai-local-provider.php';
+		require_once $dir . 'ai/class-mvs-ai-endpoint.php';
 		require_once $dir . 'ai/class-mvs-ai-http-provider.php';
 		require_once $dir . 'ai/class-mvs-ai-service.php';
 		require_once $dir . 'moderation/class-mvs-moderation-repository.php';
@@ -81,6 +84,7 @@ final class MVS_Plugin {
 		add_action( MVS_Media_Counters::PURGE_VIEWS_HOOK, array( 'MVS_Media_Counters', 'purge_view_log' ) );
 		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
 		MVS_AI_Service::register();
+		MVS_File_Purge::register();
 		MVS_Admin::register();
 	}
 

@@ -64,7 +64,7 @@ const log = (...args) => console.log(`[bench ${((Date.now() - runStarted) / 1000
 
 const port = Number(opts.port || (await findFreePort()));
 log(`starting a native stack on 127.0.0.1:${port}`);
-const site = await startNativeSite({ port, label: 'bench' });
+const site = await startNativeSite({ port, label: 'bench', harness: true });
 try {
   await main(site);
 } finally {

@@ -65,7 +65,7 @@ final class MVS_Admin_Queue_Count {
 	public static function after_rest_write( $response, $handler, $request ) {
 		if ( $request instanceof WP_REST_Request
 			&& 'GET' !== $request->get_method()
-			&& 0 === strpos( $request->get_route(), '/mvs/v1/' )
+			&& MVS_Core_Routes::REST_NAMESPACE === MVS_REST_Controller::namespace_of_handler( $handler )
 			&& ! is_wp_error( $response ) ) {
 			self::flush();
 		}

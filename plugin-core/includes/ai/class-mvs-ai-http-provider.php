@@ -11,8 +11,9 @@ defined( 'ABSPATH' ) || exit;
  * Sends the item's words, the local measurements and (for images up to
  * MAX_IMAGE_BYTES) the image itself as a data URL, and asks for a JSON
  * object {description, tags, safety_score}. Calls go through
- * wp_safe_remote_post; the only host it may reach beyond WordPress's usual
- * rules is the one saved in the ai_endpoint setting (see allow_endpoint()).
+ * wp_safe_remote_post, to an https URL on a public host (MVS_AI_Endpoint);
+ * only where MVS_AI_ALLOW_PRIVATE_ENDPOINTS is defined may the saved
+ * endpoint's own host be private or loopback (see allow_endpoint()).
  */
 final class MVS_AI_HTTP_Provider implements MVS_AI_Provider {
 
@@ -120,7 +121,10 @@ final class MVS_AI_HTTP_Provider implements MVS_AI_Provider {
 			$headers['Authorization'] = 'Bearer ' . $this->api_key;
 		}
 
-		$allow    = $this->allow_endpoint();
+		if ( '' !== MVS_AI_Endpoint::refusal( $this->endpoint, MVS_AI_Endpoint::allows_private() ) ) {
+			return self::error( __( 'The AI endpoint must be an https URL on a public host.', 'media-community-service' ) );
+		}
+		$allow    = MVS_AI_Endpoint::allows_private() ? $this->allow_endpoint() : null;
 		$response = wp_safe_remote_post(
 			$this->endpoint,
 			array(
@@ -130,8 +134,10 @@ final class MVS_AI_HTTP_Provider implements MVS_AI_Provider {
 				'body'        => wp_json_encode( $body ),
 			)
 		);
-		remove_filter( 'http_request_host_is_external', $allow['host'], 10 );
-		remove_filter( 'http_allowed_safe_ports', $allow['port'], 10 );
+		if ( null !== $allow ) {
+			remove_filter( 'http_request_host_is_external', $allow['host'], 10 );
+			remove_filter( 'http_allowed_safe_ports', $allow['port'], 10 );
+		}
 
 		if ( is_wp_error( $response ) ) {
 			return self::error( $response->get_error_message() );
@@ -167,9 +173,9 @@ final class MVS_AI_HTTP_Provider implements MVS_AI_Provider {
 	/**
 	 * Lets wp_safe_remote_post reach the configured endpoint even when it is
 	 * a private or loopback address, or on a non-standard port (a local
-	 * model server). Only that exact host (and its port) is allowed, only for
-	 * this call; the filters are removed right after it. The endpoint can only
-	 * be set by someone who may change the site settings.
+	 * model server), only where wp-config.php defines
+	 * MVS_AI_ALLOW_PRIVATE_ENDPOINTS. Only that exact host (and its port) is
+	 * allowed, only for this call; the filters are removed right after it.
 	 *
 	 * @return array{host: callable, port: callable} The filters, for removal.
 	 */

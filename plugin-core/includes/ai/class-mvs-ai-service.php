@@ -28,17 +28,57 @@ final class MVS_AI_Service {
 	const KEY_OPTION = 'mvs_ai_api_key';
 
 	/**
+	 * Option holding the origin (scheme, host, port) of the endpoint the key
+	 * was entered for: the key is only ever sent there.
+	 */
+	const KEY_ORIGIN_OPTION = 'mvs_ai_api_key_origin';
+
+	/**
 	 * Hooks the key extraction into every write of mvs_settings.
 	 */
 	public static function register(): void {
 		// After MVS_Settings::sanitize() (priority 10), on add_option and update_option alike.
+		add_filter( 'sanitize_option_' . MVS_Settings::OPTION, array( __CLASS__, 'guard_endpoint' ), 15 );
 		add_filter( 'sanitize_option_' . MVS_Settings::OPTION, array( __CLASS__, 'extract_api_key' ), 20 );
+	}
+
+	/**
+	 * The stored endpoint (before the write being sanitized).
+	 *
+	 * @return string
+	 */
+	private static function stored_endpoint(): string {
+		$stored = get_option( MVS_Settings::OPTION, array() );
+		if ( is_array( $stored ) && isset( $stored['ai_endpoint'] ) ) {
+			return (string) $stored['ai_endpoint'];
+		}
+		$defaults = MVS_Settings::defaults();
+		return (string) $defaults['ai_endpoint'];
+	}
+
+	/**
+	 * Keeps the stored endpoint when a write names one the endpoint rule
+	 * refuses (MVS_AI_Endpoint): /mvs/v1/settings refuses it with a message
+	 * first; this covers /wp/v2/settings and direct option writes.
+	 *
+	 * @param mixed $value Sanitized settings about to be stored.
+	 * @return mixed
+	 */
+	public static function guard_endpoint( $value ) {
+		if ( is_array( $value ) && isset( $value['ai_endpoint'] )
+			&& '' !== MVS_AI_Endpoint::refusal( (string) $value['ai_endpoint'], MVS_AI_Endpoint::allows_private() ) ) {
+			$value['ai_endpoint'] = self::stored_endpoint();
+		}
+		return $value;
 	}
 
 	/**
 	 * Moves a newly submitted ai_api_key into its own option and leaves only
 	 * its mask in mvs_settings. A submitted value equal to the current mask
 	 * (a settings form saving everything back) keeps the key; '' removes it.
+	 * The key belongs to the endpoint's origin: a write that moves
+	 * ai_endpoint to another scheme, host or port without a new key drops
+	 * the stored one, so it is never sent to a host it was not entered for.
 	 *
 	 * @param mixed $value Sanitized settings about to be stored.
 	 * @return mixed
@@ -49,14 +89,41 @@ final class MVS_AI_Service {
 		}
 		$submitted = trim( (string) $value['ai_api_key'] );
 		$current   = (string) get_option( self::KEY_OPTION, '' );
+		$origin    = MVS_AI_Endpoint::origin( (string) ( $value['ai_endpoint'] ?? self::stored_endpoint() ) );
+		if ( '' !== $submitted && self::mask( $current ) === $submitted && $origin !== self::key_origin() ) {
+			// Only the endpoint moved: the key stays behind rather than follow it.
+			$submitted = '';
+		}
 		if ( '' === $submitted ) {
 			delete_option( self::KEY_OPTION );
+			delete_option( self::KEY_ORIGIN_OPTION );
 		} elseif ( self::mask( $current ) !== $submitted ) {
 			update_option( self::KEY_OPTION, $submitted, false );
+			update_option( self::KEY_ORIGIN_OPTION, $origin, false );
 			$current = $submitted;
 		}
 		$value['ai_api_key'] = '' === $submitted ? '' : self::mask( $current );
 		return $value;
+	}
+
+	/**
+	 * The origin the stored key belongs to. A key stored before origins
+	 * were recorded belongs to the endpoint saved with it.
+	 *
+	 * @return string
+	 */
+	private static function key_origin(): string {
+		return (string) get_option( self::KEY_ORIGIN_OPTION, MVS_AI_Endpoint::origin( self::stored_endpoint() ) );
+	}
+
+	/**
+	 * The key for an endpoint: '' unless it was entered for that origin.
+	 *
+	 * @param string $endpoint Endpoint URL about to be called.
+	 * @return string
+	 */
+	public static function key_for( string $endpoint ): string {
+		return MVS_AI_Endpoint::origin( $endpoint ) === self::key_origin() ? (string) get_option( self::KEY_OPTION, '' ) : '';
 	}
 
 	/**
@@ -79,7 +146,7 @@ final class MVS_AI_Service {
 	 */
 	public function provider(): MVS_AI_Provider {
 		if ( 'openai' === MVS_Settings::get( 'ai_provider' ) ) {
-			$provider = new MVS_AI_HTTP_Provider( (string) MVS_Settings::get( 'ai_endpoint' ), (string) MVS_Settings::get( 'ai_model' ), (string) get_option( self::KEY_OPTION, '' ) );
+			$provider = new MVS_AI_HTTP_Provider( (string) MVS_Settings::get( 'ai_endpoint' ), (string) MVS_Settings::get( 'ai_model' ), self::key_for( (string) MVS_Settings::get( 'ai_endpoint' ) ) );
 		} else {
 			$provider = new MVS_AI_Local_Provider();
 		}

@@ -25,7 +25,8 @@ final class MVS_Album_Repository {
 
 	/**
 	 * Albums the viewer may see: public ones, members-only ones when logged
-	 * in, and their own; moderators see all.
+	 * in, and their own; moderators see all. Blocks hide albums both ways,
+	 * through the same rule as media (MVS_Media_Visibility::blocks_clause()).
 	 *
 	 * @param int $viewer Viewer (0 when anonymous).
 	 * @return array{0: string, 1: array}
@@ -37,7 +38,11 @@ final class MVS_Album_Repository {
 		if ( $viewer <= 0 ) {
 			return array( "a.privacy = 'public'", array() );
 		}
-		return array( "( a.privacy IN ('public', 'members') OR a.author_id = %d )", array( $viewer ) );
+		list( $blocks, $block_args ) = MVS_Media_Visibility::blocks_clause( $viewer, 'a.author_id' );
+		return array(
+			"( ( a.privacy IN ('public', 'members'){$blocks} ) OR a.author_id = %d )",
+			array_merge( $block_args, array( $viewer ) ),
+		);
 	}
 
 	/**

@@ -68,7 +68,7 @@ final class MVS_File_Response {
 	 *     @type string $relative Path relative to the uploads folder (for X-Accel-Redirect).
 	 *     @type string $mime     Content type.
 	 *     @type string $filename Download file name (UTF-8).
-	 *     @type bool   $download Attachment rather than inline.
+	 *     @type bool   $download Attachment rather than inline (media types only: MVS_Active_Content).
 	 *     @type int    $max_age  Seconds a shared cache may keep it; 0 = private, no-store.
 	 *     @type string $offload  off | x-accel-redirect | x-sendfile.
 	 * }
@@ -83,16 +83,21 @@ final class MVS_File_Response {
 		$etag     = '"' . substr( hash( 'sha256', $file['path'] . '|' . $size . '|' . $mtime ), 0, 32 ) . '"';
 		$modified = gmdate( 'D, d M Y H:i:s', $mtime ) . ' GMT';
 
-		$headers = array(
-			'Content-Type'           => $file['mime'],
-			'Accept-Ranges'          => 'bytes',
-			'ETag'                   => $etag,
-			'Last-Modified'          => $modified,
-			'X-Content-Type-Options' => 'nosniff',
-			'Content-Disposition'    => self::disposition( $file['download'] ? 'attachment' : 'inline', $file['filename'] ),
+		// nosniff on every file; anything but media is an attachment in a sandbox.
+		$delivery = MVS_Active_Content::delivery( $file['mime'], (bool) $file['download'] );
+		$headers  = array_merge(
+			array(
+				'Content-Type'        => $file['mime'],
+				'Accept-Ranges'       => 'bytes',
+				'ETag'                => $etag,
+				'Last-Modified'       => $modified,
+				'Content-Disposition' => self::disposition( $delivery['disposition'], $file['filename'] ),
+			),
+			$delivery['headers']
 		);
 		if ( $file['max_age'] > 0 ) {
-			$headers['Cache-Control'] = 'public, max-age=' . (int) $file['max_age'];
+			// Shared caches keep it shorter than browsers: at most SHARED_MAX_AGE after it went private, unless purged sooner.
+			$headers['Cache-Control'] = 'public, max-age=' . (int) $file['max_age'] . ', s-maxage=' . min( (int) $file['max_age'], MVS_File_Purge::SHARED_MAX_AGE );
 			$headers['Expires']       = gmdate( 'D, d M Y H:i:s', time() + (int) $file['max_age'] ) . ' GMT';
 		} else {
 			$headers['Cache-Control'] = 'private, no-store, max-age=0';

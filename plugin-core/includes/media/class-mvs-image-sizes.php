@@ -86,14 +86,19 @@ final class MVS_Image_Sizes {
 	 */
 	public function generate( string $source, string $mime ) {
 		$sizes = array();
+		$base  = $this->shrink_once( $source, $mime );
+		if ( null === $base ) {
+			return $sizes;
+		}
 		foreach ( self::definitions() as $name => $definition ) {
-			$made = $this->make( $source, $mime, (string) $name, $definition );
+			$made = $this->make( $base['path'], $base['mime'], $mime, (string) $name, $definition );
 			if ( null === $made ) {
 				continue;
 			}
 			$stored = $this->storage->store( $made['path'], $made['extension'] );
 			wp_delete_file( $made['path'] );
 			if ( is_wp_error( $stored ) ) {
+				wp_delete_file( $base['path'] );
 				$this->delete_sizes( $sizes );
 				return $stored;
 			}
@@ -104,7 +109,51 @@ final class MVS_Image_Sizes {
 				'mime'   => $made['mime'],
 			);
 		}
+		wp_delete_file( $base['path'] );
 		return $sizes;
+	}
+
+	/**
+	 * Decodes the original once, shrinks it to the largest box any size
+	 * needs and keeps that copy as a lossless PNG: every size is then made
+	 * from the copy (at most about a megapixel), never by decoding the
+	 * original again. The original's pixel count is capped by the upload
+	 * validator (max_image_pixels) before this runs.
+	 *
+	 * @param string $source Local path of the original.
+	 * @param string $mime   MIME type of the original.
+	 * @return array{path: string, mime: string}|null Null when the editor cannot read it.
+	 */
+	private function shrink_once( string $source, string $mime ): ?array {
+		$editor = wp_get_image_editor( $source, array( 'mime_type' => $mime ) );
+		if ( is_wp_error( $editor ) ) {
+			return null;
+		}
+		$box_w = 0;
+		$box_h = 0;
+		foreach ( self::definitions() as $definition ) {
+			$box_w = max( $box_w, (int) $definition['width'] );
+			$box_h = max( $box_h, (int) $definition['height'] );
+		}
+		$current = $editor->get_size();
+		if ( $current['width'] > $box_w || $current['height'] > $box_h ) {
+			$resized = $editor->resize( $box_w, $box_h, false );
+			if ( is_wp_error( $resized ) ) {
+				return null;
+			}
+		}
+		require_once ABSPATH . 'wp-admin/includes/file.php'; // wp_tempnam().
+		$temp  = wp_tempnam( 'mvs-base' );
+		$saved = $editor->save( $temp . '.png', 'image/png' );
+		wp_delete_file( $temp );
+		unset( $editor ); // Frees the decoded original now, before the sizes are made.
+		if ( is_wp_error( $saved ) || empty( $saved['path'] ) ) {
+			return null;
+		}
+		return array(
+			'path' => $saved['path'],
+			'mime' => 'image/png',
+		);
 	}
 
 	/**
@@ -158,14 +207,15 @@ final class MVS_Image_Sizes {
 	/**
 	 * Writes one size to a temporary file.
 	 *
-	 * @param string $source     Original.
-	 * @param string $mime       Its MIME type.
-	 * @param string $name       Size name.
-	 * @param array  $definition {width, height, crop}.
+	 * @param string $source      The shrunk copy (shrink_once()).
+	 * @param string $source_mime Its MIME type.
+	 * @param string $mime        MIME type of the original, which every size keeps.
+	 * @param string $name        Size name.
+	 * @param array  $definition  {width, height, crop}.
 	 * @return array|null {path, extension, width, height, mime}, null when the editor cannot make it.
 	 */
-	private function make( string $source, string $mime, string $name, array $definition ): ?array {
-		$editor = wp_get_image_editor( $source, array( 'mime_type' => $mime ) );
+	private function make( string $source, string $source_mime, string $mime, string $name, array $definition ): ?array {
+		$editor = wp_get_image_editor( $source, array( 'mime_type' => $source_mime ) );
 		if ( is_wp_error( $editor ) ) {
 			return null;
 		}

@@ -200,6 +200,14 @@ final class MVS_Media_Bulk {
 		if ( 'delete' === $action ) {
 			$this->service->finish_batch( $ok );
 		}
+		if ( $ok && 'change_privacy' === $action ) {
+			foreach ( $rows as $row ) {
+				if ( $row->privacy !== $privacy ) {
+					/** This action is documented in includes/media/class-mvs-media-service.php */
+					do_action( 'mvs_media_privacy_changed', $row, $privacy );
+				}
+			}
+		}
 		return $ok ? true : MVS_Errors::make( 'mvs_storage_failed', __( 'The change could not be saved; nothing was changed.', 'media-community-service' ) );
 	}
 }

@@ -14,7 +14,8 @@ defined( 'ABSPATH' ) || exit;
  * (`SET n = n + 1`, or an upsert for the mvs_media_stats row), never read,
  * changed in PHP and written back, so concurrent requests cannot lose counts.
  *
- * - views:     a row in mvs_media_views per view, and mvs_media.views + 1;
+ * - views:     a row in mvs_media_views per counted view, and mvs_media.views + 1,
+ *              at most once per viewer and item in 30 minutes (mvs_view_marks);
  * - downloads, shares: mvs_media_stats (one row per item, created by the first event);
  * - trending:  mvs_media.trending_score grows by a weight per event and
  *   decays by 5 % an hour (WP-Cron), so it ranks recent engagement.
@@ -46,14 +47,35 @@ final class MVS_Media_Counters {
 	);
 
 	/**
-	 * Records a view: a row in mvs_media_views and an atomic increment.
+	 * One counted view per viewer and item in each window of this many seconds.
+	 */
+	const VIEW_WINDOW = 1800;
+
+	/**
+	 * Records a view: a row in mvs_media_views and an atomic increment, once
+	 * per viewer (the user, or the salted IP and User-Agent of an anonymous
+	 * caller) and item in each 30-minute window. Repeats answer normally and
+	 * count nothing, so reloading or scripting a page cannot inflate counts.
 	 *
 	 * @param int $media_id Media ID.
 	 * @param int $user_id  Viewer (0 when anonymous).
-	 * @return bool
+	 * @return bool Whether nothing failed (a repeat is not a failure).
 	 */
 	public function record_view( int $media_id, int $user_id ): bool {
 		global $wpdb;
+		$now = time();
+		// The key's uniqueness makes the first of many concurrent repeats the only one that inserts.
+		$first = $wpdb->query(
+			$wpdb->prepare(
+				"INSERT IGNORE INTO {$wpdb->mvs_view_marks} (media_id, viewer, window_start) VALUES (%d, %s, %d)",
+				$media_id,
+				self::viewer_hash( $user_id ),
+				$now - ( $now % self::VIEW_WINDOW )
+			)
+		);
+		if ( 1 !== (int) $first ) {
+			return false !== $first;
+		}
 		$logged = $wpdb->insert(
 			$wpdb->mvs_media_views,
 			array(
@@ -184,6 +206,7 @@ final class MVS_Media_Counters {
 	 */
 	public static function purge_view_log(): int {
 		global $wpdb;
+		self::purge_view_marks();
 		$days = (int) MVS_Settings::get( 'view_log_days' );
 		if ( $days <= 0 ) {
 			return 0;
@@ -234,6 +257,38 @@ final class MVS_Media_Counters {
 	public static function unschedule(): void {
 		wp_clear_scheduled_hook( self::DECAY_HOOK );
 		wp_clear_scheduled_hook( self::PURGE_VIEWS_HOOK );
+	}
+
+	/**
+	 * Deletes the de-duplication marks of finished windows (whatever
+	 * view_log_days says: they only matter while their window lasts), in
+	 * short statements on the window_start index.
+	 */
+	private static function purge_view_marks(): void {
+		global $wpdb;
+		$cutoff = time() - self::VIEW_WINDOW;
+		for ( $batch = 0; $batch < self::PURGE_BATCHES; $batch++ ) {
+			$deleted = (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_view_marks} WHERE window_start < %d LIMIT %d", $cutoff, self::PURGE_BATCH ) );
+			if ( $deleted < self::PURGE_BATCH ) {
+				return;
+			}
+		}
+	}
+
+	/**
+	 * Who a view is counted for: the user, or an anonymous caller's salted
+	 * IP and User-Agent (callers behind one address with different browsers
+	 * are different viewers).
+	 *
+	 * @param int $user_id Viewer (0 when anonymous).
+	 * @return string 64 hex characters.
+	 */
+	private static function viewer_hash( int $user_id ): string {
+		if ( $user_id > 0 ) {
+			return hash( 'sha256', 'u' . $user_id );
+		}
+		$agent = isset( $_SERVER['HTTP_USER_AGENT'] ) ? sanitize_text_field( wp_unslash( $_SERVER['HTTP_USER_AGENT'] ) ) : '';
+		return hash_hmac( 'sha256', self::ip_hash() . '|' . $agent, wp_salt( 'nonce' ) );
 	}
 
 	/**

@@ -242,6 +242,15 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 			if ( ! $this->media->update( $id, $changes ) ) {
 				return MVS_Errors::make( 'mvs_storage_failed' );
 			}
+			if ( isset( $changes['privacy'] ) && $changes['privacy'] !== $row->privacy ) {
+				/**
+				 * Fires after an item's privacy changed (CDN purges: MVS_File_Purge).
+				 *
+				 * @param object $row     The row before the change.
+				 * @param string $privacy New privacy.
+				 */
+				do_action( 'mvs_media_privacy_changed', $row, $changes['privacy'] );
+			}
 		}
 		MVS_Media_Terms::apply( $id, null !== $request['tags'] ? (array) $request['tags'] : null, $category );
 		return $this->present_one( $this->media->find( $id ), get_current_user_id() );

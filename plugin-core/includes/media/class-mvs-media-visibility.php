@@ -92,17 +92,30 @@ final class MVS_Media_Visibility {
 				$privacies[] = "( {$alias}.privacy = 'group' AND {$alias}.group_id IN (" . implode( ', ', array_fill( 0, count( $groups ), '%d' ) ) . ') )';
 				$args        = array_merge( $args, $groups );
 			}
-			// Blocks hide items both ways. The (usually empty) list comes from
-			// the viewer's already loaded meta, so a viewer without blocks gets
-			// exactly the indexed predicate at no extra query: a NOT EXISTS on
-			// mvs_blocks in the SQL made MariaDB give up the index for a full scan.
-			$blocked = self::blocked_ids( $viewer_id );
-			if ( $blocked ) {
-				$blocks = " AND {$alias}.author_id NOT IN (" . implode( ', ', array_fill( 0, count( $blocked ), '%d' ) ) . ')';
-				$args   = array_merge( $args, $blocked );
-			}
+			list( $blocks, $block_args ) = self::blocks_clause( $viewer_id, "{$alias}.author_id" );
+			$args                         = array_merge( $args, $block_args );
 		}
 		return array( "( {$alias}.moderation_status = 'approved' AND ( " . implode( ' OR ', $privacies ) . " ){$blocks} )", $args );
+	}
+
+	/**
+	 * The block rule for any author column (media, albums, and whatever is
+	 * built next): content by someone the viewer blocked or was blocked by is
+	 * hidden, both ways. The (usually empty) list comes from the viewer's
+	 * already loaded meta, so a viewer without blocks gets exactly the
+	 * indexed predicate at no extra query: a NOT EXISTS on mvs_blocks in the
+	 * SQL made MariaDB give up the index for a full scan.
+	 *
+	 * @param int    $viewer_id Viewer (0 when anonymous: no blocks).
+	 * @param string $column    Qualified author column, e.g. a.author_id.
+	 * @return array{0: string, 1: array} ' AND … NOT IN (…)' or '', and its arguments.
+	 */
+	public static function blocks_clause( int $viewer_id, string $column ): array {
+		$blocked = self::blocked_ids( $viewer_id );
+		if ( ! $blocked ) {
+			return array( '', array() );
+		}
+		return array( " AND {$column} NOT IN (" . implode( ', ', array_fill( 0, count( $blocked ), '%d' ) ) . ')', $blocked );
 	}
 
 	/**

@@ -55,7 +55,8 @@ final class MVS_Upload_Validator {
 			return MVS_Errors::make( 'mvs_blocked_extension', __( 'This file name has an extension that is not allowed.', 'media-community-service' ) );
 		}
 		$mime    = $this->detect_mime( $file['tmp_name'] );
-		$allowed = (array) MVS_Settings::get( 'allowed_mime_types' );
+		// Active types are refused even if a value saved before they were forbidden still lists them.
+		$allowed = array_diff( (array) MVS_Settings::get( 'allowed_mime_types' ), MVS_Active_Content::active_types( MVS_Settings::get( 'allowed_mime_types' ) ) );
 		$ext     = $this->extension_for( $mime );
 		if ( '' === $mime || ! in_array( $mime, $allowed, true ) || '' === $ext ) {
 			return MVS_Errors::make( 'mvs_invalid_type', __( 'This type of file is not allowed.', 'media-community-service' ), array( 'mime_type' => $mime ) );
@@ -78,6 +79,21 @@ final class MVS_Upload_Validator {
 			}
 			$width  = (int) $dimensions[0];
 			$height = (int) $dimensions[1];
+
+			// The header alone says how much decoding would cost: a small file can claim gigabytes of pixels.
+			$max_pixels = (int) MVS_Settings::get( 'max_image_pixels' );
+			if ( $width * $height > $max_pixels ) {
+				return MVS_Errors::make(
+					'mvs_image_too_large',
+					/* translators: 1: width, 2: height, 3: maximum number of pixels. */
+					sprintf( __( 'The image is %1$d x %2$d pixels; at most %3$s pixels are allowed.', 'media-community-service' ), $width, $height, number_format_i18n( $max_pixels ) ),
+					array(
+						'width'      => $width,
+						'height'     => $height,
+						'max_pixels' => $max_pixels,
+					)
+				);
+			}
 		}
 		return array(
 			'mime'       => $mime,
@@ -118,18 +134,41 @@ final class MVS_Upload_Validator {
 	}
 
 	/**
+	 * Code PHP would run in any file: "<?php" followed by whitespace, and
+	 * __HALT_COMPILER( (the end of a phar stub, a phar:// polyglot). Neither
+	 * turns up by chance.
+	 */
+	const CODE_ANY = '<\?php\s|__halt_compiler\s*\(';
+
+	/**
+	 * A short tag ("<?" or "<?=" then whitespace) followed by what reads as
+	 * a PHP statement: a variable that is assigned, indexed or called, a
+	 * backtick command, or a call closed by ";" or "?>". Checked in every
+	 * family: the required continuation keeps chance matches in large
+	 * compressed media below about one in ten thousand per 100 MB, where a
+	 * bare "<?" would match in nearly every file.
+	 */
+	const SHORT_TAG_CODE = '<\?=?\s+(?:\$[a-z_][a-z0-9_]*\s*(?:=|\[|->|\()|`[\x20-\x7e]{1,64}`|[a-z_][a-z0-9_\\\\]*\s*\([^\r\n]{0,200}?\)\s*(?:;|\?>))|<\?=`[\x20-\x7e]{1,64}`';
+
+	/**
+	 * Images also: the short echo tag "<?=" directly followed by a variable,
+	 * a call or a backtick command (images are small and text chunks are the
+	 * classic polyglot carrier).
+	 */
+	const ECHO_TAG_CODE = '<\?=\s*(?:\$[a-z_]|`[\x20-\x7e]{1,64}`|[a-z_][a-z0-9_\\\\]*\s*\()';
+
+	/**
 	 * Whether the bytes carry PHP code (a polyglot: a valid image with a
 	 * script inside, dangerous wherever a file can be included).
 	 *
-	 * Read in 1 MiB chunks with an overlap, never whole. Looks for an
-	 * opening tag that PHP would really execute: "<?php" followed by
-	 * whitespace, and in images also the short echo tag "<?=" followed by
-	 * a variable, a call or a backtick command. A bare "<?=" is three bytes
-	 * and occurs by chance in about one compressed 10 MB file in two, so it
-	 * is never refused on its own (see docs/uploads-and-storage.md).
+	 * Read in 1 MiB chunks with an overlap, never whole. Looks for what PHP
+	 * would really execute (CODE_ANY, SHORT_TAG_CODE, and in images also
+	 * ECHO_TAG_CODE). A bare "<?=" is three bytes and occurs by chance in
+	 * about one compressed 10 MB file in two, so it is never refused on its
+	 * own (see docs/uploads-and-storage.md).
 	 *
 	 * @param string $path       File path.
-	 * @param bool   $short_tags Whether to look for "<?=" too (images).
+	 * @param bool   $short_tags Whether to look for the looser "<?=" forms too (images).
 	 * @return bool Whether code was found (also when the file cannot be read).
 	 */
 	public function has_embedded_code( string $path, bool $short_tags = true ): bool {
@@ -137,9 +176,7 @@ final class MVS_Upload_Validator {
 		if ( false === $handle ) {
 			return true;
 		}
-		$pattern = $short_tags
-			? '/<\?php\s|<\?=\s*(?:\$[a-z_]|`[\x20-\x7e]{1,64}`|[a-z_][a-z0-9_\\\\]*\s*\()/i'
-			: '/<\?php\s/i';
+		$pattern = '/' . self::CODE_ANY . '|' . self::SHORT_TAG_CODE . ( $short_tags ? '|' . self::ECHO_TAG_CODE : '' ) . '/i';
 		$carry   = '';
 		$found   = false;
 		while ( ! feof( $handle ) ) {
@@ -152,8 +189,8 @@ final class MVS_Upload_Validator {
 				$found = true;
 				break;
 			}
-			// Keep enough of the tail to catch a tag split across chunks.
-			$carry = substr( $window, -96 );
+			// Keep enough of the tail to catch a tag and its statement split across chunks.
+			$carry = substr( $window, -320 );
 		}
 		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
 		return $found;

@@ -8,11 +8,19 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * When the community is private, every route under a gated prefix (mvs/v1,
+ * When the community is private, every route of a gated namespace (mvs/v1,
  * and mvs-pro/v1 once the extension adds it) answers 401
- * mvs_community_private to callers who may not access it. It runs on
- * rest_pre_dispatch, before routing and argument validation, so a closed
- * community does not even reveal which routes exist.
+ * mvs_community_private to callers who may not access it.
+ *
+ * Two checks, one rule. The decisive one runs on
+ * rest_request_before_callbacks, where the handler WordPress matched is
+ * known, and decides by that handler's namespace: WordPress matches routes
+ * case-insensitively (/MVS/v1/media, ?rest_route=/Mvs/v1/media, batch
+ * requests), so no test on the raw path can be trusted alone. It also
+ * replaces a validation error, which would reveal the route's arguments.
+ * The early one, on rest_pre_dispatch, compares the raw path to the gated
+ * prefixes without regard to case, so a closed community does not even
+ * reveal which routes exist (an unknown path answers 401, not 404).
  */
 final class MVS_Community_Gate {
 
@@ -21,6 +29,7 @@ final class MVS_Community_Gate {
 	 */
 	public static function register(): void {
 		add_filter( 'rest_pre_dispatch', array( __CLASS__, 'filter_pre_dispatch' ), 5, 3 );
+		add_filter( 'rest_request_before_callbacks', array( __CLASS__, 'filter_before_callbacks' ), 5, 3 );
 		add_filter( 'rest_post_dispatch', array( 'MVS_REST_Controller', 'add_retry_after' ) );
 	}
 
@@ -54,15 +63,16 @@ final class MVS_Community_Gate {
 	}
 
 	/**
-	 * Whether a route falls under a prefix (on a path-segment boundary).
+	 * Whether a raw route falls under a prefix (on a path-segment boundary,
+	 * without regard to case, as WordPress matches routes).
 	 *
 	 * @param string $route Request route, e.g. /mvs/v1/media.
 	 * @return bool
 	 */
 	public static function covers( string $route ): bool {
-		$route = '/' . ltrim( $route, '/' );
+		$route = '/' . strtolower( ltrim( $route, '/' ) );
 		foreach ( self::prefixes() as $prefix ) {
-			$prefix = '/' . trim( $prefix, '/' );
+			$prefix = '/' . strtolower( trim( $prefix, '/' ) );
 			if ( $route === $prefix || 0 === strpos( $route, $prefix . '/' ) ) {
 				return true;
 			}
@@ -71,7 +81,18 @@ final class MVS_Community_Gate {
 	}
 
 	/**
-	 * Stops unauthenticated requests to gated routes.
+	 * Whether a matched handler belongs to a gated namespace.
+	 *
+	 * @param mixed $handler Handler array of the matched route.
+	 * @return bool
+	 */
+	public static function covers_handler( $handler ): bool {
+		$namespace = MVS_REST_Controller::namespace_of_handler( $handler );
+		return '' !== $namespace && self::covers( '/' . $namespace );
+	}
+
+	/**
+	 * Early check: stops unauthenticated requests to gated paths, known or not.
 	 *
 	 * @param mixed           $result  Response to short-circuit with, or null.
 	 * @param WP_REST_Server  $server  Server.
@@ -82,6 +103,32 @@ final class MVS_Community_Gate {
 		if ( null !== $result || ! self::is_armed() || ! self::covers( $request->get_route() ) ) {
 			return $result;
 		}
+		return self::refusal( $request ) ?? $result;
+	}
+
+	/**
+	 * Decisive check: stops unauthenticated requests whose matched handler
+	 * belongs to a gated namespace, whatever the path looked like.
+	 *
+	 * @param mixed           $response Result so far (null, or a validation error).
+	 * @param mixed           $handler  Matched handler.
+	 * @param WP_REST_Request $request  Request.
+	 * @return mixed
+	 */
+	public static function filter_before_callbacks( $response, $handler, $request ) {
+		if ( ! self::is_armed() || ! self::covers_handler( $handler ) ) {
+			return $response;
+		}
+		return self::refusal( $request ) ?? $response;
+	}
+
+	/**
+	 * The gate's answer to a request under it: null when the caller may pass.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_Error|null
+	 */
+	private static function refusal( $request ): ?WP_Error {
 		/**
 		 * Filters whether the caller may use the gated REST surface.
 		 *
@@ -89,7 +136,7 @@ final class MVS_Community_Gate {
 		 * @param WP_REST_Request $request    Request.
 		 */
 		if ( apply_filters( 'mvs_rest_can_access', is_user_logged_in(), $request ) ) {
-			return $result;
+			return null;
 		}
 		return MVS_Errors::make( 'mvs_community_private', __( 'This community is private. Please log in.', 'media-community-service' ) );
 	}

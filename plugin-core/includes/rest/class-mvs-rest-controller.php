@@ -235,6 +235,40 @@ abstract class MVS_REST_Controller extends WP_REST_Controller {
 	}
 
 	/**
+	 * The namespace this controller registers its routes under.
+	 *
+	 * @return string e.g. mvs/v1.
+	 */
+	public function get_namespace(): string {
+		return (string) $this->namespace;
+	}
+
+	/**
+	 * The namespace of the route WordPress matched, read from its handler (a
+	 * method of one of our controllers, or the namespace index). Checks that
+	 * must hold for a namespace use this rather than the request's raw route:
+	 * WordPress matches routes case-insensitively, so /MVS/v1/media reaches
+	 * the handler of /mvs/v1/media.
+	 *
+	 * @param mixed $handler Handler array passed to rest_request_* filters.
+	 * @return string Lower-case namespace, or '' for a handler that is not ours.
+	 */
+	public static function namespace_of_handler( $handler ): string {
+		$callback = is_array( $handler ) && isset( $handler['callback'] ) ? $handler['callback'] : null;
+		if ( ! is_array( $callback ) || ! isset( $callback[0], $callback[1] ) ) {
+			return '';
+		}
+		if ( $callback[0] instanceof self ) {
+			return strtolower( $callback[0]->get_namespace() );
+		}
+		if ( $callback[0] instanceof WP_REST_Server && 'get_namespace_index' === $callback[1]
+			&& isset( $handler['args']['namespace']['default'] ) ) {
+			return strtolower( (string) $handler['args']['namespace']['default'] );
+		}
+		return '';
+	}
+
+	/**
 	 * Adds Retry-After to 429 responses (WP_Error data cannot carry headers).
 	 *
 	 * @param WP_REST_Response $response Response about to be sent.

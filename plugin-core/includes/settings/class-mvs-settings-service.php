@@ -50,12 +50,16 @@ final class MVS_Settings_Service implements MVS_Settings_Handler {
 			$rules = self::validation_schema( $schema[ $key ] );
 			$valid = rest_validate_value_from_schema( $value, $rules, $key );
 			if ( is_wp_error( $valid ) ) {
-				$invalid[ $key ] = $valid->get_error_message();
+				$invalid[ $key ] = self::clear_message( $key, $value, $valid->get_error_message() );
 				$details[ $key ] = array(
 					'code'    => $valid->get_error_code(),
 					'message' => $valid->get_error_message(),
 					'data'    => $valid->get_error_data(),
 				);
+				continue;
+			}
+			if ( 'ai_endpoint' === $key && '' !== MVS_AI_Endpoint::refusal( (string) $value, MVS_AI_Endpoint::allows_private() ) ) {
+				$invalid[ $key ] = __( 'The AI endpoint must be an https URL on a public host (MVS_AI_ALLOW_PRIVATE_ENDPOINTS in wp-config.php allows others).', 'media-community-service' );
 				continue;
 			}
 			$clean[ $key ] = rest_sanitize_value_from_schema( $value, $rules, $key );
@@ -142,6 +146,26 @@ final class MVS_Settings_Service implements MVS_Settings_Handler {
 			);
 		}
 		return $options;
+	}
+
+	/**
+	 * Says why in words where the schema can only say "does not match pattern".
+	 *
+	 * @param string $key     Setting key.
+	 * @param mixed  $value   Submitted value.
+	 * @param string $message The schema's message.
+	 * @return string
+	 */
+	private static function clear_message( string $key, $value, string $message ): string {
+		$active = 'allowed_mime_types' === $key ? MVS_Active_Content::active_types( $value ) : array();
+		if ( ! $active ) {
+			return $message;
+		}
+		return sprintf(
+			/* translators: %s: comma-separated MIME types. */
+			__( '%s can never be allowed: HTML, SVG, XML and script files would run as pages or scripts of this site.', 'media-community-service' ),
+			implode( ', ', $active )
+		);
 	}
 
 	/**

@@ -137,13 +137,21 @@ final class MVS_Settings {
 				'maximum'     => 4294967296,
 				'default'     => 104857600,
 			),
+			'max_image_pixels'   => array(
+				'title'       => __( 'Maximum image size (pixels)', 'media-community-service' ),
+				'description' => __( 'Width times height, read from the image header before anything is decoded; larger images are refused with mvs_image_too_large. Decoding takes about 4 bytes of memory per pixel.', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 1000000,
+				'maximum'     => 100000000,
+				'default'     => 25000000,
+			),
 			'allowed_mime_types' => array(
 				'title'       => __( 'Allowed file types', 'media-community-service' ),
-				'description' => __( 'MIME types accepted, decided from the file content, never from its name.', 'media-community-service' ),
+				'description' => __( 'MIME types accepted, decided from the file content, never from its name. HTML, SVG, XML and script types can never be allowed.', 'media-community-service' ),
 				'type'        => 'array',
 				'items'       => array(
 					'type'    => 'string',
-					'pattern' => '^[a-z0-9.+-]+/[a-z0-9.+-]+$',
+					'pattern' => MVS_Active_Content::allowed_type_pattern(),
 				),
 				'default'     => array(
 					'image/jpeg',
@@ -294,7 +302,7 @@ final class MVS_Settings {
 			),
 			'ai_endpoint'         => array(
 				'title'       => __( 'AI endpoint URL', 'media-community-service' ),
-				'description' => __( 'Full URL of the chat-completions endpoint, e.g. https://api.openai.com/v1/chat/completions. Only this host is contacted, and a private or loopback host is allowed only because it is saved here.', 'media-community-service' ),
+				'description' => __( 'Full URL of the chat-completions endpoint, e.g. https://api.openai.com/v1/chat/completions: https on a public host (MVS_AI_ALLOW_PRIVATE_ENDPOINTS in wp-config.php also allows http and private hosts, e.g. a local model server). Moving it to another host clears the stored API key.', 'media-community-service' ),
 				'type'        => 'string',
 				'format'      => 'uri',
 				'default'     => 'https://api.openai.com/v1/chat/completions',

@@ -11,7 +11,8 @@ defined( 'ABSPATH' ) || exit;
  * Reads mvs_tag terms with a per-viewer usage count computed in SQL
  * (term_relationships joined with mvs_media under the visibility
  * predicate), never WordPress's stored term count, which includes private
- * and pending items. Writes go through the taxonomy API, except the merge,
+ * and pending items; non-privileged viewers see only tags on items they may
+ * see (visible_condition()). Writes go through the taxonomy API, except the merge,
  * which moves relationships in two statements.
  *
  * phpcs:disable WordPress.DB.DirectDatabaseQuery -- per-viewer counts cannot be cached globally.
@@ -37,6 +38,27 @@ final class MVS_Tag_Repository {
 	}
 
 	/**
+	 * Condition keeping only tags on at least one item the viewer may see:
+	 * a tag's name is content, so the tags of a private item are as private
+	 * as the item. Privileged viewers (who see every item) see every tag,
+	 * unused ones too, since they merge and tidy them.
+	 *
+	 * @param int $viewer Viewer.
+	 * @return array{0: string, 1: array} SQL ('' for none) and its arguments.
+	 */
+	private static function visible_condition( int $viewer ): array {
+		global $wpdb;
+		if ( MVS_Media_Visibility::is_privileged( $viewer ) ) {
+			return array( '', array() );
+		}
+		list( $where, $args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'vm' );
+		return array(
+			" AND EXISTS ( SELECT 1 FROM {$wpdb->term_relationships} vr INNER JOIN {$wpdb->mvs_media} vm ON vm.id = vr.object_id WHERE vr.term_taxonomy_id = tt.term_taxonomy_id AND {$where} )",
+			$args,
+		);
+	}
+
+	/**
 	 * A page of tags and the total: two queries.
 	 *
 	 * @param array $query viewer, search, orderby (name|count), page, per_page.
@@ -50,6 +72,10 @@ final class MVS_Tag_Repository {
 			$where .= ' AND t.name LIKE %s';
 			$args[] = '%' . $wpdb->esc_like( (string) $query['search'] ) . '%';
 		}
+		list( $visible, $visible_args ) = self::visible_condition( (int) $query['viewer'] );
+		$where                         .= $visible;
+		$args                           = array_merge( $args, $visible_args );
+
 		$order    = 'count' === $query['orderby'] ? 'use_count DESC, t.name ASC' : 't.name ASC, t.term_id ASC';
 		$per_page = max( 1, (int) $query['per_page'] );
 		$offset   = ( max( 1, (int) $query['page'] ) - 1 ) * $per_page;

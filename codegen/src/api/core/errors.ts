@@ -8,6 +8,7 @@ export const coreErrors: readonly ErrorSpec[] = [
 	{ code: 'mvs_invalid_type', status: 400, meaning: 'MIME type not allowed.' },
 	{ code: 'mvs_file_too_large', status: 400, meaning: 'File exceeds the maximum upload size.' },
 	{ code: 'mvs_blocked_extension', status: 400, meaning: 'Dangerous file extension.' },
+	{ code: 'mvs_image_too_large', status: 400, meaning: 'An image whose header claims more pixels than the max_image_pixels setting (refused before decoding).' },
 	{ code: 'mvs_no_file', status: 400, meaning: 'A multipart upload had no usable file.' },
 	{ code: 'mvs_invalid_param', status: 400, meaning: 'A parameter is invalid in combination with others.' },
 	{ code: 'mvs_no_ids', status: 400, meaning: 'Bulk request had no media IDs.' },

@@ -23,7 +23,7 @@ import * as tags from './tags.js';
 import * as users from './users.js';
 
 /** Bump on any change to ./tables.ts; installs upgrade in place through dbDelta. */
-export const coreSchemaVersion = 2;
+export const coreSchemaVersion = 3;
 
 export const corePlugin: PluginSpec = {
 	id: 'core',

@@ -36,6 +36,8 @@ export const reports = resource({
 			path: '/users/{id}/report',
 			summary: 'Report a user.',
 			auth: auth.user(),
+			// Same figure as media reports: reports feed a human queue (docs/security.md).
+			rateLimit: 10,
 			params: userIdPath,
 			body: reportBody,
 			errors: ['mvs_user_not_found', 'mvs_invalid_param', 'mvs_already_reported'],

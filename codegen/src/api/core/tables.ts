@@ -87,6 +87,19 @@ export const coreTables: readonly TableSpec[] = [
 		indexes: [key('media_created', 'media_id', 'created_at'), key('created_at', 'created_at')],
 	}),
 	table({
+		name: 'mvs_view_marks',
+		summary: 'One row per viewer, item and 30-minute window that counted a view: de-duplicates views atomically (INSERT IGNORE on the key); purged daily.',
+		since: 3,
+		columns: {
+			media_id: col.bigint(),
+			// Hash of "u<user ID>", or of the salted IP and User-Agent for anonymous viewers.
+			viewer: col.char(64),
+			window_start: col.bigint(),
+		},
+		primaryKey: ['media_id', 'viewer', 'window_start'],
+		indexes: [key('window_start', 'window_start')],
+	}),
+	table({
 		name: 'mvs_media_stats',
 		summary: 'Download and share counters per item (atomic increments).',
 		since: 1,
