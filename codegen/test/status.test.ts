@@ -76,6 +76,7 @@ describe('status: areas', () => {
 			model.plugins.flatMap((p) => p.routes).filter((r) => r.implemented && !r.extension).length,
 		);
 		assert.equal(status.total.covered, 0);
+		assert.equal(status.total.playground, 0);
 		for (const a of status.areas) assert.ok(a.declared > 0, `${a.area} has no route`);
 	});
 
@@ -144,12 +145,12 @@ describe('status: coverage', () => {
 	test('the printed table ends with the TOTAL line', () => {
 		const text = formatStatus(computeStatus(model, []));
 		const lines = text.split('\n');
-		assert.match(lines[0]!, /^Area\s+declared\s+implemented\s+covered$/);
+		assert.match(lines[0]!, /^Area\s+declared\s+implemented\s+covered\s+playground$/);
 		for (const area of AREAS) assert.ok(lines.some((l) => l.startsWith(`${area} `)), area);
 		const widths = new Set(lines.slice(0, -1).filter((l) => !l.startsWith('-')).map((l) => l.length));
 		assert.equal(widths.size, 1, 'rows are fixed-width');
 		const implemented = model.plugins.flatMap((p) => p.routes).filter((r) => r.implemented && !r.extension).length;
-		assert.equal(lines.at(-1), `TOTAL  131 declared  ${implemented} implemented  0 covered`);
+		assert.equal(lines.at(-1), `TOTAL  131 declared  ${implemented} implemented  0 covered  0 on Playground`);
 	});
 
 	test('extension routes are listed apart, never in an area or the total', () => {
@@ -163,6 +164,42 @@ describe('status: coverage', () => {
 		assert.deepEqual(status.unknownOperations, []);
 		assert.equal(status.total.covered, 0);
 		assert.ok(formatExtensions(status).every((l) => l.startsWith('extension admin-ui: ')));
+	});
+
+	test('the Playground column counts only the Playground tier (e2e/tiers.ts), never the auth matrix', () => {
+		const spec = (file: string, text: string) => ({ file: join('e2e', 'specs', file), text });
+		const status = computeStatus(model, [
+			spec(join('smoke', 'media.smoke.spec.ts'), "op('create_media'); op('get_media');"),
+			spec('admin-ui.site-wide.spec.ts', "op('get_settings');"),
+			spec('auth-matrix.spec.ts', "op('list_albums');"),
+			spec('media.spec.ts', "op('delete_media'); op('get_media');"),
+			spec('smoke.spec.ts', "op('list_tags');"), // not under smoke/: not in the tier
+		]);
+		const media = status.areas.find((a) => a.area === 'Media')!;
+		assert.equal(media.covered, 3);
+		assert.equal(media.playground, 2);
+		assert.deepEqual(
+			media.routes.filter((r) => r.playground).map((r) => r.name),
+			['create_media', 'get_media'],
+		);
+		assert.equal(status.areas.find((a) => a.area === 'Albums')!.playground, 0, 'the auth matrix does not count');
+		assert.equal(status.areas.find((a) => a.area === 'Tags')!.playground, 0);
+		assert.equal(status.total.playground, 2);
+		assert.equal(status.extensions.find((e) => e.name === 'get_settings')!.playground, true);
+		assert.deepEqual(status.playgroundFiles, [join('e2e', 'specs', 'smoke', 'media.smoke.spec.ts'), join('e2e', 'specs', 'admin-ui.site-wide.spec.ts')]);
+	});
+
+	test('every implemented route is covered by the native suite and driven on the Playground tier', () => {
+		const status = repositoryStatus(repoRoot);
+		const routes = [...status.areas.flatMap((a) => a.routes), ...status.extensions].filter((r) => r.implemented);
+		assert.ok(routes.length > 0);
+		const describe = (r: (typeof routes)[number]) => `${r.method} /${r.namespace}${r.path} (${r.name})`;
+		assert.deepEqual(routes.filter((r) => !r.covered).map(describe), [], 'implemented routes no e2e spec calls (add them to the full suite)');
+		assert.deepEqual(
+			routes.filter((r) => !r.playground).map(describe),
+			[],
+			'implemented routes missing from the Playground tier (add them to the area smoke journey in e2e/specs/smoke/)',
+		);
 	});
 
 	test('repositoryStatus reads the real repository without a site', () => {

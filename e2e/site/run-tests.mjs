@@ -5,6 +5,8 @@
 // instead (e.g. the one `npm start` runs; it prints the exact command).
 // MVS_TARGET=native starts the production-like stack (stack/: MariaDB, PHP-FPM,
 // nginx) instead of the Playground site (MVS_TARGET=playground, the default).
+// MVS_TIER picks the specs (e2e/tiers.ts): `full` (every spec, the default on
+// native) or `playground` (the Playground tier, the default on Playground).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,8 +34,15 @@ if (!fs.existsSync(path.join(REPO_ROOT, 'plugin-core', 'build', 'admin', 'modera
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
+const tier = process.env.MVS_TIER || (target === 'playground' ? 'playground' : 'full');
+if (!['full', 'playground'].includes(tier)) {
+  console.error(`[e2e] MVS_TIER must be full or playground, not ${tier}`);
+  process.exit(1);
+}
+console.log(`[e2e] target ${target}, tier ${tier}`);
+
 let site;
-let env = process.env;
+let env = { ...process.env, MVS_TARGET: target, MVS_TIER: tier };
 if (!(process.env.MVS_BASE_URL && process.env.MVS_FIXTURES_FILE)) {
   prepareWordPress();
   const started = Date.now();

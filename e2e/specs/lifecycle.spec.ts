@@ -30,6 +30,9 @@ test('deactivating core leaves Pro harmless: no fatal error, an admin notice, no
 	await page.getByLabel('Username or Email Address').fill(fixtures.users.admin.login);
 	await page.getByLabel('Password', { exact: true }).fill(fixtures.users.admin.password);
 	await page.getByRole('button', { name: 'Log In' }).click();
+	// Wait for the login to land: on a loaded Playground site a goto fired at once
+	// overtook the login POST and found the login form again.
+	await page.waitForURL(/\/wp-admin\//);
 	await page.goto('/wp-admin/plugins.php');
 	await expect(page.getByText('Media Community Service Pro needs the Media Community Service plugin')).toBeVisible();
 

@@ -147,6 +147,18 @@ test.describe('GET /serve', () => {
 		expect(typed.status).toBe(200);
 	});
 
+	test('the query parameters WordPress reads on every route (_fields, _embed) still get the file, never a fatal error', async ({ api, request }) => {
+		// Found by the security suite's fuzzer: ?_fields= made WordPress filter the file answer as an array (a TypeError, 500).
+		const pdf = bigPdf(10_000);
+		const item = await upload(api('member'), { file: pdf });
+		const { url } = await signedUrl(api('member'), item.id);
+		for (const extra of ['_fields=id,title', '_fields=*', '_embed=1']) {
+			const res = await fetchFile(request, `${url}&${extra}`);
+			expect(res.status, extra).toBe(200);
+			expect(Buffer.compare(res.body, Buffer.from(pdf.buffer)), extra).toBe(0);
+		}
+	});
+
 	test('Range: first byte, last byte, suffix, open end, across chunks, clamped end, beyond end, If-Range', async ({ api, request }) => {
 		const pdf = bigPdf(20_000);
 		const bytes = Buffer.from(pdf.buffer);

@@ -6,7 +6,13 @@
  * "Covered by e2e" means the operation name appears as the first, string
  * literal argument of an `op(` or `.call(` call in an `e2e/specs/**\/*.spec.ts`
  * file. Files whose name contains `auth-matrix` are ignored: the matrix
- * touches every route, which would make the column meaningless.
+ * touches every route, which would make the column meaningless. The full
+ * e2e suite runs on the native stack, so "covered" is native coverage.
+ *
+ * "Playground" counts the same way, over the spec files of the Playground
+ * tier only (e2e/tiers.ts: the smoke journeys, the admin screens, the
+ * lifecycle spec; the auth matrix is in the tier but does not count): the
+ * routes whose main path the CI run drives on WordPress Playground.
  *
  * Reads the DSL and the e2e sources only; never needs a running site.
  *
@@ -14,8 +20,9 @@
  *   npm run status -- --json  the same figures as JSON
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { inPlaygroundTier } from '../../../e2e/tiers.js';
 import { plugins } from '../api/index.js';
 import { buildModel } from '../model/build.js';
 import type { Model, ModelRoute } from '../model/model.js';
@@ -80,6 +87,9 @@ export const COVERAGE_PATTERN = /\b(?:op|call)\(\s*['"]([a-z_]+)['"]/g;
 /** Spec files left out of the coverage count. */
 export const isExcludedSpec = (file: string): boolean => basename(file).includes('auth-matrix');
 
+/** Whether a repository-relative spec path is in the Playground tier. */
+export const isPlaygroundSpec = (file: string): boolean => inPlaygroundTier(file.split(sep).join('/').replace(/^e2e\/specs\//, ''));
+
 export interface SpecSource {
 	/** Path shown in messages (relative to the repository root). */
 	readonly file: string;
@@ -91,6 +101,7 @@ export interface AreaStatus {
 	readonly declared: number;
 	readonly implemented: number;
 	readonly covered: number;
+	readonly playground: number;
 	readonly routes: readonly {
 		readonly name: string;
 		readonly namespace: string;
@@ -98,14 +109,17 @@ export interface AreaStatus {
 		readonly path: string;
 		readonly implemented: boolean;
 		readonly covered: boolean;
+		readonly playground: boolean;
 	}[];
 }
 
 export interface Status {
 	readonly areas: readonly AreaStatus[];
-	readonly total: { readonly declared: number; readonly implemented: number; readonly covered: number };
+	readonly total: { readonly declared: number; readonly implemented: number; readonly covered: number; readonly playground: number };
 	/** Spec files scanned for coverage. */
 	readonly specFiles: readonly string[];
+	/** The scanned spec files of the Playground tier. */
+	readonly playgroundFiles: readonly string[];
 	/** Spec files skipped (auth-matrix). */
 	readonly excludedFiles: readonly string[];
 	/**
@@ -120,6 +134,7 @@ export interface Status {
 		readonly path: string;
 		readonly implemented: boolean;
 		readonly covered: boolean;
+		readonly playground: boolean;
 	}[];
 	/** Names that e2e specs call but the model does not declare (typos, removed routes). */
 	readonly unknownOperations: readonly { readonly name: string; readonly file: string }[];
@@ -173,6 +188,8 @@ export function computeStatus(model: Model, specs: readonly SpecSource[]): Statu
 
 	const names = new Set([...routes.map((r) => r.route.name), ...extensionRoutes.map((r) => r.name)]);
 	const covered = new Set<string>();
+	const playground = new Set<string>();
+	const playgroundFiles: string[] = [];
 	const unknown: { name: string; file: string }[] = [];
 	const specFiles: string[] = [];
 	const excludedFiles: string[] = [];
@@ -182,8 +199,13 @@ export function computeStatus(model: Model, specs: readonly SpecSource[]): Statu
 			continue;
 		}
 		specFiles.push(spec.file);
+		const onPlayground = isPlaygroundSpec(spec.file);
+		if (onPlayground) playgroundFiles.push(spec.file);
 		for (const name of operationsCalled(spec.text)) {
-			if (names.has(name)) covered.add(name);
+			if (names.has(name)) {
+				covered.add(name);
+				if (onPlayground) playground.add(name);
+			}
 			else if (!unknown.some((u) => u.name === name && u.file === spec.file)) unknown.push({ name, file: spec.file });
 		}
 	}
@@ -195,6 +217,7 @@ export function computeStatus(model: Model, specs: readonly SpecSource[]): Statu
 			declared: list.length,
 			implemented: list.filter((r) => r.implemented).length,
 			covered: list.filter((r) => covered.has(r.name)).length,
+			playground: list.filter((r) => playground.has(r.name)).length,
 			routes: list.map((r) => ({
 				name: r.name,
 				namespace: r.namespace,
@@ -202,14 +225,16 @@ export function computeStatus(model: Model, specs: readonly SpecSource[]): Statu
 				path: r.path,
 				implemented: r.implemented,
 				covered: covered.has(r.name),
+				playground: playground.has(r.name),
 			})),
 		};
 	});
-	const sum = (key: 'declared' | 'implemented' | 'covered') => areas.reduce((n, a) => n + a[key], 0);
+	const sum = (key: 'declared' | 'implemented' | 'covered' | 'playground') => areas.reduce((n, a) => n + a[key], 0);
 	return {
 		areas,
-		total: { declared: sum('declared'), implemented: sum('implemented'), covered: sum('covered') },
+		total: { declared: sum('declared'), implemented: sum('implemented'), covered: sum('covered'), playground: sum('playground') },
 		specFiles,
+		playgroundFiles,
 		excludedFiles,
 		extensions: extensionRoutes.map((r) => ({
 			name: r.name,
@@ -219,6 +244,7 @@ export function computeStatus(model: Model, specs: readonly SpecSource[]): Statu
 			path: r.path,
 			implemented: r.implemented,
 			covered: covered.has(r.name),
+			playground: playground.has(r.name),
 		})),
 		unknownOperations: unknown,
 	};
@@ -227,15 +253,15 @@ export function computeStatus(model: Model, specs: readonly SpecSource[]): Statu
 /** The fixed-width table and the TOTAL line. */
 export function formatStatus(status: Status): string {
 	const width = Math.max('Area'.length, ...status.areas.map((a) => a.area.length));
-	const cols = ['declared', 'implemented', 'covered'] as const;
+	const cols = ['declared', 'implemented', 'covered', 'playground'] as const;
 	const row = (label: string, values: readonly (string | number)[]) =>
 		`${label.padEnd(width)}  ${values.map((v, i) => String(v).padStart(cols[i]!.length)).join('  ')}`;
 	const header = row('Area', cols);
 	const lines = [header, '-'.repeat(header.length)];
-	for (const a of status.areas) lines.push(row(a.area, [a.declared, a.implemented, a.covered]));
+	for (const a of status.areas) lines.push(row(a.area, [a.declared, a.implemented, a.covered, a.playground]));
 	lines.push('-'.repeat(header.length));
 	const t = status.total;
-	lines.push(`TOTAL  ${t.declared} declared  ${t.implemented} implemented  ${t.covered} covered`);
+	lines.push(`TOTAL  ${t.declared} declared  ${t.implemented} implemented  ${t.covered} covered  ${t.playground} on Playground`);
 	return lines.join('\n');
 }
 
@@ -243,7 +269,7 @@ export function formatStatus(status: Status): string {
 export function formatExtensions(status: Status): string[] {
 	return status.extensions.map(
 		(e) =>
-			`extension ${e.extension}: ${e.method} /${e.namespace}${e.path} (${e.name}) ${e.implemented ? 'implemented' : 'not implemented'}, ${e.covered ? 'covered' : 'not covered'}`,
+			`extension ${e.extension}: ${e.method} /${e.namespace}${e.path} (${e.name}) ${e.implemented ? 'implemented' : 'not implemented'}, ${e.covered ? 'covered' : 'not covered'}, ${e.playground ? 'on Playground' : 'not on Playground'}`,
 	);
 }
 
@@ -264,6 +290,7 @@ function main(argv: readonly string[]): void {
 	const notes: string[] = [];
 	notes.push(
 		`e2e: ${status.specFiles.length} spec file(s) scanned` +
+			` (${status.playgroundFiles.length} in the Playground tier)` +
 			(status.excludedFiles.length ? `, ${status.excludedFiles.length} auth-matrix file(s) ignored` : ''),
 	);
 	notes.push(...formatExtensions(status));

@@ -252,6 +252,24 @@ final class MVS_File_Response {
 	}
 
 	/**
+	 * Keeps a file answer whole (filter rest_post_dispatch, before WordPress's
+	 * rest_filter_response_fields at 10): `_fields` picks keys of JSON data,
+	 * and applied to a file it would pass this object where an array belongs
+	 * (a TypeError, so a 500). A file has no fields to pick.
+	 *
+	 * @param WP_HTTP_Response $result  Response.
+	 * @param WP_REST_Server   $server  Server.
+	 * @param WP_REST_Request  $request Request.
+	 * @return WP_HTTP_Response
+	 */
+	public static function ignore_fields_filter( $result, $server, $request ) {
+		if ( $result instanceof WP_HTTP_Response && $result->get_data() instanceof self && isset( $request['_fields'] ) ) {
+			unset( $request['_fields'] );
+		}
+		return $result;
+	}
+
+	/**
 	 * Writes the file instead of JSON when a handler answered with a file
 	 * (filter rest_pre_serve_request; status and headers are already sent).
 	 *

@@ -1,0 +1,25 @@
+/**
+ * The security suite (`npm run test:security`): fuzzing, the privacy
+ * crawler, the upload-attack corpus, concurrency on MariaDB and the PHP
+ * version lint. Run on the native stack by e2e/site/run-tests.mjs
+ * (`--config security/playwright.config.ts`), which also fails the run on
+ * any PHP warning or notice from the plugins' files.
+ */
+import { defineConfig } from '@playwright/test';
+
+const workers = Number(process.env.MVS_SITE_WORKERS || 4);
+
+export default defineConfig({
+	testDir: '.',
+	testMatch: /\.spec\.ts$/,
+	outputDir: '../test-results/security',
+	workers,
+	fullyParallel: true,
+	retries: 0,
+	forbidOnly: !!process.env.CI,
+	timeout: 300_000,
+	expect: { timeout: 15_000 },
+	// The suite is planned for 3 to 4 minutes on the native stack.
+	globalTimeout: 20 * 60_000,
+	reporter: [['list'], ['./counts-reporter.ts'], ['../support/summary-reporter.ts']],
+});

@@ -1,0 +1,70 @@
+/**
+ * Smoke journey of the Moderation area (6 routes), for the Playground tier:
+ * the local AI provider flags a member's skin-toned image, the item waits
+ * in the flagged queue and the counts, hidden from visitors; a moderator
+ * approves it (visible again), then rejects it with a reason (hidden again),
+ * and the month's AI usage counts the analysis. The edge cases are in
+ * moderation*.spec.ts and ai.site-wide.spec.ts.
+ */
+import { createMember, type Member } from '../../support/community';
+import { SKIN, solidPng } from '../../support/moderation';
+import { expect, test, type Api } from '../../support/mvs';
+import { uniqueName } from '../../support/seed';
+
+test.describe.configure({ mode: 'serial' });
+
+let owner: Member;
+
+test.beforeAll(async ({ api }) => {
+	owner = await createMember(api('admin'));
+});
+
+test.afterAll(async () => {
+	await owner?.api.dispose();
+});
+
+/** The flagged queue's newest page (oldest first), where a fresh item is. */
+async function newestFlagged(moderator: Api): Promise<{ id: number; moderation_status: string; author_id: number }[]> {
+	const first = await moderator.op('list_moderation_queue', { query: { state: 'flagged', per_page: 100 } });
+	expect(first.status, JSON.stringify(first.body)).toBe(200);
+	const pages = Number(first.headers['x-wp-totalpages']);
+	const last = pages > 1 ? await moderator.op('list_moderation_queue', { query: { state: 'flagged', per_page: 100, page: pages } }) : first;
+	return last.body as never;
+}
+
+test('an item flagged by the AI, approved, then rejected, every route once', async ({ api }) => {
+	const moderator = api('moderator');
+	const anonymous = api('anonymous');
+	const title = uniqueName('smoke moderation');
+	const upload = await owner.api.op('create_media', { body: { file: solidPng(24, 16, SKIN, 'skin.png'), title, privacy: 'public' } as never });
+	expect(upload.status, JSON.stringify(upload.body)).toBe(201);
+	const id = upload.body.id;
+
+	const analysis = await moderator.op('analyze_media', { params: { id } });
+	expect(analysis.status, JSON.stringify(analysis.body)).toBe(200);
+	expect(analysis.body).toMatchObject({ media_id: id, provider: 'local', flagged: true, moderation_status: 'flagged', safety: { verdict: 'unsafe' } });
+	expect((await anonymous.op('get_media', { params: { id } })).status).toBe(403);
+
+	const counts = await moderator.op('get_moderation_counts');
+	expect(counts.status).toBe(200);
+	expect((counts.body as { flagged: number }).flagged).toBeGreaterThanOrEqual(1);
+	expect((await newestFlagged(moderator)).find((i) => i.id === id)).toMatchObject({ moderation_status: 'flagged', author_id: owner.id });
+
+	const approved = await moderator.op('approve_media', { params: { id } });
+	expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+	expect(approved.body).toMatchObject({ id, moderation_status: 'approved', previous_status: 'flagged', changed: true });
+	expect((await anonymous.op('get_media', { params: { id } })).status).toBe(200);
+	expect((await newestFlagged(moderator)).some((i) => i.id === id)).toBe(false);
+
+	const reason = 'Not what the community is for.';
+	const rejected = await moderator.op('reject_media', { params: { id }, body: { reason } });
+	expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+	expect(rejected.body).toMatchObject({ id, moderation_status: 'rejected', previous_status: 'approved', changed: true, reason });
+	expect((await anonymous.op('get_media', { params: { id } })).status).toBe(403);
+	expect((await owner.api.op('get_media', { params: { id } })).status).toBe(200);
+
+	const usage = await moderator.op('get_ai_usage');
+	expect(usage.status).toBe(200);
+	expect(usage.body).toMatchObject({ provider: 'local', month: expect.stringMatching(/^\d{4}-\d{2}$/) });
+	expect((usage.body as { analyses: number }).analyses).toBeGreaterThanOrEqual(1);
+});
