@@ -21,7 +21,9 @@ define( 'MVS_VERSION', '0.1.0' );
 define( 'MVS_PLUGIN_FILE', __FILE__ );
 define( 'MVS_PLUGIN_DIR', __DIR__ );
 
-require_once __DIR__ . '/includes/class-mvs-plugin.php';
+// Every class of the plugin, generated and hand-written, loads on first use.
+require_once __DIR__ . '/generated/class-mvs-core-class-map.php';
+MVS_Core_Class_Map::register();
 
 register_activation_hook( __FILE__, array( 'MVS_Plugin', 'activate' ) );
 register_deactivation_hook( __FILE__, array( 'MVS_Plugin', 'deactivate' ) );

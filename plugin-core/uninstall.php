@@ -8,10 +8,8 @@
 
 defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 
-require_once __DIR__ . '/includes/support/class-mvs-settings.php';
-require_once __DIR__ . '/includes/support/class-mvs-rate-limiter.php';
-require_once __DIR__ . '/generated/class-mvs-core-schema.php';
-require_once __DIR__ . '/generated/class-mvs-core-capabilities.php';
+require_once __DIR__ . '/generated/class-mvs-core-class-map.php';
+MVS_Core_Class_Map::register();
 
 /**
  * Removes the plugin's data from the current site.

@@ -22,7 +22,9 @@ define( 'MVS_PRO_VERSION', '0.1.0' );
 define( 'MVS_PRO_PLUGIN_FILE', __FILE__ );
 define( 'MVS_PRO_PLUGIN_DIR', __DIR__ );
 
-require_once __DIR__ . '/includes/class-mvs-pro-plugin.php';
+// Pro's own classes load on first use; core's come from core's class map.
+require_once __DIR__ . '/generated/class-mvs-pro-class-map.php';
+MVS_Pro_Class_Map::register();
 
 register_activation_hook( __FILE__, array( 'MVS_Pro_Plugin', 'activate' ) );
 

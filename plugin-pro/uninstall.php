@@ -7,7 +7,8 @@
 
 defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 
-require_once __DIR__ . '/generated/class-mvs-pro-schema.php';
+require_once __DIR__ . '/generated/class-mvs-pro-class-map.php';
+MVS_Pro_Class_Map::register();
 
 if ( is_multisite() ) {
 	foreach ( get_sites( array( 'fields' => 'ids' ) ) as $mvs_pro_site_id ) {

@@ -226,6 +226,117 @@ export interface SettingsScreen {
 	sections: Array<SettingsSection>;
 }
 
+/** A queued media item: the item as its moderator sees it, plus its moderation facts. */
+export interface ModerationQueueItem {
+	id: number;
+	title: string;
+	slug: string;
+	description: string;
+	media_type: "image" | "video" | "audio" | "document";
+	mime_type: string;
+	file_url: string;
+	privacy: "public" | "members" | "group" | "private";
+	group_id: number | null;
+	author_id: number;
+	album_id: number | null;
+	is_story: boolean;
+	views: number;
+	reactions_count: number;
+	comments_count: number;
+	created_at: string;
+	can_edit: boolean;
+	is_favorited: boolean;
+	viewer_reaction: string | null;
+	/** Generated image sizes by name (thumbnail, medium, large, watermark): {url, width, height}; empty for other media types. */
+	sizes: Record<string, unknown>;
+	tags: Array<MediaTerm>;
+	category: { id: number; name: string; slug: string } | null;
+	moderation_status: "pending" | "flagged";
+	/** Reports on the item no moderator has decided yet. */
+	open_reports: number;
+}
+
+/** Items per moderation state and open reports. */
+export interface ModerationCounts {
+	pending: number;
+	flagged: number;
+	/** pending + flagged: what the queue lists. */
+	queue: number;
+	approved: number;
+	rejected: number;
+	open_reports: number;
+}
+
+/** Outcome of an approval or rejection (idempotent: changed is false when the item already was in that state). */
+export interface ModerationDecision {
+	id: number;
+	moderation_status: "approved" | "rejected";
+	previous_status: "pending" | "flagged" | "approved" | "rejected";
+	changed: boolean;
+	/** The rejection reason; null on approval. */
+	reason: string | null;
+}
+
+/** Outcome of an AI analysis of one item. */
+export interface AiAnalysis {
+	media_id: number;
+	provider: string;
+	model: string;
+	description: string;
+	tags: Array<string>;
+	safety: { score: number; threshold: number; verdict: "safe" | "unsafe" };
+	/** Image measurements of the local analysis; null when the file is no decodable image. */
+	metrics: Record<string, unknown> | null;
+	/** Provider tokens used (0 for the local provider). */
+	tokens: number;
+	/** Whether this analysis flagged the item. */
+	flagged: boolean;
+	moderation_status: "pending" | "flagged" | "approved" | "rejected";
+	analyzed_at: string;
+}
+
+/** This month's AI analyses against the monthly budget. */
+export interface AiUsage {
+	/** UTC calendar month, YYYY-MM. */
+	month: string;
+	/** The provider new analyses use. */
+	provider: string;
+	analyses: number;
+	tokens: number;
+	/** Analyses allowed a month (ai_monthly_budget). */
+	budget: number;
+	remaining: number;
+	/** Per provider name: {analyses, tokens}. */
+	by_provider: Record<string, unknown>;
+	resets_at: string;
+}
+
+/** A report filed by the caller. */
+export interface Report {
+	id: number;
+	object_type: "media" | "user";
+	object_id: number;
+	reason: "spam" | "harassment" | "hate" | "nudity" | "violence" | "copyright" | "misinformation" | "impersonation" | "other";
+	details: string;
+	/** open until a moderator decides. */
+	status: string;
+	created_at: string;
+}
+
+/** Whether the caller now blocks the user. */
+export interface BlockState {
+	user_id: number;
+	blocked: boolean;
+}
+
+/** A user the caller blocks. */
+export interface BlockedUser {
+	id: number;
+	display_name: string;
+	avatar_url: string;
+	blocked_at: string;
+}
+
 /** An upload quota package (table mvs_quota_packages). */
 export interface QuotaPackage {
 	id: number;
@@ -406,27 +517,27 @@ export interface Operations {
 	/** GET /mvs/v1/users/{id}/activity: A user's uploads, album creations and reactions. */
 	list_user_activity: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
 	/** POST /mvs/v1/users/{id}/block: Block a user. */
-	block_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	block_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: BlockState };
 	/** DELETE /mvs/v1/users/{id}/block: Unblock a user. */
-	unblock_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	unblock_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: BlockState };
 	/** GET /mvs/v1/me/blocked: The users the caller has blocked. */
-	list_blocked_users: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
+	list_blocked_users: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: BlockedUser[] };
 	/** POST /mvs/v1/media/{id}/report: Report a media item. */
-	report_media: { params: { id: number }; query: Record<string, never>; body: { reason: "spam" | "harassment" | "hate" | "nudity" | "violence" | "copyright" | "misinformation" | "impersonation" | "other"; details?: string }; response: unknown };
+	report_media: { params: { id: number }; query: Record<string, never>; body: { reason: "spam" | "harassment" | "hate" | "nudity" | "violence" | "copyright" | "misinformation" | "impersonation" | "other"; details?: string }; response: Report };
 	/** POST /mvs/v1/users/{id}/report: Report a user. */
-	report_user: { params: { id: number }; query: Record<string, never>; body: { reason: "spam" | "harassment" | "hate" | "nudity" | "violence" | "copyright" | "misinformation" | "impersonation" | "other"; details?: string }; response: unknown };
+	report_user: { params: { id: number }; query: Record<string, never>; body: { reason: "spam" | "harassment" | "hate" | "nudity" | "violence" | "copyright" | "misinformation" | "impersonation" | "other"; details?: string }; response: Report };
 	/** GET /mvs/v1/moderation: Flagged and pending items. */
-	list_moderation_queue: { params: Record<string, never>; query: { state?: "pending" | "flagged"; page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
+	list_moderation_queue: { params: Record<string, never>; query: { state?: "pending" | "flagged"; page?: number; per_page?: number }; body: Record<string, never>; response: ModerationQueueItem[] };
 	/** GET /mvs/v1/moderation/counts: Queue counts (pending, flagged, etc.). */
-	get_moderation_counts: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	get_moderation_counts: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: ModerationCounts };
 	/** POST /mvs/v1/moderation/{id}/approve: Approve a queued item. */
-	approve_media: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	approve_media: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: ModerationDecision };
 	/** POST /mvs/v1/moderation/{id}/reject: Reject a queued item, optionally recording a reason. */
-	reject_media: { params: { id: number }; query: Record<string, never>; body: { reason?: string }; response: unknown };
+	reject_media: { params: { id: number }; query: Record<string, never>; body: { reason?: string }; response: ModerationDecision };
 	/** POST /mvs/v1/moderation/{id}/analyze: Run AI description, tagging and safety analysis on an item. */
-	analyze_media: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	analyze_media: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: AiAnalysis };
 	/** GET /mvs/v1/ai/usage: AI usage and budget figures. */
-	get_ai_usage: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	get_ai_usage: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: AiUsage };
 	/** GET /mvs/v1/tags: List tags. */
 	list_tags: { params: Record<string, never>; query: { search?: string; orderby?: "name" | "count"; page?: number; per_page?: number }; body: Record<string, never>; response: Tag[] };
 	/** POST /mvs/v1/tags: Create a tag. */

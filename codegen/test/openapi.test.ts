@@ -122,3 +122,14 @@ describe('OpenAPI documents', () => {
 		assert.equal(new Set(ids).size, ids.length);
 	});
 });
+
+describe('OpenAPI: typed responses', () => {
+	test('every implemented JSON route has a response schema (no free-text note): the client and the e2e checks see its shape', () => {
+		const untyped = model.plugins
+			.flatMap((p) => p.routes)
+			// GET /serve answers with file bytes, not JSON.
+			.filter((r) => r.implemented && !r.response.schema && r.name !== 'serve_media_file')
+			.map((r) => `${r.method} ${r.path}`);
+		assert.deepEqual(untyped, []);
+	});
+});

@@ -10,7 +10,9 @@ import { names, phpFileName } from '../src/emit/php/naming.js';
 import { loadModel } from '../src/cli/outputs.js';
 import { buildModel } from '../src/model/build.js';
 import type { ModelPlugin } from '../src/model/model.js';
-import { tinyPlugin } from './helpers/fixtures.js';
+import { col, key } from '../src/dsl/index.js';
+import { schemaVersion } from '../src/emit/php/schema.js';
+import { thingResource, thingTable, tinyPlugin } from './helpers/fixtures.js';
 import {
 	arrayEntries,
 	concatText,
@@ -76,19 +78,6 @@ describe('generated PHP: every file', () => {
 			assert.match(code, /defined\( 'ABSPATH' \) \|\| exit;/, `${path} lacks the ABSPATH guard`);
 		});
 	}
-
-	test('the loader requires every other generated file of its plugin, and only those', () => {
-		for (const p of model.plugins) {
-			const loader = `${p.dir}/generated/load.php`;
-			const required = [...walk(ast(loader))]
-				.filter((n) => n.kind === 'include' && n.require === true && n.once === true)
-				.map((n) => concatText(n.target as PhpNode).replace('{expr}', ''));
-			const expected = [...files.keys()]
-				.filter((f) => f.startsWith(`${p.dir}/generated/`) && f !== loader)
-				.map((f) => f.slice(`${p.dir}/generated`.length));
-			assert.deepEqual([...required].sort(), [...expected].sort(), `${loader} requires the wrong files`);
-		}
-	});
 });
 
 describe('generated PHP: controllers', () => {
@@ -235,6 +224,50 @@ describe('generated PHP: migrations', () => {
 	}
 });
 
+describe('generated PHP: the schema version is derived from the declared tables', () => {
+	const versionIn = (tables = [thingTable()]) => {
+		const tiny = buildModel([tinyPlugin({ tables })]);
+		const code = emitPhp(tiny, tiny.plugins[0]!).get('plugin-tiny/generated/class-mvs-tiny-schema.php')!;
+		const match = /const VERSION = '([0-9a-f]{16})';/.exec(code);
+		assert.ok(match, 'MVS_Tiny_Schema::VERSION is not a 16-digit hash');
+		return match[1]!;
+	};
+	const base = versionIn();
+	const columns = thingTable().columns;
+
+	test('the emitted VERSION is schemaVersion() of the tables', () => {
+		assert.equal(base, schemaVersion([thingTable()]));
+	});
+
+	test('any change of shape changes it: a column type, a new column, a default, a key, a new table', () => {
+		const changes = {
+			'title widened': [thingTable({ columns: { ...columns, title: col.varchar(200) } })],
+			'column added': [thingTable({ columns: { ...columns, views: col.uint() } })],
+			'default changed': [thingTable({ columns: { ...columns, owner_id: col.bigint(1) } })],
+			'key added': [thingTable({ indexes: [...(thingTable().indexes ?? []), key('created', 'created_at')] })],
+			'table added': [thingTable(), thingTable({ name: 'mvs_other_things' })],
+		};
+		const seen = new Set([base]);
+		for (const [what, tables] of Object.entries(changes)) {
+			const version = versionIn(tables);
+			assert.ok(!seen.has(version), `${what}: the schema version did not change (${version})`);
+			seen.add(version);
+		}
+	});
+
+	test('prose and declaration order do not change it (no needless migration)', () => {
+		assert.equal(versionIn([thingTable({ summary: 'Reworded.' })]), base);
+		const other = thingTable({ name: 'mvs_other_things' });
+		assert.equal(versionIn([thingTable(), other]), versionIn([other, thingTable()]));
+	});
+
+	test('migrate() runs dbDelta whenever the stored version differs, not only when it is lower', () => {
+		const tiny = buildModel([tinyPlugin()]);
+		const code = emitPhp(tiny, tiny.plugins[0]!).get('plugin-tiny/generated/class-mvs-tiny-schema.php')!;
+		assert.match(code, /if \( self::VERSION === \$installed \) \{\n\t\t\treturn false;/);
+	});
+});
+
 describe('generated PHP: the tiny fixture plugin', () => {
 	test('every file parses and the controller registers PUT as PUT, PATCH, POST', () => {
 		const tiny = buildModel([tinyPlugin()]);
@@ -249,5 +282,31 @@ describe('generated PHP: the tiny fixture plugin', () => {
 		assert.match(controller, /'methods' +=> 'PUT, PATCH, POST'/);
 		assert.match(controller, /\$this->require_when\( \$request, 'size', 'kind', 'large' \)/);
 		assert.match(controller, /\$this->require_file\( \$request, 'file' \)/);
+	});
+});
+
+describe('generated PHP: typed arguments (resources with typedArgs)', () => {
+	const tiny = buildModel([tinyPlugin({ resources: [{ ...thingResource(), typedArgs: true }] })]);
+	const out = emitPhp(tiny, tiny.plugins[0]!);
+	const dir = 'plugin-tiny/generated';
+
+	test('one MVS_<Route>_Args per implemented route, a documented property per argument, typed casts', () => {
+		const code = out.get(`${dir}/class-mvs-tiny-create-thing-args.php`);
+		assert.ok(code, [...out.keys()].join(', '));
+		const decl = declarations(parsePhp(code, 'args'), 'class').get('MVS_Tiny_Create_Thing_Args')!;
+		const props = [...walk(decl)].filter((n) => n.kind === 'property').map((n) => nameOf(n));
+		assert.deepEqual(props, ['title', 'kind', 'size']);
+		assert.match(code, /@var string\n\t \*\/\n\tpublic \$title;/, 'required: never null');
+		assert.match(code, /@var int\|null\n\t \*\/\n\tpublic \$size;/, 'optional without default: null when absent');
+		assert.match(code, /\$args->size  = null === \$request\['size'\] \? null : \(int\) \$request\['size'\];/);
+		assert.deepEqual(methodNames(decl), ['from_request', '__get', '__set']);
+		assert.ok(!out.has(`${dir}/class-mvs-tiny-get-thing-args.php`), 'get_thing is not implemented: no arguments class');
+	});
+
+	test('the handler interface takes the arguments object, and the controller builds it from the request', () => {
+		const iface = out.get(`${dir}/interface-mvs-tiny-things-handler.php`)!;
+		assert.match(iface, /public function create_thing\( MVS_Tiny_Create_Thing_Args \$args \);/);
+		const controller = out.get(`${dir}/class-mvs-tiny-rest-things-controller.php`)!;
+		assert.match(controller, /\$this->handler->create_thing\( MVS_Tiny_Create_Thing_Args::from_request\( \$request \) \)/);
 	});
 });

@@ -24,32 +24,42 @@ test.afterAll(async ({ api }) => {
 	await setPrivate(api('admin'), false);
 });
 
-test('anonymous callers get 401 mvs_community_private on all 131 routes', async ({ api }) => {
-	const anonymous = api('anonymous');
+/**
+ * Runs check() over every route with as many requests in flight as the site
+ * has PHP workers (on Playground, about 1 s a request, one at a time would
+ * take minutes), and returns the failures it reported, sorted.
+ */
+async function overAllRoutes(check: (route: (typeof routes)[number], index: number) => Promise<string | undefined>): Promise<string[]> {
 	const failures: string[] = [];
-	// As many requests in flight as the site has PHP workers: on Playground
-	// (about 1 s a request) one at a time would take minutes.
-	const queue = [...routes];
+	const queue = [...routes.entries()];
 	const worker = async () => {
-		for (let route = queue.shift(); route; route = queue.shift()) {
-			// Any id will do: the gate answers before the route is even matched.
-			const path = route.path.replace(/\{[a-z_]+\}/g, '1');
-			const res = await anonymous.send({ method: route.method, path: `/${route.namespace}${path}`, query: {} });
-			if (res.status !== 401 || res.body?.code !== 'mvs_community_private') {
-				failures.push(`${route.method} ${route.namespace}${path}: ${res.status} ${res.body?.code}`);
-			}
+		for (let next = queue.shift(); next; next = queue.shift()) {
+			const failure = await check(next[1], next[0]);
+			if (failure) failures.push(failure);
 		}
 	};
 	await Promise.all(Array.from({ length: Number(process.env.MVS_SITE_WORKERS || 4) }, worker));
-	expect(failures.sort()).toEqual([]);
+	return failures.sort();
+}
+
+test('anonymous callers get 401 mvs_community_private on all 131 routes', async ({ api }) => {
+	const anonymous = api('anonymous');
+	const failures = await overAllRoutes(async (route) => {
+		// Any id will do: the gate answers before the route is even matched.
+		const path = route.path.replace(/\{[a-z_]+\}/g, '1');
+		const res = await anonymous.send({ method: route.method, path: `/${route.namespace}${path}`, query: {} });
+		if (res.status !== 401 || res.body?.code !== 'mvs_community_private') {
+			return `${route.method} ${route.namespace}${path}: ${res.status} ${res.body?.code}`;
+		}
+	});
+	expect(failures).toEqual([]);
 });
 
 // WordPress matches routes case-insensitively, so /MVS/v1/media reaches the
 // same handler as /mvs/v1/media: the gate must decide by the route matched.
 test('the gate holds on every route in mixed case (path and ?rest_route=)', async ({ api }) => {
 	const anonymous = api('anonymous');
-	const failures: string[] = [];
-	for (const [index, route] of routes.entries()) {
+	const failures = await overAllRoutes(async (route, index) => {
 		const path = mixedCase(`/${route.namespace}${route.path.replace(/\{[a-z_]+\}/g, '1')}`, index);
 		// Alternate the two ways of naming a route so both are covered without doubling the run.
 		const res =
@@ -57,9 +67,9 @@ test('the gate holds on every route in mixed case (path and ?rest_route=)', asyn
 				? await anonymous.send({ method: route.method, path, query: {} })
 				: await anonymous.send({ method: route.method, path: '/', query: { rest_route: path } });
 		if (res.status !== 401 || res.body?.code !== 'mvs_community_private') {
-			failures.push(`${route.method} ${index % 2 === 0 ? path : `?rest_route=${path}`}: ${res.status} ${res.body?.code}`);
+			return `${route.method} ${index % 2 === 0 ? path : `?rest_route=${path}`}: ${res.status} ${res.body?.code}`;
 		}
-	}
+	});
 	expect(failures).toEqual([]);
 });
 

@@ -4,7 +4,9 @@
  * (for everyone or per role), pending items' visibility to each role, and the
  * report threshold setting.
  */
+import type { ModerationCounts } from '../../codegen/out/client';
 import { expect, test, upload, type Api } from '../support/mvs';
+import { schemaProblems } from '../support/schema';
 import { saveSettings, token, trail } from '../support/moderation';
 
 test.describe.configure({ mode: 'serial' });
@@ -15,10 +17,11 @@ test.afterAll(async ({ api }) => {
 	await saveSettings(api('admin'), DEFAULTS);
 });
 
-async function counts(api: Api): Promise<Record<string, number>> {
+async function counts(api: Api): Promise<ModerationCounts> {
 	const res = await api.op('get_moderation_counts');
 	expect(res.status).toBe(200);
-	return res.body as Record<string, number>;
+	expect(schemaProblems('ModerationCounts', res.body)).toEqual([]);
+	return res.body;
 }
 
 test('held uploads are pending: hidden from every other role on get, lists, search and totals, counted and queued until approved', async ({ api, fixtures }) => {

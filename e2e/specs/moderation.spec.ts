@@ -8,6 +8,7 @@
  */
 import { expect, test, upload, type Api } from '../support/mvs';
 import { SKIN, freshUser, solidPng, token, trail } from '../support/moderation';
+import { schemaProblems } from '../support/schema';
 import { fetchFile } from '../support/serve';
 
 test.describe.configure({ mode: 'parallel' });
@@ -33,6 +34,7 @@ async function visibility(api: Api, id: number, title: string) {
 async function queue(api: Api, query: Record<string, unknown> = {}) {
 	const res = await api.op('list_moderation_queue', { query: { per_page: 100, ...query } as never });
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	for (const item of res.body) expect(schemaProblems('ModerationQueueItem', item)).toEqual([]);
 	return { items: res.body as unknown as QueueItem[], total: Number(res.headers['x-wp-total']), pages: Number(res.headers['x-wp-totalpages']) };
 }
 
@@ -57,6 +59,7 @@ test('an unsafe AI verdict flags an item: hidden from others on get, lists, sear
 	const id = (await upload(api('member'), { title, file: solidPng(24, 16, SKIN, 'skin.png') })).id;
 	const analysis = await api('moderator').op('analyze_media', { params: { id } });
 	expect(analysis.status, JSON.stringify(analysis.body)).toBe(200);
+	expect(schemaProblems('AiAnalysis', analysis.body)).toEqual([]);
 	expect(analysis.body).toMatchObject({ media_id: id, flagged: true, moderation_status: 'flagged', safety: { score: 1, verdict: 'unsafe' } });
 
 	for (const role of ['anonymous', 'subscriber', 'member2'] as const) {
@@ -76,6 +79,7 @@ test('an unsafe AI verdict flags an item: hidden from others on get, lists, sear
 
 	const approved = await api('moderator').op('approve_media', { params: { id } });
 	expect(approved.status).toBe(200);
+	expect(schemaProblems('ModerationDecision', approved.body)).toEqual([]);
 	expect(approved.body).toMatchObject({ id, moderation_status: 'approved', previous_status: 'flagged', changed: true });
 	expect(await visibility(api('anonymous'), id, title)).toEqual({ get: 200, listed: true, total: 1, header: 1 });
 	expect((await queueIds(api('moderator'))).has(id)).toBe(false);
@@ -97,6 +101,7 @@ test('rejecting stores the reason, notifies the owner, and hides the item from e
 	const reason = 'Shows a licence plate. Please blur it & upload again.';
 	const rejected = await api('moderator').op('reject_media', { params: { id }, body: { reason } });
 	expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+	expect(schemaProblems('ModerationDecision', rejected.body)).toEqual([]);
 	expect(rejected.body).toMatchObject({ id, moderation_status: 'rejected', previous_status: 'approved', changed: true, reason });
 
 	for (const role of ['anonymous', 'subscriber', 'member2'] as const) {
@@ -176,10 +181,11 @@ test('the queue filters by state, paginates with X-WP-Total, and costs the same 
 test('counts report each state and open reports, and only moderators get them', async ({ api }) => {
 	const res = await api('moderator').op('get_moderation_counts');
 	expect(res.status).toBe(200);
-	const counts = res.body as Record<string, number>;
+	expect(schemaProblems('ModerationCounts', res.body)).toEqual([]);
+	const counts = res.body;
 	expect(Object.keys(counts).sort()).toEqual(['approved', 'flagged', 'open_reports', 'pending', 'queue', 'rejected']);
 	for (const value of Object.values(counts)) expect(Number.isInteger(value) && value >= 0).toBe(true);
-	expect(counts.queue).toBe(counts.pending! + counts.flagged!);
+	expect(counts.queue).toBe(counts.pending + counts.flagged);
 	expect((await api('member').op('get_moderation_counts')).status).toBe(403);
 	expect((await api('anonymous').op('get_moderation_counts')).body.code).toBe('mvs_not_logged_in');
 });

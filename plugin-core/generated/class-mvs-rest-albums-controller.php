@@ -53,6 +53,24 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	}
 
 	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'list_albums'       => array(),
+		'create_album'      => array( 'mvs_invalid_param', 'mvs_not_found', 'mvs_storage_failed' ),
+		'get_album'         => array( 'mvs_not_found' ),
+		'update_album'      => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
+		'delete_album'      => array( 'mvs_not_found', 'mvs_storage_failed' ),
+		'reorder_album'     => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
+		'add_album_items'   => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
+		'remove_album_item' => array( 'mvs_not_found' ),
+		'set_album_cover'   => array( 'mvs_not_found', 'mvs_invalid_param' ),
+	);
+
+	/**
 	 * Registers the routes of this resource.
 	 */
 	public function register_routes() {
@@ -339,7 +357,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 */
 	public function list_albums( $request ) {
 		return $this->respond_page(
-			$this->handler->list_albums( $request ),
+			$this->declared( $this->handler->list_albums( $request ), 'list_albums' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',
@@ -367,7 +385,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_album( $request ) {
-		return $this->respond_created( $this->handler->create_album( $request ), '/albums/%d' );
+		return $this->respond_created( $this->declared( $this->handler->create_album( $request ), 'create_album' ), '/albums/%d' );
 	}
 
 	/**
@@ -388,7 +406,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_album( $request ) {
-		return $this->respond( $this->handler->get_album( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_album( $request ), 'get_album' ), 200 );
 	}
 
 	/**
@@ -415,7 +433,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_album( $request ) {
-		return $this->respond( $this->handler->update_album( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->update_album( $request ), 'update_album' ), 200 );
 	}
 
 	/**
@@ -441,7 +459,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_album( $request ) {
-		return $this->respond( $this->handler->delete_album( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->delete_album( $request ), 'delete_album' ), 200 );
 	}
 
 	/**
@@ -468,7 +486,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function reorder_album( $request ) {
-		return $this->respond( $this->handler->reorder_album( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->reorder_album( $request ), 'reorder_album' ), 200 );
 	}
 
 	/**
@@ -494,7 +512,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function add_album_items( $request ) {
-		return $this->respond( $this->handler->add_album_items( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->add_album_items( $request ), 'add_album_items' ), 200 );
 	}
 
 	/**
@@ -520,7 +538,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function remove_album_item( $request ) {
-		return $this->respond( $this->handler->remove_album_item( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->remove_album_item( $request ), 'remove_album_item' ), 200 );
 	}
 
 	/**
@@ -547,6 +565,6 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function set_album_cover( $request ) {
-		return $this->respond( $this->handler->set_album_cover( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->set_album_cover( $request ), 'set_album_cover' ), 200 );
 	}
 }

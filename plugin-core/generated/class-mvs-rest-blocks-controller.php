@@ -38,6 +38,18 @@ final class MVS_REST_Blocks_Controller extends MVS_REST_Controller {
 	}
 
 	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'block_user'         => array( 'mvs_user_not_found', 'mvs_invalid_param' ),
+		'unblock_user'       => array( 'mvs_user_not_found' ),
+		'list_blocked_users' => array(),
+	);
+
+	/**
 	 * Registers the routes of this resource.
 	 */
 	public function register_routes() {
@@ -119,7 +131,7 @@ final class MVS_REST_Blocks_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function block_user( $request ) {
-		return $this->respond( $this->handler->block_user( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->block_user( MVS_Block_User_Args::from_request( $request ) ), 'block_user' ), 200 );
 	}
 
 	/**
@@ -140,7 +152,7 @@ final class MVS_REST_Blocks_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function unblock_user( $request ) {
-		return $this->respond( $this->handler->unblock_user( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->unblock_user( MVS_Unblock_User_Args::from_request( $request ) ), 'unblock_user' ), 200 );
 	}
 
 	/**
@@ -162,7 +174,7 @@ final class MVS_REST_Blocks_Controller extends MVS_REST_Controller {
 	 */
 	public function list_blocked_users( $request ) {
 		return $this->respond_page(
-			$this->handler->list_blocked_users( $request ),
+			$this->declared( $this->handler->list_blocked_users( MVS_List_Blocked_Users_Args::from_request( $request ) ), 'list_blocked_users' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',

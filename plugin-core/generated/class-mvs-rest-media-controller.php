@@ -61,6 +61,61 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	}
 
 	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'list_media'            => array(),
+		'create_media'          => array(
+			'mvs_no_file',
+			'mvs_invalid_type',
+			'mvs_file_too_large',
+			'mvs_image_too_large',
+			'mvs_blocked_extension',
+			'mvs_duplicate',
+			'mvs_storage_failed',
+			'mvs_invalid_param',
+		),
+		'get_media'             => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'update_media'          => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
+		'delete_media'          => array( 'mvs_not_found', 'mvs_storage_failed' ),
+		'replace_media_file'    => array(
+			'mvs_no_file',
+			'mvs_invalid_type',
+			'mvs_file_too_large',
+			'mvs_image_too_large',
+			'mvs_blocked_extension',
+			'mvs_storage_failed',
+			'mvs_not_found',
+		),
+		'record_media_view'     => array( 'mvs_forbidden', 'mvs_not_found', 'mvs_storage_failed' ),
+		'record_media_download' => array( 'mvs_forbidden', 'mvs_not_found', 'mvs_storage_failed' ),
+		'record_media_share'    => array( 'mvs_forbidden', 'mvs_not_found', 'mvs_storage_failed' ),
+		'get_media_access'      => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'get_media_group'       => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'get_media_signed_url'  => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'serve_media_file'      => array(
+			'mvs_signature_invalid',
+			'mvs_signature_expired',
+			'mvs_forbidden',
+			'mvs_not_found',
+			'mvs_range_not_satisfiable',
+		),
+		'list_my_media'         => array(),
+		'bulk_media'            => array(
+			'mvs_no_ids',
+			'mvs_forbidden',
+			'mvs_invalid_param',
+			'mvs_not_found',
+			'mvs_storage_failed',
+		),
+		'get_media_stats'       => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'get_my_stats'          => array(),
+	);
+
+	/**
 	 * Registers the routes of this resource.
 	 */
 	public function register_routes() {
@@ -892,7 +947,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 			return $limited;
 		}
 		return $this->respond_page(
-			$this->handler->list_media( $request ),
+			$this->declared( $this->handler->list_media( $request ), 'list_media' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',
@@ -933,7 +988,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $file ) ) {
 			return $file;
 		}
-		return $this->respond_created( $this->handler->create_media( $request, $file ), '/media/%d' );
+		return $this->respond_created( $this->declared( $this->handler->create_media( $request, $file ), 'create_media' ), '/media/%d' );
 	}
 
 	/**
@@ -954,7 +1009,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media( $request ) {
-		return $this->respond( $this->handler->get_media( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_media( $request ), 'get_media' ), 200 );
 	}
 
 	/**
@@ -985,7 +1040,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $invalid ) ) {
 			return $invalid;
 		}
-		return $this->respond( $this->handler->update_media( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->update_media( $request ), 'update_media' ), 200 );
 	}
 
 	/**
@@ -1011,7 +1066,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_media( $request ) {
-		return $this->respond( $this->handler->delete_media( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->delete_media( $request ), 'delete_media' ), 200 );
 	}
 
 	/**
@@ -1046,7 +1101,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $file ) ) {
 			return $file;
 		}
-		return $this->respond( $this->handler->replace_media_file( $request, $file ), 200 );
+		return $this->respond( $this->declared( $this->handler->replace_media_file( $request, $file ), 'replace_media_file' ), 200 );
 	}
 
 	/**
@@ -1067,7 +1122,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function record_media_view( $request ) {
-		return $this->respond( $this->handler->record_media_view( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->record_media_view( $request ), 'record_media_view' ), 200 );
 	}
 
 	/**
@@ -1093,7 +1148,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->respond( $this->handler->record_media_download( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->record_media_download( $request ), 'record_media_download' ), 200 );
 	}
 
 	/**
@@ -1119,7 +1174,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->respond( $this->handler->record_media_share( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->record_media_share( $request ), 'record_media_share' ), 200 );
 	}
 
 	/**
@@ -1140,7 +1195,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_access( $request ) {
-		return $this->respond( $this->handler->get_media_access( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_media_access( $request ), 'get_media_access' ), 200 );
 	}
 
 	/**
@@ -1161,7 +1216,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_group( $request ) {
-		return $this->respond( $this->handler->get_media_group( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_media_group( $request ), 'get_media_group' ), 200 );
 	}
 
 	/**
@@ -1182,7 +1237,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_signed_url( $request ) {
-		return $this->respond( $this->handler->get_media_signed_url( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_media_signed_url( $request ), 'get_media_signed_url' ), 200 );
 	}
 
 	/**
@@ -1203,7 +1258,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function serve_media_file( $request ) {
-		return $this->respond( $this->handler->serve_media_file( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->serve_media_file( $request ), 'serve_media_file' ), 200 );
 	}
 
 	/**
@@ -1225,7 +1280,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 */
 	public function list_my_media( $request ) {
 		return $this->respond_page(
-			$this->handler->list_my_media( $request ),
+			$this->declared( $this->handler->list_my_media( $request ), 'list_my_media' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',
@@ -1271,7 +1326,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $invalid ) ) {
 			return $invalid;
 		}
-		return $this->respond( $this->handler->bulk_media( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->bulk_media( $request ), 'bulk_media' ), 200 );
 	}
 
 	/**
@@ -1292,7 +1347,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_stats( $request ) {
-		return $this->respond( $this->handler->get_media_stats( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_media_stats( $request ), 'get_media_stats' ), 200 );
 	}
 
 	/**
@@ -1313,6 +1368,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_my_stats( $request ) {
-		return $this->respond( $this->handler->get_my_stats( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_my_stats( $request ), 'get_my_stats' ), 200 );
 	}
 }

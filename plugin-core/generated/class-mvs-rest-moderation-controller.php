@@ -41,6 +41,26 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	}
 
 	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'list_moderation_queue' => array(),
+		'get_moderation_counts' => array(),
+		'approve_media'         => array( 'mvs_not_found' ),
+		'reject_media'          => array( 'mvs_not_found' ),
+		'analyze_media'         => array(
+			'mvs_not_found',
+			'mvs_ai_budget_exceeded',
+			'mvs_ai_provider_error',
+			'mvs_storage_failed',
+		),
+		'get_ai_usage'          => array(),
+	);
+
+	/**
 	 * Registers the routes of this resource.
 	 */
 	public function register_routes() {
@@ -202,7 +222,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 */
 	public function list_moderation_queue( $request ) {
 		return $this->respond_page(
-			$this->handler->list_moderation_queue( $request ),
+			$this->declared( $this->handler->list_moderation_queue( $request ), 'list_moderation_queue' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',
@@ -230,7 +250,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_moderation_counts( $request ) {
-		return $this->respond( $this->handler->get_moderation_counts( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_moderation_counts( $request ), 'get_moderation_counts' ), 200 );
 	}
 
 	/**
@@ -251,7 +271,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function approve_media( $request ) {
-		return $this->respond( $this->handler->approve_media( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->approve_media( $request ), 'approve_media' ), 200 );
 	}
 
 	/**
@@ -272,7 +292,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function reject_media( $request ) {
-		return $this->respond( $this->handler->reject_media( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->reject_media( $request ), 'reject_media' ), 200 );
 	}
 
 	/**
@@ -293,7 +313,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function analyze_media( $request ) {
-		return $this->respond( $this->handler->analyze_media( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->analyze_media( $request ), 'analyze_media' ), 200 );
 	}
 
 	/**
@@ -314,6 +334,6 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_ai_usage( $request ) {
-		return $this->respond( $this->handler->get_ai_usage( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_ai_usage( $request ), 'get_ai_usage' ), 200 );
 	}
 }

@@ -37,6 +37,17 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 	}
 
 	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'report_media' => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_already_reported' ),
+		'report_user'  => array( 'mvs_user_not_found', 'mvs_invalid_param', 'mvs_already_reported' ),
+	);
+
+	/**
 	 * Registers the routes of this resource.
 	 */
 	public function register_routes() {
@@ -158,7 +169,7 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->respond( $this->handler->report_media( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->report_media( MVS_Report_Media_Args::from_request( $request ) ), 'report_media' ), 200 );
 	}
 
 	/**
@@ -184,6 +195,6 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->respond( $this->handler->report_user( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->report_user( MVS_Report_User_Args::from_request( $request ) ), 'report_user' ), 200 );
 	}
 }

@@ -37,6 +37,17 @@ final class MVS_REST_Settings_Controller extends MVS_REST_Controller {
 	}
 
 	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'get_settings'    => array(),
+		'update_settings' => array( 'rest_invalid_param' ),
+	);
+
+	/**
 	 * Registers the routes of this resource.
 	 */
 	public function register_routes() {
@@ -129,7 +140,7 @@ final class MVS_REST_Settings_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_settings( $request ) {
-		return $this->respond( $this->handler->get_settings( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_settings( $request ), 'get_settings' ), 200 );
 	}
 
 	/**
@@ -151,6 +162,6 @@ final class MVS_REST_Settings_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_settings( $request ) {
-		return $this->respond( $this->handler->update_settings( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->update_settings( $request ), 'update_settings' ), 200 );
 	}
 }

@@ -41,6 +41,21 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	}
 
 	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'list_tags'     => array(),
+		'create_tag'    => array( 'mvs_term_exists', 'mvs_invalid_param' ),
+		'get_tag_cloud' => array(),
+		'merge_tags'    => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
+		'update_tag'    => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_term_exists' ),
+		'delete_tag'    => array( 'mvs_not_found', 'mvs_storage_failed' ),
+	);
+
+	/**
 	 * Registers the routes of this resource.
 	 */
 	public function register_routes() {
@@ -215,7 +230,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 */
 	public function list_tags( $request ) {
 		return $this->respond_page(
-			$this->handler->list_tags( $request ),
+			$this->declared( $this->handler->list_tags( MVS_List_Tags_Args::from_request( $request ) ), 'list_tags' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',
@@ -243,7 +258,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_tag( $request ) {
-		return $this->respond( $this->handler->create_tag( $request ), 201 );
+		return $this->respond( $this->declared( $this->handler->create_tag( MVS_Create_Tag_Args::from_request( $request ) ), 'create_tag' ), 201 );
 	}
 
 	/**
@@ -264,7 +279,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_tag_cloud( $request ) {
-		return $this->respond( $this->handler->get_tag_cloud( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_tag_cloud( MVS_Get_Tag_Cloud_Args::from_request( $request ) ), 'get_tag_cloud' ), 200 );
 	}
 
 	/**
@@ -285,7 +300,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function merge_tags( $request ) {
-		return $this->respond( $this->handler->merge_tags( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->merge_tags( MVS_Merge_Tags_Args::from_request( $request ) ), 'merge_tags' ), 200 );
 	}
 
 	/**
@@ -307,7 +322,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_tag( $request ) {
-		return $this->respond( $this->handler->update_tag( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->update_tag( MVS_Update_Tag_Args::from_request( $request ) ), 'update_tag' ), 200 );
 	}
 
 	/**
@@ -328,6 +343,6 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_tag( $request ) {
-		return $this->respond( $this->handler->delete_tag( $request ), 200 );
+		return $this->respond( $this->declared( $this->handler->delete_tag( MVS_Delete_Tag_Args::from_request( $request ) ), 'delete_tag' ), 200 );
 	}
 }

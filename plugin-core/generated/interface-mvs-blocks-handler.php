@@ -18,24 +18,24 @@ interface MVS_Blocks_Handler {
 	/**
 	 * POST /users/{id}/block: Block a user.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Block_User_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function block_user( WP_REST_Request $request );
+	public function block_user( MVS_Block_User_Args $args );
 
 	/**
 	 * DELETE /users/{id}/block: Unblock a user.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Unblock_User_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function unblock_user( WP_REST_Request $request );
+	public function unblock_user( MVS_Unblock_User_Args $args );
 
 	/**
 	 * GET /me/blocked: The users the caller has blocked.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_List_Blocked_Users_Args $args The validated arguments of the route.
 	 * @return MVS_Page|WP_Error One page of items and the total.
 	 */
-	public function list_blocked_users( WP_REST_Request $request );
+	public function list_blocked_users( MVS_List_Blocked_Users_Args $args );
 }

@@ -18,16 +18,16 @@ interface MVS_Reports_Handler {
 	/**
 	 * POST /media/{id}/report: Report a media item.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Report_Media_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function report_media( WP_REST_Request $request );
+	public function report_media( MVS_Report_Media_Args $args );
 
 	/**
 	 * POST /users/{id}/report: Report a user.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Report_User_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function report_user( WP_REST_Request $request );
+	public function report_user( MVS_Report_User_Args $args );
 }

@@ -18,48 +18,48 @@ interface MVS_Tags_Handler {
 	/**
 	 * GET /tags: List tags.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_List_Tags_Args $args The validated arguments of the route.
 	 * @return MVS_Page|WP_Error One page of items and the total.
 	 */
-	public function list_tags( WP_REST_Request $request );
+	public function list_tags( MVS_List_Tags_Args $args );
 
 	/**
 	 * POST /tags: Create a tag.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Create_Tag_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The created object (the controller answers 201 with a Location header).
 	 */
-	public function create_tag( WP_REST_Request $request );
+	public function create_tag( MVS_Create_Tag_Args $args );
 
 	/**
 	 * GET /tags/cloud: Tags with their usage counts.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Get_Tag_Cloud_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function get_tag_cloud( WP_REST_Request $request );
+	public function get_tag_cloud( MVS_Get_Tag_Cloud_Args $args );
 
 	/**
 	 * POST /tags/merge: Re-tag media from the source tag to the target and delete the source.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Merge_Tags_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function merge_tags( WP_REST_Request $request );
+	public function merge_tags( MVS_Merge_Tags_Args $args );
 
 	/**
 	 * PUT /tags/{id}: Rename a tag.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Update_Tag_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function update_tag( WP_REST_Request $request );
+	public function update_tag( MVS_Update_Tag_Args $args );
 
 	/**
 	 * DELETE /tags/{id}: Delete a tag.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Delete_Tag_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function delete_tag( WP_REST_Request $request );
+	public function delete_tag( MVS_Delete_Tag_Args $args );
 }

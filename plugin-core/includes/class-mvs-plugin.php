@@ -1,6 +1,7 @@
 <?php
 /**
- * Bootstraps the core plugin: loads code, wires hooks, runs migrations.
+ * Bootstraps the core plugin: wires hooks, runs migrations. Classes load on
+ * first use through the generated class map (MVS_Core_Class_Map).
  *
  * @package MediaCommunityService
  */
@@ -13,62 +14,9 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Plugin {
 
 	/**
-	 * Loads every file of the plugin. Order: support code the generated code
-	 * depends on, the generated code, then the hand-written services.
-	 */
-	public static function load(): void {
-		$dir = MVS_PLUGIN_DIR . '/includes/';
-		require_once $dir . 'support/class-mvs-settings.php';
-		require_once $dir . 'support/class-mvs-rate-limiter.php';
-		require_once $dir . 'files/class-mvs-active-content.php';
-		require_once $dir . 'rest/class-mvs-sanitize.php';
-		require_once $dir . 'rest/class-mvs-page.php';
-		require_once $dir . 'rest/class-mvs-rest-controller.php';
-		require_once $dir . 'rest/class-mvs-community-gate.php';
-		require_once MVS_PLUGIN_DIR . '/generated/load.php';
-		require_once $dir . 'support/class-mvs-ownership.php';
-		require_once $dir . 'media/class-mvs-taxonomies.php';
-		require_once $dir . 'media/class-mvs-media-visibility.php';
-		require_once $dir . 'media/class-mvs-media-repository.php';
-		require_once $dir . 'media/class-mvs-media-presenter.php';
-		require_once $dir . 'media/class-mvs-upload-validator.php';
-		require_once $dir . 'media/class-mvs-media-service.php';
-		require_once $dir . 'storage/interface-mvs-storage-driver.php';
-		require_once $dir . 'storage/class-mvs-local-storage.php';
-		require_once $dir . 'storage/class-mvs-storage.php';
-		require_once $dir . 'media/class-mvs-image-sizes.php';
-		require_once $dir . 'files/class-mvs-url-signer.php';
-		require_once $dir . 'files/class-mvs-file-response.php';
-		require_once $dir . 'files/class-mvs-file-server.php';
-		require_once $dir . 'files/class-mvs-file-purge.php';
-		require_once $dir . 'media/class-mvs-media-counters.php';
-		require_once $dir . 'media/class-mvs-media-activity.php';
-		require_once $dir . 'media/class-mvs-media-bulk.php';
-		require_once $dir . 'tags/class-mvs-media-terms.php';
-		require_once $dir . 'tags/class-mvs-tag-repository.php';
-		require_once $dir . 'tags/class-mvs-tags-service.php';
-		require_once $dir . 'albums/class-mvs-album-repository.php';
-		require_once $dir . 'albums/class-mvs-album-presenter.php';
-		require_once $dir . 'albums/class-mvs-albums-service.php';
-		require_once $dir . 'ai/interface-mvs-ai-provider.php';
-		require_once $dir . 'ai/class-mvs-ai-local-provider.php';
-		require_once $dir . 'ai/class-mvs-ai-endpoint.php';
-		require_once $dir . 'ai/class-mvs-ai-http-provider.php';
-		require_once $dir . 'ai/class-mvs-ai-service.php';
-		require_once $dir . 'moderation/class-mvs-moderation-repository.php';
-		require_once $dir . 'moderation/class-mvs-moderation-service.php';
-		require_once $dir . 'moderation/class-mvs-reports-service.php';
-		require_once $dir . 'moderation/class-mvs-blocks-service.php';
-		require_once $dir . 'settings/class-mvs-settings-service.php';
-		require_once $dir . 'admin/class-mvs-admin-queue-count.php';
-		require_once $dir . 'admin/class-mvs-admin.php';
-	}
-
-	/**
 	 * Wires hooks; called once when the plugin file loads.
 	 */
 	public static function boot(): void {
-		self::load();
 		MVS_Core_Schema::register_tables();
 		MVS_Settings::register();
 		MVS_Community_Gate::register();

@@ -9,12 +9,13 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Refuses to run without the core plugin (an admin notice, never a fatal
- * error); otherwise loads the generated routes and tables.
+ * error); otherwise registers the generated routes and tables.
  */
 final class MVS_Pro_Plugin {
 
 	/**
-	 * Whether the core plugin is loaded (its runtime classes exist).
+	 * Whether the core plugin is loaded: its class map autoloads its runtime
+	 * classes, and is registered only when core is active.
 	 *
 	 * @return bool
 	 */
@@ -30,7 +31,6 @@ final class MVS_Pro_Plugin {
 			add_action( 'admin_notices', array( __CLASS__, 'missing_core_notice' ) );
 			return;
 		}
-		require_once MVS_PRO_PLUGIN_DIR . '/generated/load.php';
 		MVS_Pro_Schema::register_tables();
 		MVS_Pro_Schema::migrate();
 		add_filter( 'mvs_rest_gated_route_prefixes', array( 'MVS_Pro_Routes', 'gated_prefixes' ) );
@@ -46,7 +46,6 @@ final class MVS_Pro_Plugin {
 		if ( ! self::core_available() ) {
 			return;
 		}
-		require_once MVS_PRO_PLUGIN_DIR . '/generated/load.php';
 		MVS_Pro_Schema::register_tables();
 		MVS_Pro_Schema::migrate();
 	}

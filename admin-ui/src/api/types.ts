@@ -1,34 +1,13 @@
 /**
- * Shapes of the moderation routes. The contract leaves them "not shown", so
- * the DSL types them `unknown`; these are the shapes the plugin answers with
- * (see the moderation service and plugin-core/docs).
+ * Shapes of the moderation routes, as the DSL declares them (the generated
+ * client's types, under the names the screens use).
  */
-import type { MediaItem } from '../../../codegen/out/client';
+import type { ModerationQueueItem } from '../../../codegen/out/client';
 
-export type QueueState = 'pending' | 'flagged';
+export type {
+	AiAnalysis as AnalysisResult,
+	ModerationCounts as QueueCounts,
+	ModerationQueueItem as QueueItem,
+} from '../../../codegen/out/client';
 
-/** A queue item: the media item plus its moderation state and open reports. */
-export interface QueueItem extends Partial< MediaItem > {
-	id: number;
-	moderation_status?: string;
-	open_reports?: number;
-}
-
-export interface QueueCounts {
-	pending: number;
-	flagged: number;
-	queue?: number;
-	approved?: number;
-	rejected?: number;
-	open_reports?: number;
-}
-
-export interface AnalysisResult {
-	media_id?: number;
-	provider?: string;
-	model?: string;
-	description?: string;
-	tags?: string[];
-	safety?: { score?: number; threshold?: number; verdict?: 'safe' | 'unsafe' };
-	[ key: string ]: unknown;
-}
+export type QueueState = ModerationQueueItem[ 'moderation_status' ];

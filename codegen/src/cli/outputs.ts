@@ -1,6 +1,7 @@
 /**
  * Everything the generator writes, as a map of repository-relative path →
- * content. Generation is pure: the same DSL always gives the same bytes.
+ * content. Generation is pure: the same DSL (and, for the class maps, the
+ * same hand-written class files) always gives the same bytes.
  */
 import { plugins } from '../api/index.js';
 import { emitManifest } from '../emit/manifest.js';
@@ -9,6 +10,7 @@ import { emitPhp } from '../emit/php/index.js';
 import { emitClient } from '../emit/ts/client.js';
 import { buildModel } from '../model/build.js';
 import type { Model } from '../model/model.js';
+import { handWrittenPhp } from './hand-written.js';
 
 export function loadModel(): Model {
 	return buildModel(plugins);
@@ -17,7 +19,7 @@ export function loadModel(): Model {
 export function generateAll(model: Model = loadModel()): Map<string, string> {
 	const files = new Map<string, string>();
 	for (const plugin of model.plugins) {
-		for (const [path, code] of emitPhp(model, plugin)) files.set(path, code);
+		for (const [path, code] of emitPhp(model, plugin, handWrittenPhp(plugin))) files.set(path, code);
 		const slug = plugin.namespace.replace(/\//g, '-');
 		files.set(`codegen/out/openapi/${slug}.json`, `${JSON.stringify(emitOpenApi(model, plugin), null, '\t')}\n`);
 	}

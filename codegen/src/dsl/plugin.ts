@@ -37,7 +37,6 @@ export interface PluginSpec {
 	/** Whether the private-community gate covers this namespace. */
 	readonly gated: boolean;
 	readonly textDomain: string;
-	readonly schemaVersion: number;
 	readonly resources: readonly ResourceSpec[];
 	readonly tables: readonly TableSpec[];
 	readonly schemas: readonly SchemaSpec[];

@@ -80,6 +80,12 @@ export interface ResourceSpec {
 	readonly service?: string;
 	/** Primary response schema, served on OPTIONS. */
 	readonly schema?: string;
+	/**
+	 * Handlers receive a generated, documented `MVS_<Route>_Args` object of
+	 * the route's validated arguments instead of the WP_REST_Request.
+	 * Resources opt in one at a time while their services are converted.
+	 */
+	readonly typedArgs?: boolean;
 	readonly routes: readonly RouteSpec[];
 }
 

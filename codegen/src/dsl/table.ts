@@ -36,7 +36,11 @@ export interface TableSpec {
 	readonly columns: Readonly<Record<string, ColumnSpec>>;
 	readonly primaryKey: readonly string[];
 	readonly indexes?: readonly IndexSpec[];
-	/** Schema version that introduced the table. */
+	/**
+	 * Plugin release generation that introduced the table, for the reader. The
+	 * schema version is not declared: it is derived from the declared shape
+	 * (see `schemaVersion()` in emit/php/schema.ts).
+	 */
 	readonly since: number;
 }
 

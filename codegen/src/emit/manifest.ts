@@ -5,7 +5,7 @@
  */
 import type { FieldSpec } from '../dsl/field.js';
 import type { Model } from '../model/model.js';
-import { columnSql } from './php/schema.js';
+import { columnSql, schemaVersion } from './php/schema.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -49,7 +49,7 @@ export function emitManifest(model: Model): Json {
 		tables: model.plugins.flatMap((plugin) =>
 			plugin.tables.map((t) => ({
 				plugin: plugin.id,
-				schemaVersion: plugin.schemaVersion,
+				schemaVersion: schemaVersion(plugin.tables),
 				name: t.name,
 				columns: Object.fromEntries(Object.entries(t.columns).map(([name, c]) => [name, columnSql(name, c)])),
 				primaryKey: [...t.primaryKey],

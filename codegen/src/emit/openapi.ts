@@ -4,6 +4,7 @@
  */
 import type { FieldSpec } from '../dsl/field.js';
 import type { Model, ModelPlugin, ModelRoute } from '../model/model.js';
+import { errorStatus, routeErrors, WORDPRESS_ERRORS } from '../model/route-errors.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -50,7 +51,7 @@ function responseSchema(route: ModelRoute): { [key: string]: Json } | undefined 
 	return { type: 'array', items: item };
 }
 
-function operation(model: Model, route: ModelRoute, method: string): { [key: string]: Json } {
+function operation(model: Model, plugin: ModelPlugin, route: ModelRoute, method: string): { [key: string]: Json } {
 	const parameters: Json[] = route.args
 		.filter((a) => a.location === 'path' || a.location === 'query')
 		.map((a) => ({
@@ -90,22 +91,22 @@ function operation(model: Model, route: ModelRoute, method: string): { [key: str
 	if (route.response.location) headers.Location = { schema: { type: 'string', format: 'uri' } };
 	if (Object.keys(headers).length) success.headers = headers;
 	const responses: { [key: string]: Json } = { [String(route.response.status)]: success };
-	const codes = new Set(route.errors);
-	if (route.auth.kind !== 'public' && route.auth.kind !== 'public_privacy') codes.add('mvs_not_logged_in');
-	if (route.auth.kind === 'capability' || route.auth.kind === 'owner') codes.add('mvs_forbidden');
-	if (route.auth.kind === 'owner') codes.add('mvs_not_found');
-	if (route.rateLimit) codes.add('mvs_rate_limited');
-	if (!route.implemented) codes.add('mvs_not_implemented');
+	// One response per status, enumerating exactly the codes the route can
+	// answer with it (declared handler errors plus the controller's own).
 	const byStatus = new Map<number, string[]>();
-	for (const code of [...codes].sort()) {
-		const e = model.errors.find((x) => x.code === code)!;
-		byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), code]);
+	for (const code of routeErrors(plugin, route)) {
+		const status = errorStatus(model, code);
+		byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
 	}
-	if (parameters.length || bodyArgs.length) byStatus.set(400, [...(byStatus.get(400) ?? []), 'rest_invalid_param', 'rest_missing_callback_param']);
 	for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
 		responses[String(status)] = {
 			description: list.join(', '),
-			content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+			'x-mvs-error-codes': list,
+			content: {
+				'application/json': {
+					schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { enum: list } } }] },
+				},
+			},
 		};
 	}
 	op.responses = responses;
@@ -117,14 +118,14 @@ export function emitOpenApi(model: Model, plugin: ModelPlugin): { [key: string]:
 	for (const route of plugin.routes) {
 		const p = `/${plugin.namespace}${route.path}`;
 		paths[p] ??= {};
-		for (const m of route.methods) paths[p]![m.toLowerCase()] = operation(model, route, m);
+		for (const m of route.methods) paths[p]![m.toLowerCase()] = operation(model, plugin, route, m);
 	}
 	const schemas: { [key: string]: Json } = {
 		Error: {
 			type: 'object',
 			required: ['code', 'message', 'data'],
 			properties: {
-				code: { type: 'string', enum: model.errors.map((e) => e.code) },
+				code: { type: 'string', enum: [...model.errors, ...WORDPRESS_ERRORS].map((e) => e.code) },
 				message: { type: 'string' },
 				data: { type: 'object', required: ['status'], properties: { status: { type: 'integer' } } },
 			},

@@ -8,6 +8,7 @@ import type { PluginSpec, SchemaSpec } from '../dsl/plugin.js';
 import type { HttpMethod, ResourceSpec, RouteSpec } from '../dsl/route.js';
 import type { TableSpec } from '../dsl/table.js';
 import type { ArgLocation, Model, ModelArg, ModelPlugin, ModelResource, ModelRoute } from './model.js';
+import { WORDPRESS_ERRORS } from './route-errors.js';
 
 export class ModelError extends Error {
 	constructor(where: string, message: string) {
@@ -28,7 +29,10 @@ export function buildModel(specs: readonly PluginSpec[]): Model {
 		if (!/^mvs_[a-z_]+$/.test(e.code)) throw new ModelError(`error ${e.code}`, 'codes are mvs_ + snake_case');
 		errorCodes.add(e.code);
 	}
-	const plugins = specs.map((spec) => buildPlugin(spec, errorCodes));
+	// Routes may also declare WordPress's own validation codes when a handler
+	// answers them (e.g. per-field validation the JSON schema cannot express).
+	const routeCodes = new Set([...errorCodes, ...WORDPRESS_ERRORS.map((e) => e.code)]);
+	const plugins = specs.map((spec) => buildPlugin(spec, routeCodes));
 	const namespaces = new Set<string>();
 	for (const p of plugins) {
 		if (namespaces.has(p.namespace)) throw new ModelError(`plugin ${p.id}`, `namespace ${p.namespace} reused`);
@@ -40,9 +44,6 @@ export function buildModel(specs: readonly PluginSpec[]): Model {
 function buildPlugin(spec: PluginSpec, errorCodes: ReadonlySet<string>): ModelPlugin {
 	const where = `plugin ${spec.id}`;
 	if (!SNAKE.test(spec.id)) throw new ModelError(where, 'id must be snake_case');
-	if (!Number.isInteger(spec.schemaVersion) || spec.schemaVersion < 1) {
-		throw new ModelError(where, 'schemaVersion must be a positive integer');
-	}
 	const schemaNames = new Set<string>();
 	for (const s of spec.schemas) {
 		if (schemaNames.has(s.name)) throw new ModelError(`${where} schema ${s.name}`, 'declared twice');
@@ -59,7 +60,7 @@ function buildPlugin(spec: PluginSpec, errorCodes: ReadonlySet<string>): ModelPl
 	});
 	const routes = resources.flatMap((r) => r.routes);
 	checkMethodCollisions(routes, where);
-	for (const t of spec.tables) checkTable(t, spec.schemaVersion, `${where} table ${t.name}`);
+	for (const t of spec.tables) checkTable(t, `${where} table ${t.name}`);
 	checkUnique(
 		spec.tables.map((t) => t.name),
 		`${where} tables`,
@@ -80,7 +81,6 @@ function buildPlugin(spec: PluginSpec, errorCodes: ReadonlySet<string>): ModelPl
 		namespace: spec.namespace,
 		gated: spec.gated,
 		textDomain: spec.textDomain,
-		schemaVersion: spec.schemaVersion,
 		resources,
 		routes,
 		tables: spec.tables,
@@ -111,7 +111,7 @@ function buildResource(
 		throw new ModelError(where, 'has implemented routes but names no service class');
 	}
 	if (r.service && !/^MVS_[A-Za-z0-9_]+$/.test(r.service)) throw new ModelError(where, 'service must be an MVS_ class');
-	return { name: r.name, summary: r.summary, service: r.service, schema: r.schema, routes };
+	return { name: r.name, summary: r.summary, service: r.service, schema: r.schema, typedArgs: r.typedArgs ?? false, routes };
 }
 
 function buildRoute(
@@ -307,9 +307,9 @@ function checkMethodCollisions(routes: readonly ModelRoute[], where: string): vo
 	}
 }
 
-function checkTable(t: TableSpec, version: number, where: string): void {
+function checkTable(t: TableSpec, where: string): void {
 	if (!/^mvs_[a-z_]+$/.test(t.name)) throw new ModelError(where, 'table names are mvs_ + snake_case');
-	if (t.since > version) throw new ModelError(where, `since ${t.since} is newer than schemaVersion ${version}`);
+	if (!Number.isInteger(t.since) || t.since < 1) throw new ModelError(where, 'since must be a positive integer');
 	const columns = Object.keys(t.columns);
 	if (columns.length === 0) throw new ModelError(where, 'no columns');
 	for (const c of columns) if (!SNAKE.test(c)) throw new ModelError(where, `column ${c} must be snake_case`);

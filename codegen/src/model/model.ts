@@ -54,6 +54,8 @@ export interface ModelResource {
 	readonly summary: string;
 	readonly service?: string;
 	readonly schema?: string;
+	/** See ResourceSpec.typedArgs. */
+	readonly typedArgs: boolean;
 	readonly routes: readonly ModelRoute[];
 }
 
@@ -65,7 +67,6 @@ export interface ModelPlugin {
 	readonly namespace: string;
 	readonly gated: boolean;
 	readonly textDomain: string;
-	readonly schemaVersion: number;
 	readonly resources: readonly ModelResource[];
 	readonly routes: readonly ModelRoute[];
 	readonly tables: readonly TableSpec[];

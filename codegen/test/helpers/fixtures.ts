@@ -120,7 +120,6 @@ export function tinyPlugin(patch: Partial<PluginSpec> = {}): PluginSpec {
 		namespace: 'tiny/v1',
 		gated: false,
 		textDomain: 'tiny',
-		schemaVersion: 1,
 		resources: [thingResource()],
 		tables: [thingTable()],
 		schemas: [

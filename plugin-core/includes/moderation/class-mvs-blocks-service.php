@@ -23,12 +23,12 @@ final class MVS_Blocks_Service implements MVS_Blocks_Handler {
 	/**
 	 * POST /users/{id}/block (idempotent).
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Block_User_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function block_user( WP_REST_Request $request ) {
+	public function block_user( MVS_Block_User_Args $args ) {
 		global $wpdb;
-		$target = (int) $request['id'];
+		$target = $args->id;
 		$me     = get_current_user_id();
 		$user   = get_userdata( $target );
 		if ( ! $user ) {
@@ -59,12 +59,12 @@ final class MVS_Blocks_Service implements MVS_Blocks_Handler {
 	/**
 	 * DELETE /users/{id}/block (idempotent).
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Unblock_User_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function unblock_user( WP_REST_Request $request ) {
+	public function unblock_user( MVS_Unblock_User_Args $args ) {
 		global $wpdb;
-		$target = (int) $request['id'];
+		$target = $args->id;
 		$me     = get_current_user_id();
 		if ( ! get_userdata( $target ) ) {
 			return MVS_Errors::make( 'mvs_user_not_found' );
@@ -81,14 +81,14 @@ final class MVS_Blocks_Service implements MVS_Blocks_Handler {
 	/**
 	 * GET /me/blocked: newest first, two queries whatever per_page is.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_List_Blocked_Users_Args $args Arguments.
 	 * @return MVS_Page
 	 */
-	public function list_blocked_users( WP_REST_Request $request ) {
+	public function list_blocked_users( MVS_List_Blocked_Users_Args $args ) {
 		global $wpdb;
 		$me       = get_current_user_id();
-		$per_page = max( 1, (int) $request['per_page'] );
-		$offset   = ( max( 1, (int) $request['page'] ) - 1 ) * $per_page;
+		$per_page = max( 1, $args->per_page );
+		$offset   = ( max( 1, $args->page ) - 1 ) * $per_page;
 		$rows     = $wpdb->get_results(
 			$wpdb->prepare(
 				"SELECT b.blocked_id, b.created_at, u.display_name, u.user_email FROM {$wpdb->mvs_blocks} b"

@@ -46,11 +46,11 @@ final class MVS_Reports_Service implements MVS_Reports_Handler {
 	 * POST /media/{id}/report. An item the caller may not see answers 404,
 	 * like a missing one, so reports cannot probe for private items.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Report_Media_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function report_media( WP_REST_Request $request ) {
-		$id       = (int) $request['id'];
+	public function report_media( MVS_Report_Media_Args $args ) {
+		$id       = $args->id;
 		$reporter = get_current_user_id();
 		$row      = $this->media->find( $id );
 		if ( ! $row || ! MVS_Media_Visibility::can_view( $row, $reporter ) ) {
@@ -59,7 +59,7 @@ final class MVS_Reports_Service implements MVS_Reports_Handler {
 		if ( (int) $row->author_id === $reporter ) {
 			return MVS_Errors::make( 'mvs_invalid_param', __( 'You cannot report your own media.', 'media-community-service' ), array( 'params' => array( 'id' ) ) );
 		}
-		$report = $this->file( $reporter, 'media', $id, $request );
+		$report = $this->file( $reporter, 'media', $id, $args->reason, (string) $args->details );
 		if ( is_wp_error( $report ) ) {
 			return $report;
 		}
@@ -85,11 +85,11 @@ final class MVS_Reports_Service implements MVS_Reports_Handler {
 	/**
 	 * POST /users/{id}/report.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Report_User_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function report_user( WP_REST_Request $request ) {
-		$id       = (int) $request['id'];
+	public function report_user( MVS_Report_User_Args $args ) {
+		$id       = $args->id;
 		$reporter = get_current_user_id();
 		if ( ! get_userdata( $id ) ) {
 			return MVS_Errors::make( 'mvs_user_not_found' );
@@ -97,20 +97,21 @@ final class MVS_Reports_Service implements MVS_Reports_Handler {
 		if ( $id === $reporter ) {
 			return MVS_Errors::make( 'mvs_invalid_param', __( 'You cannot report yourself.', 'media-community-service' ), array( 'params' => array( 'id' ) ) );
 		}
-		return $this->file( $reporter, 'user', $id, $request );
+		return $this->file( $reporter, 'user', $id, $args->reason, (string) $args->details );
 	}
 
 	/**
 	 * Records the report, or 409 when the caller's earlier one is still open.
 	 *
-	 * @param int             $reporter    Reporter.
-	 * @param string          $object_type media | user.
-	 * @param int             $object_id   Target.
-	 * @param WP_REST_Request $request     Request (reason, details).
+	 * @param int    $reporter    Reporter.
+	 * @param string $object_type media | user.
+	 * @param int    $object_id   Target.
+	 * @param string $reason      Report reason.
+	 * @param string $details     Details ('' when none).
 	 * @return array|WP_Error
 	 */
-	private function file( int $reporter, string $object_type, int $object_id, WP_REST_Request $request ) {
-		$id = $this->moderation->add_report( $reporter, $object_type, $object_id, (string) $request['reason'], (string) $request['details'] );
+	private function file( int $reporter, string $object_type, int $object_id, string $reason, string $details ) {
+		$id = $this->moderation->add_report( $reporter, $object_type, $object_id, $reason, $details );
 		if ( null === $id ) {
 			return MVS_Errors::make( 'mvs_already_reported', __( 'You have already reported this, and a moderator has not reviewed it yet.', 'media-community-service' ) );
 		}

@@ -174,6 +174,32 @@ abstract class MVS_REST_Controller extends WP_REST_Controller {
 	}
 
 	/**
+	 * Passes a handler result through, reporting an error code the route does
+	 * not declare (a _doing_it_wrong() notice, which fails the e2e run): the
+	 * DSL's errors lists, and the OpenAPI document built from them, stay the
+	 * truth about what each route can answer.
+	 *
+	 * @param mixed  $result Handler result.
+	 * @param string $route  Route name, a key of the controller's HANDLER_ERRORS.
+	 * @return mixed The same result.
+	 */
+	protected function declared( $result, string $route ) {
+		if ( ! is_wp_error( $result ) ) {
+			return $result;
+		}
+		$code = (string) $result->get_error_code();
+		if ( ! in_array( $code, static::HANDLER_ERRORS[ $route ] ?? array(), true ) ) {
+			_doing_it_wrong(
+				esc_html( static::class . '::' . $route ),
+				/* translators: %s: error code. */
+				esc_html( sprintf( __( 'The handler returned the error code %s, which this route does not declare. Declare it in the errors of the route in the DSL.', 'media-community-service' ), $code ) ),
+				'0.1.0'
+			);
+		}
+		return $result;
+	}
+
+	/**
 	 * Wraps a handler result.
 	 *
 	 * @param array|WP_REST_Response|WP_Error $result Handler result.

@@ -50,17 +50,17 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 	/**
 	 * GET /tags: two queries whatever per_page.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_List_Tags_Args $args Arguments.
 	 * @return MVS_Page
 	 */
-	public function list_tags( WP_REST_Request $request ) {
+	public function list_tags( MVS_List_Tags_Args $args ) {
 		list( $rows, $total ) = $this->tags->search(
 			array(
 				'viewer'   => get_current_user_id(),
-				'search'   => $request['search'],
-				'orderby'  => (string) $request['orderby'],
-				'page'     => (int) $request['page'],
-				'per_page' => (int) $request['per_page'],
+				'search'   => $args->search,
+				'orderby'  => $args->orderby,
+				'page'     => $args->page,
+				'per_page' => $args->per_page,
 			)
 		);
 		return new MVS_Page( array_map( array( __CLASS__, 'present' ), $rows ), $total );
@@ -70,12 +70,12 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 	 * POST /tags: 409 mvs_term_exists when the name or slug is taken (with
 	 * the existing tag's ID, so a client can use it instead).
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Create_Tag_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function create_tag( WP_REST_Request $request ) {
-		$name = trim( (string) $request['name'] );
-		$slug = null !== $request['slug'] && '' !== $request['slug'] ? (string) $request['slug'] : sanitize_title( $name );
+	public function create_tag( MVS_Create_Tag_Args $args ) {
+		$name = trim( $args->name );
+		$slug = null !== $args->slug && '' !== $args->slug ? $args->slug : sanitize_title( $name );
 		if ( '' === $name || '' === $slug ) {
 			return MVS_Errors::make( 'mvs_invalid_param', __( 'A tag needs a name.', 'media-community-service' ), array( 'params' => array( 'name' ) ) );
 		}
@@ -99,25 +99,25 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 	 * GET /tags/cloud: one grouped query; tags used only on items the caller
 	 * cannot see are absent, and no count includes such an item.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Get_Tag_Cloud_Args $args Arguments.
 	 * @return array
 	 */
-	public function get_tag_cloud( WP_REST_Request $request ) {
-		return array_map( array( __CLASS__, 'present' ), $this->tags->cloud( get_current_user_id(), (int) $request['limit'] ) );
+	public function get_tag_cloud( MVS_Get_Tag_Cloud_Args $args ) {
+		return array_map( array( __CLASS__, 'present' ), $this->tags->cloud( get_current_user_id(), $args->limit ) );
 	}
 
 	/**
 	 * POST /tags/merge: every item of the source gets the target, the source
 	 * is deleted. The relationship moves run in one transaction.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Merge_Tags_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function merge_tags( WP_REST_Request $request ) {
+	public function merge_tags( MVS_Merge_Tags_Args $args ) {
 		global $wpdb;
 		$viewer    = get_current_user_id();
-		$source_id = (int) $request['source_id'];
-		$target_id = (int) $request['target_id'];
+		$source_id = $args->source_id;
+		$target_id = $args->target_id;
 		if ( $source_id === $target_id ) {
 			return MVS_Errors::make( 'mvs_invalid_param', __( 'A tag cannot be merged into itself.', 'media-community-service' ), array( 'params' => array( 'source_id', 'target_id' ) ) );
 		}
@@ -155,12 +155,12 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 	/**
 	 * PUT /tags/{id}: renames; the slug is kept so links and filters still work.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Update_Tag_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function update_tag( WP_REST_Request $request ) {
-		$id   = (int) $request['id'];
-		$name = trim( (string) $request['name'] );
+	public function update_tag( MVS_Update_Tag_Args $args ) {
+		$id   = $args->id;
+		$name = trim( $args->name );
 		if ( ! $this->tags->find( $id, get_current_user_id() ) ) {
 			return MVS_Errors::make( 'mvs_not_found', __( 'Tag not found.', 'media-community-service' ) );
 		}
@@ -178,11 +178,11 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 	/**
 	 * DELETE /tags/{id}: the tag and its relationships; the items stay.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Delete_Tag_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function delete_tag( WP_REST_Request $request ) {
-		$id = (int) $request['id'];
+	public function delete_tag( MVS_Delete_Tag_Args $args ) {
+		$id = $args->id;
 		if ( ! $this->tags->find( $id, get_current_user_id() ) ) {
 			return MVS_Errors::make( 'mvs_not_found', __( 'Tag not found.', 'media-community-service' ) );
 		}

@@ -17,13 +17,11 @@ import * as notifications from './notifications.js';
 import * as safety from './safety.js';
 import { settings, settingsSchemas } from './settings.js';
 import { coreSchemas } from './schemas.js';
+import { moderationSchemas } from './schemas-moderation.js';
 import * as community from './schemas-community.js';
 import { coreTables } from './tables.js';
 import * as tags from './tags.js';
 import * as users from './users.js';
-
-/** Bump on any change to ./tables.ts; installs upgrade in place through dbDelta. */
-export const coreSchemaVersion = 3;
 
 export const corePlugin: PluginSpec = {
 	id: 'core',
@@ -33,7 +31,6 @@ export const corePlugin: PluginSpec = {
 	namespace: 'mvs/v1',
 	gated: true,
 	textDomain: 'media-community-service',
-	schemaVersion: coreSchemaVersion,
 	resources: collectResources(
 		media,
 		albums,
@@ -52,7 +49,7 @@ export const corePlugin: PluginSpec = {
 		{ settings },
 	),
 	tables: coreTables,
-	schemas: [...coreSchemas, ...community.communitySchemas, ...settingsSchemas],
+	schemas: [...coreSchemas, ...community.communitySchemas, ...settingsSchemas, ...moderationSchemas],
 	errors: coreErrors,
 	roles: [
 		{

@@ -16,6 +16,7 @@ export const reports = resource({
 	name: 'reports',
 	summary: 'Member reports of media items and users.',
 	service: 'MVS_Reports_Service',
+	typedArgs: true,
 	routes: [
 		{
 			name: 'report_media',
@@ -26,6 +27,7 @@ export const reports = resource({
 			rateLimit: 10,
 			params: idPath,
 			body: reportBody,
+			response: { schema: 'Report' },
 			errors: ['mvs_not_found', 'mvs_invalid_param', 'mvs_already_reported'],
 			since: '1.0.0',
 			implemented: true,
@@ -40,6 +42,7 @@ export const reports = resource({
 			rateLimit: 10,
 			params: userIdPath,
 			body: reportBody,
+			response: { schema: 'Report' },
 			errors: ['mvs_user_not_found', 'mvs_invalid_param', 'mvs_already_reported'],
 			since: '1.0.0',
 			implemented: true,
@@ -51,6 +54,7 @@ export const blocks = resource({
 	name: 'blocks',
 	summary: 'Users a member has blocked.',
 	service: 'MVS_Blocks_Service',
+	typedArgs: true,
 	routes: [
 		{
 			name: 'block_user',
@@ -59,6 +63,7 @@ export const blocks = resource({
 			summary: 'Block a user.',
 			auth: auth.user(),
 			params: userIdPath,
+			response: { schema: 'BlockState' },
 			errors: ['mvs_user_not_found', 'mvs_invalid_param'],
 			since: '1.0.0',
 			implemented: true,
@@ -70,6 +75,7 @@ export const blocks = resource({
 			summary: 'Unblock a user.',
 			auth: auth.user(),
 			params: userIdPath,
+			response: { schema: 'BlockState' },
 			errors: ['mvs_user_not_found'],
 			since: '1.0.0',
 			implemented: true,
@@ -81,7 +87,7 @@ export const blocks = resource({
 			summary: 'The users the caller has blocked.',
 			auth: auth.user(),
 			paginate: { perPage: 20, max: 100, totalHeader: true },
-			response: { note: 'Blocked users; shape not shown in the spec.' },
+			response: { schema: 'list:BlockedUser' },
 			since: '1.0.0',
 			implemented: true,
 		},

@@ -64,6 +64,7 @@ export const settings = resource({
 				values: t.json().required().describe('Setting key to new value; keys left out keep their value.'),
 			},
 			response: { schema: 'SettingsScreen' },
+			errors: ['rest_invalid_param'],
 			since: '1.0.0',
 			implemented: true,
 			extension: 'admin-ui',

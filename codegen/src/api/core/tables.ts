@@ -1,7 +1,7 @@
 /**
- * Tables of the core plugin. Bump `coreSchemaVersion` in ./index.ts whenever
- * anything here changes: the migration runs dbDelta when the stored version is
- * older, which upgrades existing installs in place.
+ * Tables of the core plugin. There is no version number to bump: the schema
+ * version is a hash of the declared shape, so any change here makes the
+ * migration run dbDelta once on every install, which upgrades it in place.
  *
  * Index notes: list queries filter on privacy + moderation status and sort by
  * id (ids grow with created_at, so `ORDER BY id DESC` is the date order and

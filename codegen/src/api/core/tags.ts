@@ -7,6 +7,7 @@ import { idPath } from './common.js';
 export const tags = resource({
 	name: 'tags',
 	service: 'MVS_Tags_Service',
+	typedArgs: true,
 	summary: 'Media tags (mvs_tag terms): list, cloud, create, merge, rename, delete.',
 	routes: [
 		{
@@ -35,7 +36,7 @@ export const tags = resource({
 				slug: t.slug(),
 			},
 			response: { status: 201, schema: 'Tag', note: 'The tag term; shape not shown in the spec.' },
-			errors: ['mvs_term_exists'],
+			errors: ['mvs_term_exists', 'mvs_invalid_param'],
 			since: '1.0.0',
 			implemented: true,
 		},
@@ -63,7 +64,7 @@ export const tags = resource({
 				target_id: t.id().required().describe('Tag that receives the media.'),
 			},
 			response: { schema: 'TagMerge' },
-			errors: ['mvs_not_found', 'mvs_invalid_param'],
+			errors: ['mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed'],
 			since: '1.0.0',
 			implemented: true,
 		},
@@ -78,7 +79,7 @@ export const tags = resource({
 				name: t.string().min(1).required(),
 			},
 			response: { schema: 'Tag', note: 'The tag term; shape not shown in the spec.' },
-			errors: ['mvs_not_found'],
+			errors: ['mvs_not_found', 'mvs_invalid_param', 'mvs_term_exists'],
 			since: '1.0.0',
 			implemented: true,
 		},
@@ -90,7 +91,7 @@ export const tags = resource({
 			auth: auth.cap('manage_options'),
 			params: idPath,
 			response: { schema: 'Deleted' },
-			errors: ['mvs_not_found'],
+			errors: ['mvs_not_found', 'mvs_storage_failed'],
 			since: '1.0.0',
 			implemented: true,
 		},

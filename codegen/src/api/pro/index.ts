@@ -6,9 +6,6 @@ import * as quotas from './quotas.js';
 import { proSchemas } from './schemas.js';
 import { proTables } from './tables.js';
 
-/** Bump on any change to ./tables.ts. */
-export const proSchemaVersion = 1;
-
 export const proPlugin: PluginSpec = {
 	id: 'pro',
 	title: 'Media Community Service Pro',
@@ -17,7 +14,6 @@ export const proPlugin: PluginSpec = {
 	namespace: 'mvs-pro/v1',
 	gated: true,
 	textDomain: 'media-community-service-pro',
-	schemaVersion: proSchemaVersion,
 	resources: collectResources(quotas),
 	tables: proTables,
 	schemas: proSchemas,

@@ -1,5 +1,6 @@
 /**
- * Tables of the Pro plugin. Bump `proSchemaVersion` in ./index.ts on change.
+ * Tables of the Pro plugin. The schema version is derived from these
+ * declarations (see emit/php/schema.ts): nothing to bump on change.
  */
 import { col, key, table, unique, type TableSpec } from '../../dsl/index.js';
 

@@ -76,11 +76,24 @@ export function emitController(plugin: ModelPlugin, resource: ModelResource): { 
 	for (const [left, right] of assignments) out.push(`\t\t${left.padEnd(width)} = ${right};`);
 	out.push('\t}');
 
+	if (implemented.length) {
+		const declared = Object.fromEntries(implemented.map((r) => [r.name, [...r.errors]]));
+		out.push('');
+		out.push(
+			docblock([
+				'Error codes the handler may return, per route, as declared in the DSL.',
+				'A handler error with any other code is reported through _doing_it_wrong()',
+				'(see MVS_REST_Controller::declared()), so the declarations, and the',
+				'OpenAPI document built from them, cannot silently drift.',
+			]),
+		);
+		out.push(`\tconst HANDLER_ERRORS = ${php(declared, 1)};`);
+	}
 	out.push(emitRegisterRoutes(plugin, resource));
 	if (resource.schema) out.push(emitItemSchema(plugin, resource.schema));
 	for (const route of resource.routes) {
 		out.push(emitPermissionCheck(plugin, route));
-		out.push(emitCallback(plugin, route));
+		out.push(emitCallback(plugin, route, resource.typedArgs));
 	}
 	out.push('}');
 	out.push('');
@@ -238,7 +251,7 @@ function emitPermissionCheck(plugin: ModelPlugin, route: ModelRoute): string {
 	].join('\n');
 }
 
-function emitCallback(plugin: ModelPlugin, route: ModelRoute): string {
+function emitCallback(plugin: ModelPlugin, route: ModelRoute, typedArgs: boolean): string {
 	const body: string[] = [];
 	if (route.rateLimit) {
 		// Counted here, not in the permission check: WordPress also runs permission
@@ -256,7 +269,7 @@ function emitCallback(plugin: ModelPlugin, route: ModelRoute): string {
 		body.push('\t\t\treturn $invalid;');
 		body.push('\t\t}');
 	}
-	const callArgs = ['$request'];
+	const callArgs = [typedArgs ? `${names.args(plugin, route.name)}::from_request( $request )` : '$request'];
 	if (route.file) {
 		body.push(`\t\t$file = $this->require_file( $request, ${str(route.file.name)} );`);
 		body.push('\t\tif ( is_wp_error( $file ) ) {');
@@ -267,7 +280,7 @@ function emitCallback(plugin: ModelPlugin, route: ModelRoute): string {
 	if (!route.implemented) {
 		body.push(`\t\treturn $this->not_implemented( ${str(route.name)} );`);
 	} else {
-		const call = `$this->handler->${route.name}( ${callArgs.join(', ')} )`;
+		const call = `$this->declared( $this->handler->${route.name}( ${callArgs.join(', ')} ), ${str(route.name)} )`;
 		if (route.paginate) {
 			const p = route.paginate;
 			body.push(

@@ -29,12 +29,15 @@ export function emitHandlerInterface(plugin: ModelPlugin, resource: ModelResourc
 	];
 	routes.forEach((route, i) => {
 		if (i > 0) out.push('');
-		const params = ['@param WP_REST_Request $request Authorized, validated and sanitized request.'];
-		const sig = ['WP_REST_Request $request'];
-		if (route.file) {
-			params.push(`@param array           $file    The uploaded "${route.file.name}" (name, type, tmp_name, size), present and error-free.`);
-			sig.push('array $file');
-		}
+		const input = resource.typedArgs
+			? { type: names.args(plugin, route.name), name: '$args', about: 'The validated arguments of the route.' }
+			: { type: 'WP_REST_Request', name: '$request', about: 'Authorized, validated and sanitized request.' };
+		const entries = [input];
+		if (route.file) entries.push({ type: 'array', name: '$file', about: `The uploaded "${route.file.name}" (name, type, tmp_name, size), present and error-free.` });
+		const tw = Math.max(...entries.map((e) => e.type.length));
+		const nw = Math.max(...entries.map((e) => e.name.length));
+		const params = entries.map((e) => `@param ${e.type.padEnd(tw)} ${e.name.padEnd(nw)} ${e.about}`);
+		const sig = entries.map((e) => `${e.type} ${e.name}`);
 		const result = route.paginate
 			? 'One page of items and the total.'
 			: route.response.status === 201

@@ -21,6 +21,8 @@ export const names = {
 	routes: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Routes`,
 	schema: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Schema`,
 	capabilities: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Capabilities`,
+	classMap: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Class_Map`,
+	args: (plugin: ModelPlugin, route: string) => `${classPrefix(plugin)}_${pascalSnake(route)}_Args`,
 	errors: () => 'MVS_Errors',
 	lookupMethod: (lookup: string) => `is_${lookup}`,
 	packageName: (plugin: ModelPlugin) => (plugin.id === 'core' ? 'MediaCommunityService' : `MediaCommunityService${pascalSnake(plugin.id).replace(/_/g, '')}`),

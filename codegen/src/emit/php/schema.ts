@@ -4,6 +4,7 @@
  * types. It adds missing tables, columns and indexes and widens changed
  * columns, which is how an existing install upgrades in place.
  */
+import { createHash } from 'node:crypto';
 import type { ColumnSpec, TableSpec } from '../../dsl/table.js';
 import type { ModelPlugin } from '../../model/model.js';
 import { names, phpFileName } from './naming.js';
@@ -52,14 +53,31 @@ export function createTableSql(t: TableSpec): string {
 	return `(\n${lines.join(',\n')}\n)`;
 }
 
+/**
+ * The schema version: a hash of the tables exactly as dbDelta receives them
+ * (names, column definitions, keys), so it changes whenever the declared
+ * shape does and never when only prose (summaries) changes. Nobody can forget
+ * to bump it. Table order does not matter; the version is compared for
+ * equality only, since dbDelta converges on the declared shape from any
+ * older (or newer) one without dropping anything.
+ */
+export function schemaVersion(tables: readonly TableSpec[]): string {
+	const shape = tables
+		.map((t) => `${t.name} ${createTableSql(t)}`)
+		.sort()
+		.join('\n');
+	return createHash('sha256').update(shape).digest('hex').slice(0, 16);
+}
+
 export function emitSchema(plugin: ModelPlugin): { file: string; code: string } {
 	const cls = names.schema(plugin);
+	const version = schemaVersion(plugin.tables);
 	const statements = plugin.tables.map(
 		(t) => `\t\t\t${str(t.name)} => 'CREATE TABLE ' . $prefix . ${str(`${t.name} ${createTableSql(t)} `)} . $charset_collate . ';',`,
 	);
 	const out = [
 		fileHeader({
-			summary: `Tables of ${plugin.title} and their dbDelta migration (schema version ${plugin.schemaVersion}).`,
+			summary: `Tables of ${plugin.title} and their dbDelta migration.`,
 			sources: plugin.sources,
 			packageName: names.packageName(plugin),
 		}),
@@ -68,8 +86,11 @@ export function emitSchema(plugin: ModelPlugin): { file: string; code: string } 
 		' */',
 		`final class ${cls} {`,
 		'',
-		docblock(['Schema version of this code; bumped in the DSL whenever a table changes.']),
-		`\tconst VERSION = ${plugin.schemaVersion};`,
+		docblock([
+			'Schema version of this code: a hash of the declared tables, so it changes',
+			'with every change of their shape (there is no number to forget to bump).',
+		]),
+		`\tconst VERSION = ${str(version)};`,
 		'',
 		docblock(['Option holding the installed schema version.']),
 		`\tconst VERSION_OPTION = ${str(`mvs_${plugin.id}_schema_version`)};`,
@@ -102,14 +123,15 @@ export function emitSchema(plugin: ModelPlugin): { file: string; code: string } 
 		'\t}',
 		'',
 		docblock([
-			'Creates or upgrades the tables when the installed version is older.',
-			'Cheap when up to date: one autoloaded option read.',
+			'Creates or upgrades the tables when the installed version differs from',
+			'this code\'s (an older integer version counts as different). Cheap when',
+			'up to date: one autoloaded option read.',
 			'',
 			'@return bool Whether a migration ran.',
 		]),
 		'\tpublic static function migrate(): bool {',
-		'\t\t$installed = (int) get_option( self::VERSION_OPTION, 0 );',
-		'\t\tif ( $installed >= self::VERSION ) {',
+		"\t\t$installed = (string) get_option( self::VERSION_OPTION, '' );",
+		'\t\tif ( self::VERSION === $installed ) {',
 		'\t\t\treturn false;',
 		'\t\t}',
 		'\t\tglobal $wpdb;',
@@ -120,8 +142,8 @@ export function emitSchema(plugin: ModelPlugin): { file: string; code: string } 
 		'\t\t * Fires after the tables were created or upgraded.',
 		'\t\t *',
 		'\t\t * @param string $plugin    Plugin id.',
-		'\t\t * @param int    $installed Previously installed schema version (0 on first install).',
-		'\t\t * @param int    $version   New schema version.',
+		"\t\t * @param string $installed Previously installed schema version ('' on first install).",
+		'\t\t * @param string $version   New schema version.',
 		'\t\t */',
 		`\t\tdo_action( 'mvs_schema_migrated', ${str(plugin.id)}, $installed, self::VERSION );`,
 		'\t\treturn true;',

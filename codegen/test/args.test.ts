@@ -1,0 +1,75 @@
+/**
+ * A handler reads only the arguments its route declares: a read of an
+ * undeclared name (a typo, or an argument the DSL forgot, which WordPress
+ * would then neither validate nor sanitize) fails here. Rule in
+ * helpers/handler-args.ts.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { handWrittenPhp } from '../src/cli/hand-written.js';
+import { loadModel } from '../src/cli/outputs.js';
+import { argumentReads } from './helpers/handler-args.js';
+import { ErrorCodeIndex } from './helpers/handler-errors.js';
+
+const model = loadModel();
+const index = new ErrorCodeIndex(model.plugins.flatMap((p) => handWrittenPhp(p)));
+
+describe('handlers read only declared arguments', () => {
+	for (const plugin of model.plugins) {
+		for (const resource of plugin.resources) {
+			const routes = resource.routes.filter((r) => r.implemented);
+			if (!routes.length) continue;
+			test(`${plugin.namespace} ${resource.name}: ${resource.service} reads only what each route declares`, () => {
+				const problems: string[] = [];
+				for (const route of routes) {
+					const declared = new Set([...route.args.map((a) => a.name), ...(route.file ? [route.file.name] : [])]);
+					const { reads, unreadable } = argumentReads(index, resource.service!, route.name);
+					for (const name of reads) if (!declared.has(name)) problems.push(`${route.name} reads "${name}", which the route does not declare`);
+					problems.push(...unreadable);
+				}
+				assert.deepEqual(problems, []);
+			});
+		}
+	}
+});
+
+describe('the argument rule (so the test above can fail)', () => {
+	const idx = new ErrorCodeIndex([
+		{
+			path: 'fixture.php',
+			code: `<?php
+				final class MVS_Helper {
+					public function title_of( $req ) { return $req->get_param( 'titel' ); }
+				}
+				final class MVS_Thing_Service {
+					/**
+					 * Helper.
+					 *
+					 * @var MVS_Helper
+					 */
+					private $helper;
+					public function update_thing( WP_REST_Request $request ) {
+						foreach ( array( 'a', 'b' ) as $field ) { $x = $request[ $field ]; }
+						$this->helper->title_of( $request );
+						return $request['id'];
+					}
+					public function list_things( $request ) { return $request->get_params(); }
+					public function get_thing( MVS_Get_Thing_Args $args ) { return $args->id . $args->colour; }
+				}`,
+		},
+	]);
+
+	test('collects direct reads, loop names and reads in collaborators the request is passed to', () => {
+		assert.deepEqual([...argumentReads(idx, 'MVS_Thing_Service', 'update_thing').reads].sort(), ['a', 'b', 'id', 'titel']);
+	});
+
+	test('reads of a typed handler\'s generated arguments are collected too', () => {
+		assert.deepEqual([...argumentReads(idx, 'MVS_Thing_Service', 'get_thing').reads].sort(), ['colour', 'id']);
+	});
+
+	test('reading every parameter at once is reported', () => {
+		assert.deepEqual(argumentReads(idx, 'MVS_Thing_Service', 'list_things').unreadable, [
+			'MVS_Thing_Service::list_things($request): get_params() reads every parameter at once',
+		]);
+	});
+});
