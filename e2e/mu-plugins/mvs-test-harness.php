@@ -10,9 +10,13 @@
  *   spent, while dispatching the REST request (permission checks, rate
  *   limiter, handler), for query budgets; X-MVS-Query-Ms, the SQL time, when
  *   SAVEQUERIES is on;
- * - mvs-test/v1 routes, for administrators only, that reset rate-limit
- *   windows and insert rows of resources whose REST routes are not built yet
- *   (so owner-scoped permission checks can be exercised).
+ * - mvs-test/v1 routes, for administrators only, for what the product
+ *   cannot do: control time (rate-limit windows, ageing, cron runs), inject
+ *   faults, look at the database and the disk, and insert rows of features
+ *   whose REST routes are not built yet (so owner-scoped permission checks
+ *   can be exercised). Such a stand-in goes when its feature ships, and the
+ *   specs then create those rows through the API: codegen/test/harness.test.ts
+ *   fails while a stand-in writes rows of an implemented feature.
  *
  * @package MediaCommunityService
  */
@@ -434,7 +438,7 @@ add_action(
 				},
 			)
 		);
-		// A throw-away member (with an application password) so tests that block,
+		// A throw-away member with an application password, so tests that block,
 		// report or moderate never touch the shared fixture users' items.
 		register_rest_route(
 			'mvs-test/v1',
@@ -455,20 +459,18 @@ add_action(
 					if ( is_wp_error( $id ) ) {
 						return $id;
 					}
+					// No route of the contract registers users or, yet, issues application passwords.
 					$app = WP_Application_Passwords::create_new_application_password( $id, array( 'name' => 'e2e' ) );
-					// And one public, approved item of theirs (a row without a stored file).
-					global $wpdb;
-					$now = current_time( 'mysql', true );
-					$wpdb->insert( "{$wpdb->prefix}mvs_media", array( 'author_id' => $id, 'title' => 'Fresh item', 'slug' => $login, 'media_type' => 'image', 'mime_type' => 'image/png', 'file_path' => '', 'privacy' => 'public', 'moderation_status' => 'approved', 'created_at' => $now, 'updated_at' => $now ) ); // phpcs:ignore WordPress.DB
 					return array(
 						'id'          => $id,
 						'login'       => $login,
 						'appPassword' => is_wp_error( $app ) ? '' : $app[0],
-						'media'       => (int) $wpdb->insert_id,
 					);
 				},
 			)
 		);
+		// One row of each resource whose routes are not built yet, owned by `owner`,
+		// for the authorization matrix (albums and tags come from the API).
 		register_rest_route(
 			'mvs-test/v1',
 			'/owned-fixtures',
@@ -491,8 +493,6 @@ add_action(
 					$media = (int) $request['media_id'];
 					$now   = current_time( 'mysql', true );
 					$p     = $wpdb->prefix;
-					$wpdb->insert( "{$p}mvs_albums", array( 'author_id' => $owner, 'title' => 'Fixture album', 'privacy' => 'public', 'created_at' => $now, 'updated_at' => $now ) );
-					$album = (int) $wpdb->insert_id;
 					$wpdb->insert( "{$p}mvs_collections", array( 'author_id' => $owner, 'title' => 'Fixture collection', 'type' => 'manual', 'privacy' => 'public', 'created_at' => $now, 'updated_at' => $now ) );
 					$collection = (int) $wpdb->insert_id;
 					$wpdb->insert( "{$p}mvs_comments", array( 'media_id' => $media, 'user_id' => $owner, 'content' => 'Fixture comment', 'created_at' => $now, 'updated_at' => $now ) );
@@ -506,9 +506,7 @@ add_action(
 					$rule = (int) $wpdb->insert_id;
 					$wpdb->insert( "{$p}mvs_quota_packages", array( 'name' => 'Fixture package', 'created_at' => $now ) );
 					$package = (int) $wpdb->insert_id;
-					$term = wp_insert_term( 'fixture-' . wp_generate_password( 6, false ), 'mvs_tag' );
-					$tag  = is_wp_error( $term ) ? 0 : (int) $term['term_id'];
-					return compact( 'album', 'collection', 'comment', 'conversation', 'message', 'rule', 'package', 'tag' );
+					return compact( 'collection', 'comment', 'conversation', 'message', 'rule', 'package' );
 				},
 			)
 		);

@@ -11,7 +11,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { routes } from '../support/matrix';
-import { baseUrl, expect, files, test, type Api, type SiteFixtures, type UserRole } from '../support/mvs';
+import { baseUrl, expect, files, test, upload, type Api, type SiteFixtures, type UserRole } from '../support/mvs';
 
 /**
  * Thumbnails are signed /serve URLs. Until GET /media/{id}/signed-url ships
@@ -62,9 +62,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 async function held(member: Api, title: string): Promise<number> {
-	const res = await member.op('create_media', { body: { file: files.uniquePng(), title, privacy: 'public' } });
-	expect(res.status, JSON.stringify(res.body)).toBe(201);
-	return res.body.id;
+	return (await upload(member, { title })).id;
 }
 
 async function counts(moderator: Api): Promise<Counts> {
@@ -205,12 +203,12 @@ test('an administrator changes settings on the settings screen and they take eff
 	const saved = await api('admin').op('get_settings');
 	expect(saved.body.values).toMatchObject({ default_privacy: 'members', report_threshold: 7, moderation_hold: true });
 	// In effect: a member's upload takes the new default privacy and is held.
-	const upload = await api('member').op('create_media', { body: { file: files.uniquePng() } });
-	expect(upload.status).toBe(201);
-	expect(upload.body.privacy).toBe('members');
-	expect((await api('member2').op('get_media', { params: { id: upload.body.id } })).status).toBe(403);
+	const created = await api('member').op('create_media', { body: { file: files.uniquePng() } });
+	expect(created.status).toBe(201);
+	expect(created.body.privacy).toBe('members');
+	expect((await api('member2').op('get_media', { params: { id: created.body.id } })).status).toBe(403);
 	// Leave no held item behind in the moderation queue.
-	expect((await api('member').op('delete_media', { params: { id: upload.body.id } })).status).toBe(200);
+	expect((await api('member').op('delete_media', { params: { id: created.body.id } })).status).toBe(200);
 
 	// A value the server refuses: its message shows, nothing is saved.
 	await page.getByLabel('Default privacy').selectOption('public');

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, files, test, type Api } from '../support/mvs';
+import { expect, files, test, upload, type Api } from '../support/mvs';
 import { schemaProblems } from '../support/schema';
 import { SKIN, png, saveSettings, solidPng, token, trail } from '../support/moderation';
 
@@ -57,12 +57,6 @@ test.afterAll(async ({ api }) => {
 	await saveSettings(api('admin'), AI_DEFAULTS);
 });
 
-async function upload(api: Api, file = files.uniquePng(), body: Record<string, unknown> = {}): Promise<number> {
-	const res = await api.op('create_media', { body: { file, privacy: 'public', ...body } as never });
-	expect(res.status, JSON.stringify(res.body)).toBe(201);
-	return res.body.id;
-}
-
 async function analyze(id: number, api: Api) {
 	const res = await api.op('analyze_media', { params: { id } });
 	if (res.status === 200) expect(schemaProblems('AiAnalysis', res.body)).toEqual([]);
@@ -81,7 +75,7 @@ test('the local provider measures real images: dimensions, mean colour, brightne
 	const moderator = api('moderator');
 
 	// A blue harbour: safe, blue, tags from the title.
-	const blueId = await upload(api('member'), solidPng(120, 80, [30, 60, 200], 'harbour.png'), { title: 'Harbour boats at dawn harbour' });
+	const blueId = (await upload(api('member'), { title: 'Harbour boats at dawn harbour', file: solidPng(120, 80, [30, 60, 200], 'harbour.png') })).id;
 	const blue = await analyze(blueId, moderator);
 	expect(blue.status, JSON.stringify(blue.body)).toBe(200);
 	expect(blue.body).toMatchObject({ media_id: blueId, provider: 'local', model: 'local-gd-v1', flagged: false, moderation_status: 'approved', tokens: 0 });
@@ -98,21 +92,21 @@ test('the local provider measures real images: dimensions, mean colour, brightne
 	expect(blue.body.description).toContain('blue');
 
 	// Half skin-toned, half black: skin ratio 0.5 (below 0.6), dark-ish.
-	const halfId = await upload(api('member'), png(64, 64, (x) => (x < 32 ? SKIN : [0, 0, 0])), { title: 'half' });
+	const halfId = (await upload(api('member'), { title: 'half', file: png(64, 64, (x) => (x < 32 ? SKIN : [0, 0, 0])) })).id;
 	const half = await analyze(halfId, moderator);
 	expect(half.body.metrics!.skin_ratio).toBe(0.5);
 	expect(half.body.safety.verdict).toBe('safe');
 	expect(half.body.flagged).toBe(false);
 
 	// All skin-toned: score 1, flagged.
-	const skinId = await upload(api('member'), solidPng(32, 32, SKIN, 'skin.png'));
+	const skinId = (await upload(api('member'), { file: solidPng(32, 32, SKIN, 'skin.png') })).id;
 	const skin = await analyze(skinId, moderator);
 	expect(skin.body.safety).toEqual({ score: 1, threshold: 0.6, verdict: 'unsafe' });
 	expect(skin.body).toMatchObject({ flagged: true, moderation_status: 'flagged' });
 	expect((await api('anonymous').op('get_media', { params: { id: skinId } })).status).toBe(403);
 
 	// A dark image is tagged dark; a lower threshold flags the half-skin image.
-	const darkId = await upload(api('member'), solidPng(10, 10, [10, 12, 20], 'night.png'), { title: 'night sky' });
+	const darkId = (await upload(api('member'), { title: 'night sky', file: solidPng(10, 10, [10, 12, 20], 'night.png') })).id;
 	const dark = await analyze(darkId, moderator);
 	expect(dark.body.tags).toContain('dark');
 	expect(dark.body.metrics!.dominant_color).toBe('black');
@@ -123,7 +117,7 @@ test('the local provider measures real images: dimensions, mean colour, brightne
 	await saveSettings(api('admin'), { ai_safety_threshold: 0.6 });
 
 	// Non-image items: words only, score 0.
-	const audioId = await upload(api('member'), files.mp3('morning-birdsong.mp3'));
+	const audioId = (await upload(api('member'), { file: files.mp3('morning-birdsong.mp3') })).id;
 	const audio = await analyze(audioId, moderator);
 	expect(audio.status).toBe(200);
 	expect(audio.body.metrics).toBeNull();
@@ -139,7 +133,7 @@ test('the local provider measures real images: dimensions, mean colour, brightne
 test('usage counts every analysis this month against the budget; over budget is 429 mvs_ai_budget_exceeded', async ({ api }) => {
 	await saveSettings(api('admin'), AI_DEFAULTS);
 	const moderator = api('moderator');
-	const id = await upload(api('member'));
+	const id = (await upload(api('member'))).id;
 	const before = await usage(moderator);
 	expect(before.month).toBe(new Date().toISOString().slice(0, 7));
 	expect(before).toMatchObject({ provider: 'local', budget: 500, remaining: Math.max(0, 500 - before.analyses) });
@@ -226,7 +220,7 @@ test.describe('the OpenAI-compatible provider, against a chat-completions server
 	test('sends the model, the key as a Bearer token and a prompt with the item; uses and records the answer', async ({ api, fixtures }) => {
 		await saveSettings(api('admin'), { ai_provider: 'openai', ai_endpoint: endpoint, ai_model: 'mock-vision-1', ai_api_key: SECRET, ai_monthly_budget: 500 });
 		const file = solidPng(16, 16, [200, 30, 30], 'red-kite.png');
-		const id = await upload(api('member'), file, { title: 'Red kite over the hills', description: 'Spotted near the ridge' });
+		const id = (await upload(api('member'), { title: 'Red kite over the hills', description: 'Spotted near the ridge', file })).id;
 		const before = await usage(api('moderator'));
 		reply = okReply(JSON.stringify({ description: 'A red bird of prey in flight.', tags: ['Bird', 'kite', 'sky'], safety_score: 0.82 }));
 		captured.length = 0;
@@ -269,7 +263,7 @@ test.describe('the OpenAI-compatible provider, against a chat-completions server
 
 	test('provider failures are 502 mvs_ai_provider_error and do not use the budget', async ({ api }) => {
 		await saveSettings(api('admin'), { ai_provider: 'openai', ai_endpoint: endpoint, ai_api_key: SECRET });
-		const id = await upload(api('member'));
+		const id = (await upload(api('member'))).id;
 		const before = await usage(api('moderator'));
 		const failures: [string, (res: import('node:http').ServerResponse) => void, number | undefined][] = [
 			['HTTP 500', (res) => res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":{"message":"boom"}}'), 500],
@@ -303,7 +297,7 @@ test.describe('the OpenAI-compatible provider, against a chat-completions server
 
 		// A settings screen saving every field back, mask included, keeps the key.
 		await saveSettings(api('admin'), { ...read.body.mvs_settings, ai_model: 'mock-vision-2' });
-		const id = await upload(api('member'));
+		const id = (await upload(api('member'))).id;
 		reply = okReply(JSON.stringify({ description: 'fine', tags: [], safety_score: 0 }));
 		captured.length = 0;
 		const res = await analyze(id, api('moderator'));
@@ -333,7 +327,7 @@ test.describe('the OpenAI-compatible provider, against a chat-completions server
 		await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
 		const otherEndpoint = `http://127.0.0.1:${(other.address() as AddressInfo).port}/v1/chat/completions`;
 		try {
-			const id = await upload(api('member'));
+			const id = (await upload(api('member'))).id;
 			reply = okReply(JSON.stringify({ description: 'fine', tags: [], safety_score: 0 }));
 			const masked = `************${SECRET.slice(-4)}`;
 			expect((await saveSettings(api('admin'), { ai_provider: 'openai', ai_endpoint: endpoint, ai_api_key: SECRET })).ai_api_key).toBe(masked);

@@ -12,7 +12,8 @@
 import { expect, test } from '../support/mvs';
 import { expectedOutcome, mixedCase, routes, type FixtureIds } from '../support/matrix';
 import { matrixRoles } from '../support/matrix-roles';
-import { prepareAllowedCall, sampleRequest, seedOwnedFixtures } from '../support/seed';
+import { freshUser } from '../support/moderation';
+import { prepareAllowedCall, sampleRequest, seedOwnedFixtures, uploadImage } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -20,6 +21,8 @@ let ids: FixtureIds | undefined;
 
 /** Implemented routes whose allowed calls change what others see (see the loop below). */
 const ISOLATED = new Set(['report_media', 'report_user', 'block_user', 'unblock_user', 'approve_media', 'reject_media', 'analyze_media']);
+/** Those of them that act on a media item rather than on its author. */
+const ON_ITEM = new Set(['report_media', 'approve_media', 'reject_media', 'analyze_media']);
 
 test.beforeAll(async ({ api, fixtures }) => {
 	ids = await seedOwnedFixtures(api('member'), api('admin'), fixtures);
@@ -45,8 +48,10 @@ for (const route of routes) {
 			// Reports, blocks and moderation decisions get a throw-away user and item,
 			// so they never hide or flag the shared fixtures other tests read.
 			if (expected.allowed && route.implemented && ISOLATED.has(route.name)) {
-				const fresh = await api('admin').raw('POST', '/wp-json/mvs-test/v1/fresh-user');
-				target = { ...ids!, memberId: fresh.body.id, media: fresh.body.media };
+				const fresh = await freshUser(api('admin'));
+				const media = ON_ITEM.has(route.name) ? await uploadImage(fresh.api) : ids!.media;
+				await fresh.api.dispose();
+				target = { ...ids!, memberId: fresh.id, media };
 			}
 			// Allowed calls to implemented routes get objects that make them succeed (fresh ones for destructive routes).
 			const request = expected.allowed && route.implemented ? await prepareAllowedCall(route, target, api, role) : sampleRequest(route, target);

@@ -4,10 +4,10 @@
  * popular and trending order of GET /media.
  */
 import type { MediaItem } from '../../codegen/out/client';
-import { expect, files, test } from '../support/mvs';
+import { expect, test, upload } from '../support/mvs';
 import { pinnedWindow } from '../support/rate-limit';
 import { schemaProblems } from '../support/schema';
-import { fetchFile, setMediaMeta, signedUrl, stats, uploadFile } from '../support/serve';
+import { fetchFile, setMediaMeta, signedUrl, stats } from '../support/serve';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -17,7 +17,7 @@ function token(): string {
 
 test.describe('POST /media/{id}/view, /download, /share', () => {
 	test('each event increments its own counter and answers with the stats', async ({ api }) => {
-		const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+		const item = await upload(api('member'));
 		const view = await api('anonymous').op('record_media_view', { params: { id: item.id } });
 		expect(view.status).toBe(200);
 		expect(schemaProblems('MediaStats', view.body)).toEqual([]);
@@ -35,7 +35,7 @@ test.describe('POST /media/{id}/view, /download, /share', () => {
 	});
 
 	test('20 concurrent views count exactly 20, and 10 concurrent shares exactly 10', async ({ api }) => {
-		const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+		const item = await upload(api('member'));
 		// Twenty different viewers (one counted view per viewer and item in 30 minutes; anonymous viewers differ by User-Agent).
 		const views = await Promise.all(
 			Array.from({ length: 20 }, (_, i) => api('anonymous').withHeaders({ 'User-Agent': `viewer-${i}` }).op('record_media_view', { params: { id: item.id } })),
@@ -52,7 +52,7 @@ test.describe('POST /media/{id}/view, /download, /share', () => {
 	});
 
 	test('one counted view per viewer and item in 30 minutes: repeats, even 30 at once, answer 200 and count nothing', async ({ api }) => {
-		const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+		const item = await upload(api('member'));
 		const same = api('anonymous').withHeaders({ 'User-Agent': `repeat-${Date.now()}` });
 		const burst = await Promise.all(Array.from({ length: 30 }, () => same.op('record_media_view', { params: { id: item.id } })));
 		expect(burst.map((r) => r.status)).toEqual(Array(30).fill(200));
@@ -64,8 +64,8 @@ test.describe('POST /media/{id}/view, /download, /share', () => {
 	});
 
 	test('events on items the caller may not see: 403; on missing items: 404', async ({ api }) => {
-		const priv = await uploadFile(api('member'), files.uniquePng(), { privacy: 'private' });
-		const members = await uploadFile(api('member'), files.uniquePng(), { privacy: 'members' });
+		const priv = await upload(api('member'), { privacy: 'private' });
+		const members = await upload(api('member'), { privacy: 'members' });
 		for (const op of ['record_media_view', 'record_media_download', 'record_media_share'] as const) {
 			const stranger = await api('member2').op(op, { params: { id: priv.id } });
 			expect(stranger.status, op).toBe(403);
@@ -83,7 +83,7 @@ test.describe('POST /media/{id}/view, /download, /share', () => {
 	});
 
 	test("an item whose allow_download is '0' refuses downloads everywhere; other values allow them", async ({ api, request }) => {
-		const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+		const item = await upload(api('member'));
 		const signedBefore = await signedUrl(api('member2'), item.id, { download: true });
 		await setMediaMeta(api('admin'), item.id, 'allow_download', '0');
 		const refused = await api('member2').op('record_media_download', { params: { id: item.id } });
@@ -107,7 +107,7 @@ test.describe('POST /media/{id}/view, /download, /share', () => {
 
 test.describe('GET /media/{id}/stats and GET /me/stats', () => {
 	test('item stats follow the item privacy', async ({ api }) => {
-		const priv = await uploadFile(api('member'), files.uniquePng(), { privacy: 'private' });
+		const priv = await upload(api('member'), { privacy: 'private' });
 		for (const role of ['anonymous', 'member2'] as const) {
 			const res = await api(role).op('get_media_stats', { params: { id: priv.id } });
 			expect(res.status, role).toBe(403);
@@ -127,9 +127,9 @@ test.describe('GET /media/{id}/stats and GET /me/stats', () => {
 		const admin = api('admin');
 		const before = (await admin.op('get_my_stats')).body;
 		expect(schemaProblems('MediaStats', before)).toEqual([]);
-		const a = await uploadFile(admin, files.uniquePng(), { privacy: 'public' });
-		const b = await uploadFile(admin, files.uniquePng(), { privacy: 'private' });
-		const foreign = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+		const a = await upload(admin);
+		const b = await upload(admin, { privacy: 'private' });
+		const foreign = await upload(api('member'));
 		await api('anonymous').op('record_media_view', { params: { id: a.id } });
 		await api('member').op('record_media_view', { params: { id: a.id } });
 		await admin.op('record_media_view', { params: { id: b.id } });
@@ -155,9 +155,9 @@ test.describe('GET /media orderby popular and trending', () => {
 	test('popular orders by views; trending weighs shares and downloads above views', async ({ api }) => {
 		const tag = token();
 		const member = api('member');
-		const a = await uploadFile(member, files.uniquePng(), { title: `${tag} a` });
-		const b = await uploadFile(member, files.uniquePng(), { title: `${tag} b` });
-		const c = await uploadFile(member, files.uniquePng(), { title: `${tag} c` });
+		const a = await upload(member, { title: `${tag} a` });
+		const b = await upload(member, { title: `${tag} b` });
+		const c = await upload(member, { title: `${tag} c` });
 		for (let i = 0; i < 3; i++) await api('anonymous').withHeaders({ 'User-Agent': `viewer-${i}` }).op('record_media_view', { params: { id: b.id } });
 		await api('anonymous').op('record_media_view', { params: { id: c.id } });
 		await api('member2').op('record_media_share', { params: { id: a.id } });
@@ -181,7 +181,7 @@ test.describe('rate limits of download and share', () => {
 	test('the 30th download and the 60th share in a minute pass, the next get 429 with Retry-After; other users keep their allowance', async ({ api }) => {
 		// 93 requests; a loaded Playground site answers one in a second or two.
 		test.setTimeout(300_000);
-		const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+		const item = await upload(api('member'));
 		const before = await stats(api('member'), item.id);
 		const counted = { downloads: 0, shares: 0 };
 		for (const [operation, limit, path, counter] of [

@@ -5,18 +5,12 @@
  * applied in SQL.
  */
 import type { MediaItem } from '../../codegen/out/client';
-import { expect, files, test, type Api } from '../support/mvs';
+import { expect, files, test, upload, type Api } from '../support/mvs';
 
 test.describe.configure({ mode: 'parallel' });
 
 function token(): string {
 	return `g${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
-}
-
-async function upload(api: Api, body: Record<string, unknown>): Promise<MediaItem> {
-	const res = await api.op('create_media', { body: { file: files.uniquePng(), ...body } as never });
-	expect(res.status, JSON.stringify(res.body)).toBe(201);
-	return res.body as MediaItem;
 }
 
 async function groupIds(api: Api, id: number) {

@@ -4,7 +4,7 @@
  * constant query budget per page, and clear 400s for bad input.
  */
 import type { MediaItem } from '../../codegen/out/client';
-import { ROLES, expect, files, test, type Api } from '../support/mvs';
+import { ROLES, expect, files, test, upload, type Api } from '../support/mvs';
 import { schemaProblems } from '../support/schema';
 import { createAlbum, uploadImage } from '../support/seed';
 
@@ -15,12 +15,6 @@ type Item = MediaItem;
 /** A token unique to one test, put in titles so searches isolate that test's items. */
 function token(): string {
 	return `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-}
-
-async function upload(api: Api, body: Record<string, unknown>): Promise<Item> {
-	const res = await api.op('create_media', { body: { file: files.uniquePng(), ...body } as never });
-	expect(res.status, JSON.stringify(res.body)).toBe(201);
-	return res.body as unknown as Item;
 }
 
 async function idsSeenBy(api: Api, query: Record<string, unknown>) {
@@ -62,12 +56,8 @@ test.describe('POST /media', () => {
 		}
 	});
 
-	test('takes title, description, privacy, is_story and album_id from the form', async ({ api, fixtures }) => {
-		const harness = await api('admin').raw('POST', '/wp-json/mvs-test/v1/owned-fixtures', {
-			json: { owner: fixtures.users.member.id, media_id: 1 },
-		});
-		expect(harness.status, JSON.stringify(harness.body)).toBe(200);
-		const album = harness.body.album as number;
+	test('takes title, description, privacy, is_story and album_id from the form', async ({ api }) => {
+		const album = await createAlbum(api('member'));
 		const item = await upload(api('member'), {
 			title: 'Harbour at dawn',
 			description: 'Line one\nLine two',
@@ -168,25 +158,37 @@ test.describe('GET /media and GET /me/media', () => {
 		expect(byAuthor.ids).toEqual([pub.id]);
 	});
 
-	test('filters by media type, author and search; orders by date; pages with X-WP-TotalPages', async ({ api, fixtures }) => {
+	test('filters by media type, author and search; orders by date, popular and trending; pages with X-WP-TotalPages', async ({ api, fixtures }) => {
 		const tag = token();
 		const first = await upload(api('member'), { title: `${tag} one` });
-		const video = await api('member').op('create_media', { body: { file: files.mp4(), title: `${tag} video` } });
+		const video = await upload(api('member'), { title: `${tag} video`, file: files.mp4() });
 		const third = await upload(api('member2'), { title: `${tag} three` });
 		const videos = await idsSeenBy(api('anonymous'), { s: tag, media_type: 'video' });
-		expect(videos.ids).toEqual([(video.body as Item).id]);
+		expect(videos.ids).toEqual([video.id]);
 		const byAuthor = await idsSeenBy(api('anonymous'), { s: tag, author: fixtures.users.member2.id });
 		expect(byAuthor.ids).toEqual([third.id]);
 		const page1 = await api('anonymous').op('list_media', { query: { s: tag, per_page: 2, page: 1 } });
-		expect((page1.body.items as Item[]).map((i) => i.id)).toEqual([third.id, (video.body as Item).id]);
+		expect((page1.body.items as Item[]).map((i) => i.id)).toEqual([third.id, video.id]);
 		expect(page1.headers['x-wp-totalpages']).toBe('2');
 		expect(page1.body.pages).toBe(2);
 		const page2 = await api('anonymous').op('list_media', { query: { s: tag, per_page: 2, page: 2 } });
 		expect((page2.body.items as Item[]).map((i) => i.id)).toEqual([first.id]);
-		for (const orderby of ['popular', 'trending'] as const) {
-			const ordered = await idsSeenBy(api('anonymous'), { s: tag, orderby });
-			expect(ordered.total).toBe(3);
+		// Views: first 2, third 1, video 0 (one counted view per viewer and item: anonymous viewers differ by
+		// User-Agent); one share (worth five views) puts video first by trending.
+		const views: [number, string][] = [[first.id, 'a'], [first.id, 'b'], [third.id, 'a']];
+		for (const [id, viewer] of views) {
+			const viewed = await api('anonymous').withHeaders({ 'User-Agent': `${tag}-${viewer}` }).op('record_media_view', { params: { id } });
+			expect(viewed.status).toBe(200);
 		}
+		expect((await api('member2').op('record_media_share', { params: { id: video.id } })).status).toBe(200);
+		const order = async (orderby: 'popular' | 'trending') => {
+			const res = await api('anonymous').op('list_media', { query: { s: tag, orderby } });
+			expect(res.status).toBe(200);
+			expect(res.body.total, orderby).toBe(3);
+			return (res.body.items as Item[]).map((i) => i.id);
+		};
+		expect(await order('popular')).toEqual([first.id, third.id, video.id]);
+		expect(await order('trending')).toEqual([video.id, first.id, third.id]);
 	});
 
 	test('viewer-aware fields are resolved for each caller', async ({ api, fixtures }) => {
@@ -213,9 +215,14 @@ test.describe('GET /media and GET /me/media', () => {
 	test('a page costs the same number of SQL queries for per_page 1, 20 and 100', async ({ api, fixtures }) => {
 		const tag = token();
 		for (let i = 0; i < 3; i++) await upload(api('member'), { title: `${tag} ${i}` });
-		await api('admin').raw('POST', '/wp-json/mvs-test/v1/viewer-state', {
-			json: { user_id: fixtures.users.member2.id, media_id: (await upload(api('member'), { title: `${tag} fav` })), favorite: true },
+		// A favorite on the page, so member2's list resolves viewer state for a real row.
+		const favorite = await upload(api('member'), { title: `${tag} fav` });
+		const state = await api('admin').raw('POST', '/wp-json/mvs-test/v1/viewer-state', {
+			json: { user_id: fixtures.users.member2.id, media_id: favorite.id, favorite: true },
 		});
+		expect(state.status, JSON.stringify(state.body)).toBe(200);
+		const seen = await api('member2').op('get_media', { params: { id: favorite.id } });
+		expect(seen.body.is_favorited).toBe(true);
 		const lists = [
 			[api('anonymous'), 'list_media'],
 			[api('member2'), 'list_media'],
@@ -263,7 +270,7 @@ test.describe('GET, PUT and DELETE /media/{id}', () => {
 	test('can_edit says whether PUT /media/{id} succeeds for the viewer of the page, on the item, a list page and its album', async ({ api }) => {
 		const owner = api('member');
 		const album = await createAlbum(owner, { privacy: 'public' });
-		const item = await upload(owner, { privacy: 'public', title: `${token()} editable`, album_id: String(album) });
+		const item = await upload(owner, { privacy: 'public', title: `${token()} editable`, album_id: album });
 		for (const role of ROLES) {
 			const caller = api(role);
 			const single = await caller.op('get_media', { params: { id: item.id } });

@@ -5,7 +5,7 @@
  * report threshold setting.
  */
 import type { ModerationCounts } from '../../codegen/out/client';
-import { expect, files, test, type Api } from '../support/mvs';
+import { expect, test, upload, type Api } from '../support/mvs';
 import { schemaProblems } from '../support/schema';
 import { saveSettings, token, trail } from '../support/moderation';
 
@@ -24,18 +24,11 @@ async function counts(api: Api): Promise<ModerationCounts> {
 	return res.body;
 }
 
-async function upload(api: Api, title: string): Promise<{ id: number; status: number }> {
-	const res = await api.op('create_media', { body: { file: files.uniquePng(), title, privacy: 'public' } });
-	return { id: res.body.id, status: res.status };
-}
-
 test('held uploads are pending: hidden from every other role on get, lists, search and totals, counted and queued until approved', async ({ api, fixtures }) => {
 	await saveSettings(api('admin'), { moderation_hold: true, moderation_hold_roles: [] });
 	const start = await counts(api('moderator'));
 	const title = token();
-	const held = await upload(api('member'), title);
-	expect(held.status).toBe(201);
-	const id = held.id;
+	const { id } = await upload(api('member'), { title });
 
 	const now = await counts(api('moderator'));
 	expect(now.pending).toBe(start.pending! + 1);
@@ -82,7 +75,7 @@ test('held uploads are pending: hidden from every other role on get, lists, sear
 test('a pending item that gets rejected stays hidden, and counts move from pending to rejected', async ({ api }) => {
 	await saveSettings(api('admin'), { moderation_hold: true });
 	const title = token();
-	const { id } = await upload(api('member2'), title);
+	const { id } = await upload(api('member2'), { title });
 	const before = await counts(api('moderator'));
 	const res = await api('moderator').op('reject_media', { params: { id } });
 	expect(res.status).toBe(200);
@@ -99,13 +92,13 @@ test('moderation_hold_roles holds only uploaders with one of those roles; modera
 	// Hold authors only: a community member's upload goes straight through.
 	await saveSettings(api('admin'), { moderation_hold: true, moderation_hold_roles: ['author'] });
 	const title = token();
-	const member = await upload(api('member'), `${title} a`);
+	const member = await upload(api('member'), { title: `${title} a` });
 	expect((await api('anonymous').op('get_media', { params: { id: member.id } })).status).toBe(200);
 	// Hold community members: now it is pending.
 	await saveSettings(api('admin'), { moderation_hold_roles: ['mvs_member'] });
-	const held = await upload(api('member'), `${title} b`);
+	const held = await upload(api('member'), { title: `${title} b` });
 	expect((await api('anonymous').op('get_media', { params: { id: held.id } })).status).toBe(403);
-	const moderator = await upload(api('moderator'), `${title} c`);
+	const moderator = await upload(api('moderator'), { title: `${title} c` });
 	expect((await api('anonymous').op('get_media', { params: { id: moderator.id } })).status).toBe(200);
 	// Invalid role slugs are refused by the settings schema.
 	const bad = await api('admin').raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: { moderation_hold_roles: ['Not A Role!'] } } });
@@ -116,7 +109,7 @@ test('moderation_hold_roles holds only uploaders with one of those roles; modera
 test('report_threshold decides how many open reports flag an item', async ({ api }) => {
 	await saveSettings(api('admin'), { report_threshold: 1 });
 	const before = await counts(api('moderator'));
-	const { id } = await upload(api('member'), token());
+	const { id } = await upload(api('member'), { title: token() });
 	const res = await api('member2').op('report_media', { params: { id }, body: { reason: 'copyright' } });
 	expect(res.status).toBe(200);
 	expect((await api('anonymous').op('get_media', { params: { id } })).status).toBe(403);
@@ -125,7 +118,7 @@ test('report_threshold decides how many open reports flag an item', async ({ api
 	expect(after.open_reports).toBe(before.open_reports! + 1);
 
 	await saveSettings(api('admin'), { report_threshold: 2 });
-	const second = await upload(api('member'), token());
+	const second = await upload(api('member'), { title: token() });
 	expect((await api('member2').op('report_media', { params: { id: second.id }, body: { reason: 'spam' } })).status).toBe(200);
 	expect((await api('anonymous').op('get_media', { params: { id: second.id } })).status).toBe(200);
 	expect((await api('subscriber').op('report_media', { params: { id: second.id }, body: { reason: 'spam' } })).status).toBe(200);

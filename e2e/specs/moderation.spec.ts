@@ -6,7 +6,7 @@
  * Settings-dependent cases (hold, thresholds, exact counts) are in
  * moderation.site-wide.spec.ts.
  */
-import { expect, files, test, type Api } from '../support/mvs';
+import { expect, test, upload, type Api } from '../support/mvs';
 import { SKIN, freshUser, solidPng, token, trail } from '../support/moderation';
 import { schemaProblems } from '../support/schema';
 import { fetchFile } from '../support/serve';
@@ -20,12 +20,6 @@ interface QueueItem {
 	moderation_status: string;
 	open_reports: number;
 	can_edit: boolean;
-}
-
-async function upload(api: Api, body: Record<string, unknown>, file = files.uniquePng()): Promise<number> {
-	const res = await api.op('create_media', { body: { file, privacy: 'public', ...body } as never });
-	expect(res.status, JSON.stringify(res.body)).toBe(201);
-	return res.body.id;
 }
 
 /** Who sees an item, through GET /media/{id} and a search of GET /media (items, total and X-WP-Total). */
@@ -62,7 +56,7 @@ async function queueIds(api: Api, state?: 'pending' | 'flagged'): Promise<Map<nu
 
 test('an unsafe AI verdict flags an item: hidden from others on get, lists, search and totals until a moderator approves it', async ({ api, fixtures }) => {
 	const title = `${token()} skin`;
-	const id = await upload(api('member'), { title }, solidPng(24, 16, SKIN, 'skin.png'));
+	const id = (await upload(api('member'), { title, file: solidPng(24, 16, SKIN, 'skin.png') })).id;
 	const analysis = await api('moderator').op('analyze_media', { params: { id } });
 	expect(analysis.status, JSON.stringify(analysis.body)).toBe(200);
 	expect(schemaProblems('AiAnalysis', analysis.body)).toEqual([]);
@@ -101,7 +95,9 @@ test('the queue presents items as GET /media/{id} does: an item flagged by three
 	const cat = await admin.raw('POST', '/wp-json/mvs-test/v1/category', { json: { name: `Coast ${token()}` } });
 	expect(cat.status, JSON.stringify(cat.body)).toBe(200);
 	const category = cat.body as { id: number; slug: string };
-	const id = await upload(api('member'), { title: `${token()} dusk`, tags: 'sunset,beach', category: category.slug });
+	// A multipart form sends a list as one comma-separated value (WordPress parses it as a list).
+	const tags = 'sunset,beach' as unknown as string[];
+	const id = (await upload(api('member'), { title: `${token()} dusk`, tags, category: category.slug })).id;
 	const fresh = await freshUser(admin);
 	try {
 		for (const reporter of [api('subscriber'), api('member2'), fresh.api]) {
@@ -126,7 +122,7 @@ test('the queue presents items as GET /media/{id} does: an item flagged by three
 });
 
 test('no reason is null everywhere: approve, reject without a reason or with only spaces, and the owner\'s notification', async ({ api, fixtures }) => {
-	const id = await upload(api('member'), { title: `${token()} no reason` });
+	const id = (await upload(api('member'), { title: `${token()} no reason` })).id;
 	const moderator = api('moderator');
 	const bare = await moderator.op('reject_media', { params: { id } });
 	expect(bare.status, JSON.stringify(bare.body)).toBe(200);
@@ -141,7 +137,7 @@ test('no reason is null everywhere: approve, reject without a reason or with onl
 
 test('rejecting stores the reason, notifies the owner, and hides the item from everyone but the owner and moderators', async ({ api, fixtures, request }) => {
 	const title = `${token()} rejected`;
-	const id = await upload(api('member'), { title });
+	const id = (await upload(api('member'), { title })).id;
 	expect((await visibility(api('member2'), id, title)).get).toBe(200);
 	const signed = await api('member2').op('get_media_signed_url', { params: { id } });
 	expect(signed.status).toBe(200);
@@ -192,7 +188,7 @@ test('the queue filters by state, paginates with X-WP-Total, and costs the same 
 	const title = token();
 	const ids: number[] = [];
 	for (let i = 0; i < 3; i++) {
-		const id = await upload(api('member2'), { title: `${title} ${i}` }, solidPng(8, 8, SKIN, `q${i}.png`));
+		const id = (await upload(api('member2'), { title: `${title} ${i}`, file: solidPng(8, 8, SKIN, `q${i}.png`) })).id;
 		expect(((await api('moderator').op('analyze_media', { params: { id } })).body as { flagged?: boolean }).flagged).toBe(true);
 		ids.push(id);
 	}
@@ -248,7 +244,7 @@ test('moderation routes: 404 for a missing item, 403 without moderate_mvs_media,
 		expect(res.status, op).toBe(404);
 		expect(res.body.code, op).toBe('mvs_not_found');
 	}
-	const id = await upload(api('member'), { title: token() });
+	const id = (await upload(api('member'), { title: token() })).id;
 	for (const role of ['member', 'member2', 'subscriber'] as const) {
 		const res = await api(role).op('reject_media', { params: { id }, body: { reason: 'no' } });
 		expect(res.status, role).toBe(403);
@@ -263,9 +259,9 @@ test('moderation routes: 404 for a missing item, 403 without moderate_mvs_media,
 test('gallery groups and group covers leave out a rejected item for everyone but its owner and moderators', async ({ api }) => {
 	const group = token();
 	const member = api('member');
-	const first = await upload(member, { title: `${group} a`, upload_group: group });
-	const second = await upload(member, { title: `${group} b`, upload_group: group });
-	const third = await upload(member, { title: `${group} c`, upload_group: group });
+	const first = (await upload(member, { title: `${group} a`, upload_group: group })).id;
+	const second = (await upload(member, { title: `${group} b`, upload_group: group })).id;
+	const third = (await upload(member, { title: `${group} c`, upload_group: group })).id;
 	expect((await api('moderator').op('reject_media', { params: { id: second }, body: { reason: 'blurred faces missing' } })).status).toBe(200);
 	const groupOf = async (caller: Api, id: number) => {
 		const res = await caller.op('get_media_group', { params: { id } });
@@ -294,7 +290,7 @@ test('a rejection notification is handed to push delivery (mvs_push_send) when t
 		const device = `device-${token()}`;
 		const registered = await api('admin').raw('POST', '/wp-json/mvs-test/v1/push', { json: { user_id: owner.id, token: device } });
 		expect(registered.body.sent).toEqual([]);
-		const id = await upload(owner.api, { title: token() });
+		const id = (await upload(owner.api, { title: token() })).id;
 		const res = await api('moderator').op('reject_media', { params: { id }, body: { reason: 'Off topic' } });
 		expect(res.status).toBe(200);
 		const sent = (await api('admin').raw('POST', '/wp-json/mvs-test/v1/push', { json: { user_id: owner.id } })).body.sent as { tokens: string[]; payload: any }[];
@@ -315,9 +311,9 @@ test('albums: a rejected or flagged item leaves the media list and media_count o
 	const created = await member.op('create_album', { body: { title: token(), privacy: 'public' } });
 	expect(created.status).toBe(201);
 	const album = (created.body as { id: number }).id;
-	const kept = await upload(member, { title: token(), album_id: album });
-	const rejected = await upload(member, { title: token(), album_id: album });
-	const flagged = await upload(member, { title: token(), album_id: album }, solidPng(8, 8, SKIN, 'a.png'));
+	const kept = (await upload(member, { title: token(), album_id: album })).id;
+	const rejected = (await upload(member, { title: token(), album_id: album })).id;
+	const flagged = (await upload(member, { title: token(), album_id: album, file: solidPng(8, 8, SKIN, 'a.png') })).id;
 	expect((await api('moderator').op('reject_media', { params: { id: rejected } })).status).toBe(200);
 	expect(((await api('moderator').op('analyze_media', { params: { id: flagged } })).body as { flagged?: boolean }).flagged).toBe(true);
 	const seen = async (caller: Api) => {

@@ -5,7 +5,7 @@
  * the other. Blocks and rate-limit windows use throw-away members so they
  * never touch what the shared fixture users see.
  */
-import { expect, files, test, type Api } from '../support/mvs';
+import { expect, test, upload, type Api } from '../support/mvs';
 import { schemaProblems } from '../support/schema';
 import { freshUser, token, trail, type FreshUser } from '../support/moderation';
 import { pinnedWindow } from '../support/rate-limit';
@@ -15,16 +15,10 @@ import { createAlbum } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
 
-async function upload(api: Api, body: Record<string, unknown> = {}): Promise<number> {
-	const res = await api.op('create_media', { body: { file: files.uniquePng(), privacy: 'public', ...body } as never });
-	expect(res.status, JSON.stringify(res.body)).toBe(201);
-	return res.body.id;
-}
-
 const REASONS = ['spam', 'harassment', 'hate', 'nudity', 'violence', 'copyright', 'misinformation', 'impersonation', 'other'] as const;
 
 test('media reports: every allowed reason is accepted, anything else is a 400, and one open report per reporter', async ({ api, fixtures }) => {
-	const id = await upload(api('member'));
+	const id = (await upload(api('member'))).id;
 	const res = await api('member2').op('report_media', { params: { id }, body: { reason: 'spam', details: 'Same ad\nposted ten times' } });
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	expect(schemaProblems('Report', res.body)).toEqual([]);
@@ -51,7 +45,7 @@ test('media reports: every allowed reason is accepted, anything else is a 400, a
 	const reporter = await freshUser(api('admin'));
 	try {
 		for (const reason of REASONS) {
-			const target = await upload(api('member'));
+			const target = (await upload(api('member'))).id;
 			const ok = await reporter.api.op('report_media', { params: { id: target }, body: { reason } });
 			expect(ok.status, `${reason}: ${JSON.stringify(ok.body)}`).toBe(200);
 			expect(ok.body).toMatchObject({ reason });
@@ -64,7 +58,7 @@ test('media reports: every allowed reason is accepted, anything else is a 400, a
 });
 
 test('concurrent duplicate reports: exactly one is recorded, the others get 409', async ({ api, fixtures }) => {
-	const id = await upload(api('member'));
+	const id = (await upload(api('member'))).id;
 	const reporter = await freshUser(api('admin'));
 	try {
 		const results = await Promise.all(
@@ -80,12 +74,12 @@ test('concurrent duplicate reports: exactly one is recorded, the others get 409'
 });
 
 test('media reports: not your own item, not one you cannot see (404, like a missing one), and not anonymously', async ({ api }) => {
-	const own = await upload(api('member'));
+	const own = (await upload(api('member'))).id;
 	const self = await api('member').op('report_media', { params: { id: own }, body: { reason: 'spam' } });
 	expect(self.status).toBe(400);
 	expect(self.body.code).toBe('mvs_invalid_param');
 
-	const hidden = await upload(api('member'), { privacy: 'private' });
+	const hidden = (await upload(api('member'), { privacy: 'private' })).id;
 	const missing = await api('member2').op('report_media', { params: { id: 999999999 }, body: { reason: 'spam' } });
 	const secret = await api('member2').op('report_media', { params: { id: hidden }, body: { reason: 'spam' } });
 	for (const res of [missing, secret]) {
@@ -126,7 +120,7 @@ test('user reports: same reasons, one open report per reporter, 404 for unknown 
 
 test('reports reaching the threshold (3) flag the item; a moderator decision closes them so members may report again', async ({ api, fixtures }) => {
 	const title = token();
-	const id = await upload(api('member'), { title });
+	const id = (await upload(api('member'), { title })).id;
 	const reporters = [api('subscriber'), api('member2')];
 	for (const reporter of reporters) {
 		expect((await reporter.op('report_media', { params: { id }, body: { reason: 'violence' } })).status).toBe(200);
@@ -191,7 +185,7 @@ test('POST /media/{id}/report allows exactly 10 a minute per user, then 429 with
 		const window = pinnedWindow('report');
 		const reporting = reporter.api.withHeaders(window.headers());
 		const targets: number[] = [];
-		for (let i = 0; i < 12; i++) targets.push(await upload(api('member')));
+		for (let i = 0; i < 12; i++) targets.push((await upload(api('member'))).id);
 		for (let i = 0; i < 10; i++) {
 			const res = await reporting.op('report_media', { params: { id: targets[i]! }, body: { reason: 'spam' } });
 			expect(res.status, `request ${i + 1}: ${JSON.stringify(res.body)}`).toBe(200);
@@ -214,8 +208,8 @@ test("blocking hides each user's media from the other on get, lists and search; 
 	const b: FreshUser = await freshUser(api('admin'));
 	try {
 		const title = token();
-		const aItem = await upload(a.api, { title: `${title} from a` });
-		const bItem = await upload(b.api, { title: `${title} from b` });
+		const aItem = (await upload(a.api, { title: `${title} from a` })).id;
+		const bItem = (await upload(b.api, { title: `${title} from b` })).id;
 		const sees = async (viewer: Api, id: number) => {
 			const one = await viewer.op('get_media', { params: { id } });
 			const list = await viewer.op('list_media', { query: { s: title, per_page: 100 } });

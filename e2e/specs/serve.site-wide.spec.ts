@@ -5,8 +5,8 @@
  * daily clean-up of view records.
  * These change global state, so they run in the site-wide project, alone.
  */
-import { expect, files, test, type Api } from '../support/mvs';
-import { bigPdf, fetchFile, serveQuery, signedUrl, stats, uploadFile } from '../support/serve';
+import { expect, test, upload, type Api } from '../support/mvs';
+import { bigPdf, fetchFile, serveQuery, signedUrl, stats } from '../support/serve';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -23,7 +23,7 @@ test.afterAll(async ({ api }) => {
 });
 
 test('downloads switched off: POST download, download URLs and mvs_dl=1 all get 403; viewing still works', async ({ api, request }) => {
-	const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+	const item = await upload(api('member'));
 	const download = await signedUrl(api('member2'), item.id, { download: true });
 	const inline = await signedUrl(api('member2'), item.id);
 	await saveSettings(api('admin'), { allow_downloads: false });
@@ -46,7 +46,7 @@ test('downloads switched off: POST download, download URLs and mvs_dl=1 all get 
 });
 
 test('the longest lifetime caps both the ttl parameter and the default', async ({ api }) => {
-	const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'private' });
+	const item = await upload(api('member'), { privacy: 'private' });
 	await saveSettings(api('admin'), { signed_url_max_ttl: 600 });
 	for (const query of [{ ttl: 3600 }, {}] as const) {
 		const now = Math.floor(Date.now() / 1000);
@@ -67,7 +67,7 @@ test('offload to nginx: PHP authorises, nginx sends the bytes (Range included); 
 	test.skip(process.env.MVS_TARGET !== 'native', 'X-Accel-Redirect needs nginx (the native stack); Playground has none.');
 	const pdf = bigPdf(20_000);
 	const bytes = Buffer.from(pdf.buffer);
-	const item = await uploadFile(api('member'), pdf, { privacy: 'private' });
+	const item = await upload(api('member'), { privacy: 'private', file: pdf });
 	const { url } = await signedUrl(api('member'), item.id, { download: true });
 	const before = await stats(api('member'), item.id);
 	await saveSettings(api('admin'), { serve_offload: 'x-accel-redirect' });
@@ -100,8 +100,8 @@ test('offload to nginx: PHP authorises, nginx sends the bytes (Range included); 
 test('trending decays: an hour-old view weighs less than a fresh one; popularity does not decay', async ({ api }) => {
 	const tag = `decay${Date.now().toString(36)}`;
 	// Uploaded first, so it loses every tie (ties go to the newest item).
-	const fresh = await uploadFile(api('member'), files.uniquePng(), { title: `${tag} fresh` });
-	const old = await uploadFile(api('member'), files.uniquePng(), { title: `${tag} old` });
+	const fresh = await upload(api('member'), { title: `${tag} fresh` });
+	const old = await upload(api('member'), { title: `${tag} old` });
 	const order = async (orderby: 'trending' | 'popular') =>
 		(await api('anonymous').op('list_media', { query: { s: tag, orderby } })).body.items.map((i) => i.id);
 	await api('anonymous').op('record_media_view', { params: { id: old.id } });
@@ -115,7 +115,7 @@ test('trending decays: an hour-old view weighs less than a fresh one; popularity
 
 test('view records older than view_log_days (90) are deleted by the daily clean-up; counts stay; 0 keeps them', async ({ api }) => {
 	const admin = api('admin');
-	const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+	const item = await upload(api('member'));
 	// Three viewers: one counted view per viewer and item in 30 minutes.
 	for (let i = 0; i < 3; i++) expect((await api('anonymous').withHeaders({ 'User-Agent': `viewer-${i}` }).op('record_media_view', { params: { id: item.id } })).status).toBe(200);
 	// The harness ages the item's first `limit` view records and counts them.

@@ -5,16 +5,16 @@
  * and download headers follow the item's privacy.
  */
 import type { MediaItem } from '../../codegen/out/client';
-import { expect, files, test } from '../support/mvs';
+import { expect, files, test, upload } from '../support/mvs';
 import { schemaProblems } from '../support/schema';
-import { bigPdf, fetchFile, serveQuery, signedUrl, stats, uploadFile } from '../support/serve';
+import { bigPdf, fetchFile, serveQuery, signedUrl, stats } from '../support/serve';
 
 test.describe.configure({ mode: 'parallel' });
 
 test.describe('GET /media/{id}/signed-url', () => {
 	test('signs a URL bound to the caller, with the default lifetime or a shorter ttl; only viewers get one', async ({ api, fixtures }) => {
 		const member = api('member');
-		const item = await uploadFile(member, files.uniquePng(), { privacy: 'private' });
+		const item = await upload(member, { privacy: 'private' });
 		const before = Math.floor(Date.now() / 1000);
 		const res = await member.op('get_media_signed_url', { params: { id: item.id } });
 		expect(res.status).toBe(200);
@@ -50,7 +50,7 @@ test.describe('GET /media/{id}/signed-url', () => {
 	});
 
 	test('file_url of a public item is one cacheable anonymous URL per hour; of a private item, a URL for the viewer', async ({ api, fixtures, request }) => {
-		const pub = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+		const pub = await upload(api('member'));
 		const seenBy = await Promise.all(
 			(['anonymous', 'member2', 'member'] as const).map(async (role) => (await api(role).op('get_media', { params: { id: pub.id } })).body as MediaItem),
 		);
@@ -73,7 +73,7 @@ test.describe('GET /media/{id}/signed-url', () => {
 		expect(file.headers['x-content-type-options']).toBe('nosniff');
 		expect(file.headers['content-security-policy']).toBeUndefined();
 
-		const priv = await uploadFile(api('member'), files.uniquePng(), { privacy: 'private' });
+		const priv = await upload(api('member'), { privacy: 'private' });
 		const own = (await api('member').op('get_media', { params: { id: priv.id } })).body as MediaItem;
 		expect(serveQuery(own.file_url as string).mvs_uid).toBe(String(fixtures.users.member.id));
 		const privFile = await fetchFile(request, own.file_url as string);
@@ -90,7 +90,7 @@ test('mvs_purge_file_urls fires with the public URLs when a public item goes pri
 		expect(res.status).toBe(200);
 		return res.body as { reason: string; urls: string[] }[];
 	};
-	const pub = await uploadFile(member, files.uniquePng(), { privacy: 'public' });
+	const pub = await upload(member);
 	expect(await purges(pub.id)).toEqual([]);
 	expect((await member.op('update_media', { params: { id: pub.id }, body: { privacy: 'members' } })).status).toBe(200);
 	const [first] = await purges(pub.id);
@@ -102,11 +102,11 @@ test('mvs_purge_file_urls fires with the public URLs when a public item goes pri
 	expect((await member.op('update_media', { params: { id: pub.id }, body: { privacy: 'private' } })).status).toBe(200);
 	expect(await purges(pub.id)).toHaveLength(1);
 
-	const bulk = await uploadFile(member, files.uniquePng(), { privacy: 'public' });
+	const bulk = await upload(member);
 	expect((await member.op('bulk_media', { body: { action: 'change_privacy', media_ids: [bulk.id], privacy: 'private' } })).status).toBe(200);
 	expect((await purges(bulk.id)).map((p) => p.reason)).toEqual(['privacy']);
 
-	const gone = await uploadFile(member, files.uniquePng(), { privacy: 'public' });
+	const gone = await upload(member);
 	expect((await member.op('delete_media', { params: { id: gone.id } })).status).toBe(200);
 	expect((await purges(gone.id)).map((p) => p.reason)).toEqual(['deleted']);
 });
@@ -114,7 +114,7 @@ test('mvs_purge_file_urls fires with the public URLs when a public item goes pri
 test.describe('GET /serve', () => {
 	test('streams the exact bytes with Content-Length, type, nosniff and validators', async ({ api, request }) => {
 		const pdf = bigPdf(20_000, 'annual report.pdf');
-		const item = await uploadFile(api('member'), pdf, { privacy: 'members', title: 'Annual report' });
+		const item = await upload(api('member'), { privacy: 'members', title: 'Annual report', file: pdf });
 		const { url } = await signedUrl(api('member'), item.id);
 		const res = await fetchFile(request, url);
 		expect(res.status).toBe(200);
@@ -150,7 +150,7 @@ test.describe('GET /serve', () => {
 	test('the query parameters WordPress reads on every route (_fields, _embed) still get the file, never a fatal error', async ({ api, request }) => {
 		// Found by the security suite's fuzzer: ?_fields= made WordPress filter the file answer as an array (a TypeError, 500).
 		const pdf = bigPdf(10_000);
-		const item = await uploadFile(api('member'), pdf, { privacy: 'public' });
+		const item = await upload(api('member'), { file: pdf });
 		const { url } = await signedUrl(api('member'), item.id);
 		for (const extra of ['_fields=id,title', '_fields=*', '_embed=1']) {
 			const res = await fetchFile(request, `${url}&${extra}`);
@@ -163,7 +163,7 @@ test.describe('GET /serve', () => {
 		const pdf = bigPdf(20_000);
 		const bytes = Buffer.from(pdf.buffer);
 		const size = bytes.length;
-		const item = await uploadFile(api('member'), pdf, { privacy: 'public' });
+		const item = await upload(api('member'), { privacy: 'public', file: pdf });
 		const { url } = await signedUrl(api('member'), item.id);
 		const cases: [string, number, number][] = [
 			['bytes=0-0', 0, 0],
@@ -205,8 +205,8 @@ test.describe('GET /serve', () => {
 
 	test('tamper matrix: every signed parameter changed, signature altered or missing, expired, replayed on another item', async ({ api, fixtures }) => {
 		const member = api('member');
-		const item = await uploadFile(member, files.uniquePng(), { privacy: 'public' });
-		const other = await uploadFile(member, files.uniquePng(), { privacy: 'public' });
+		const item = await upload(member);
+		const other = await upload(member);
 		const { url } = await signedUrl(member, item.id);
 		const good = serveQuery(url);
 		const anonymous = api('anonymous');
@@ -251,7 +251,7 @@ test.describe('GET /serve', () => {
 	});
 
 	test('privacy is re-checked on every request: a URL stops working when its user may no longer view the item', async ({ api, fixtures, request }) => {
-		const item = await uploadFile(api('member'), files.uniquePng(), { privacy: 'members' });
+		const item = await upload(api('member'), { privacy: 'members' });
 		const forMember2 = await signedUrl(api('member2'), item.id);
 		expect((await fetchFile(request, forMember2.url)).status).toBe(200);
 		const forOwner = await signedUrl(api('member'), item.id);
@@ -271,7 +271,7 @@ test.describe('GET /serve', () => {
 		// The owner's URL keeps working, and the public anonymous file_url of before is dead too.
 		expect((await fetchFile(request, forOwner.url)).status).toBe(200);
 
-		const gone = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
+		const gone = await upload(api('member'));
 		const goneUrl = (await signedUrl(api('member'), gone.id)).url;
 		expect((await api('member').op('delete_media', { params: { id: gone.id } })).status).toBe(200);
 		const deleted = await fetchFile(request, goneUrl);
@@ -281,7 +281,7 @@ test.describe('GET /serve', () => {
 	});
 
 	test('mvs_dl=1: attachment with a safe file name, counted once per download (not per later range)', async ({ api, request }) => {
-		const item = await uploadFile(api('member'), bigPdf(12_000), { privacy: 'public', title: 'Résumé "final"/v2\\x' });
+		const item = await upload(api('member'), { privacy: 'public', title: 'Résumé "final"/v2\\x', file: bigPdf(12_000) });
 		const before = await stats(api('member'), item.id);
 		const { url } = await signedUrl(api('member2'), item.id, { download: true });
 		const res = await fetchFile(request, url);
@@ -310,14 +310,14 @@ test.describe('GET /serve', () => {
 
 test.describe('image sizes through /serve', () => {
 	test('each size URL in the item streams that size (a real PNG of its dimensions); the original stays the original', async ({ api, request }) => {
-		const upload = files.image(400, 300);
-		const item = (await uploadFile(api('member'), upload, { privacy: 'members' })) as MediaItem & {
+		const image = files.image(400, 300);
+		const item = (await upload(api('member'), { privacy: 'members', file: image })) as MediaItem & {
 			sizes: Record<string, { url: string; width: number; height: number }>;
 		};
 		const pngSize = (buffer: Buffer) => [buffer.readUInt32BE(16), buffer.readUInt32BE(20)];
 		const original = await fetchFile(request, (await api('member2').op('get_media', { params: { id: item.id } })).body.file_url as string);
 		expect(original.status).toBe(200);
-		expect(Buffer.compare(original.body, Buffer.from(upload.buffer))).toBe(0);
+		expect(Buffer.compare(original.body, Buffer.from(image.buffer))).toBe(0);
 		const seen = (await api('member2').op('get_media', { params: { id: item.id } })).body as typeof item;
 		for (const [name, [w, h]] of Object.entries({ thumbnail: [150, 150], medium: [300, 225], large: [400, 300] })) {
 			const url = seen.sizes[name]!.url;
@@ -335,8 +335,8 @@ test.describe('image sizes through /serve', () => {
 
 test.describe('GET /media/{id}/access', () => {
 	test('the access decision for each caller; 403 to who can neither view nor own; 404 when missing', async ({ api }) => {
-		const pub = await uploadFile(api('member'), files.uniquePng(), { privacy: 'public' });
-		const priv = await uploadFile(api('member'), files.uniquePng(), { privacy: 'private' });
+		const pub = await upload(api('member'));
+		const priv = await upload(api('member'), { privacy: 'private' });
 		const owner = await api('member').op('get_media_access', { params: { id: priv.id } });
 		expect(owner.status).toBe(200);
 		expect(schemaProblems('AccessDecision', owner.body)).toEqual([]);

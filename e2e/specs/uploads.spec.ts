@@ -6,7 +6,7 @@
  */
 import type { MediaItem } from '../../codegen/out/client';
 import { aliasFiles } from '../support/media-files';
-import { baseUrl, expect, files, makePng, pngClaiming, test, type Api } from '../support/mvs';
+import { baseUrl, expect, files, makePng, pngClaiming, test, upload, type Api } from '../support/mvs';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -23,12 +23,6 @@ async function stored(admin: Api, body: { media_id?: number; keys?: string[] }):
 	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/stored-files', { json: body });
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	return res.body as Stored;
-}
-
-async function upload(api: Api, file: ReturnType<typeof files.png>, body: Record<string, unknown> = {}): Promise<Item> {
-	const res = await api.op('create_media', { body: { file, ...body } as never });
-	expect(res.status, JSON.stringify(res.body)).toBe(201);
-	return res.body as unknown as Item;
 }
 
 /** A valid PNG carrying `text` in a tEXt chunk placed before the image data, padded so the text starts at `offset` when given. */
@@ -116,21 +110,21 @@ test.describe('POST /media: what may be uploaded', () => {
 		expect(res.body.data!.status).toBe(400);
 		expect(res.body.data).toMatchObject({ width: 16000, height: 16000, max_pixels: 25_000_000 });
 		// Replace goes through the same check.
-		const item = await upload(member, files.uniquePng());
+		const item = await upload(member);
 		const replaced = await member.op('replace_media_file', { params: { id: item.id }, body: { file: bomb } });
 		expect(replaced.status).toBe(400);
 		expect(replaced.body.code).toBe('mvs_image_too_large');
 	});
 
 	test('an image whose text merely mentions "<?" is not mistaken for code', async ({ api }) => {
-		const item = await upload(api('member'), { name: 'caption.png', mimeType: 'image/png', buffer: pngWithText('a <?= b and <?xml-ish caption') });
+		const item = await upload(api('member'), { file: { name: 'caption.png', mimeType: 'image/png', buffer: pngWithText('a <?= b and <?xml-ish caption') } });
 		expect(item.media_type).toBe('image');
 	});
 
 	test('a document with XML processing instructions and stray "<?" bytes is not mistaken for code', async ({ api }) => {
 		// PDFs carry XMP metadata (<?xpacket …?>, <?xml …?>), and compressed streams hold "<?" by chance.
 		const body = '%PDF-1.4\n<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?>\n<?xml version="1.0" encoding="UTF-8"?>\nstream <? \x01\x02 <?= 7 <?\tif\n%%EOF\n';
-		const item = await upload(api('member'), { name: 'xmp.pdf', mimeType: 'application/pdf', buffer: Buffer.from(body, 'latin1') });
+		const item = await upload(api('member'), { file: { name: 'xmp.pdf', mimeType: 'application/pdf', buffer: Buffer.from(body, 'latin1') } });
 		expect(item.media_type).toBe('document');
 	});
 
@@ -144,7 +138,7 @@ test.describe('POST /media: what may be uploaded', () => {
 		];
 		const admin = api('admin');
 		for (const c of cases) {
-			const item = await upload(member, c.file);
+			const item = await upload(member, { file: c.file });
 			expect(item, c.file.name).toMatchObject({ media_type: c.media_type, mime_type: c.mime });
 			// The stored name is random and its extension follows the detected type.
 			const disk = await stored(admin, { media_id: item.id });
@@ -155,7 +149,7 @@ test.describe('POST /media: what may be uploaded', () => {
 	});
 
 	test('a genuine PCM WAV is accepted under the default list: finfo says audio/x-wav, the item says audio/wav', async ({ api }) => {
-		const item = await upload(api('member'), aliasFiles.wav());
+		const item = await upload(api('member'), { file: aliasFiles.wav() });
 		expect(item).toMatchObject({ media_type: 'audio', mime_type: 'audio/wav' });
 		const disk = await stored(api('admin'), { media_id: item.id });
 		expect(disk.item!.file).toMatch(/^mvs\/\d{4}\/\d{2}\/[a-z0-9]{24}\.wav$/);
@@ -170,7 +164,7 @@ test.describe('image sizes', () => {
 			[1200, 600, { thumbnail: [150, 150], medium: [300, 150], large: [1024, 512], watermark: [1024, 512] }],
 		];
 		for (const [width, height, sizes] of expectations) {
-			const item = await upload(api('member'), files.image(width, height));
+			const item = (await upload(api('member'), { file: files.image(width, height) })) as Item;
 			expect(Object.keys(item.sizes).sort()).toEqual(['large', 'medium', 'thumbnail', 'watermark']);
 			const disk = await stored(admin, { media_id: item.id });
 			const original = disk.files[disk.item!.file]!;
@@ -190,7 +184,7 @@ test.describe('image sizes', () => {
 
 	test('lists carry the sizes too, at a constant query cost', async ({ api }) => {
 		const tag = token();
-		for (let i = 0; i < 3; i++) await upload(api('member'), files.uniquePng(), { title: `${tag} ${i}` });
+		for (let i = 0; i < 3; i++) await upload(api('member'), { title: `${tag} ${i}` });
 		const counts: number[] = [];
 		for (const perPage of [1, 3]) {
 			const res = await api('anonymous').op('list_media', { query: { s: tag, per_page: perPage } });
@@ -226,7 +220,7 @@ test.describe('storage', () => {
 	});
 
 	test('the storage folder is closed to the web: .htaccess denies, index.php stops listings, nginx refuses', async ({ api, request }) => {
-		const item = await upload(api('member'), files.uniquePng());
+		const item = await upload(api('member'));
 		const disk = await stored(api('admin'), { media_id: item.id });
 		expect(disk.protected.index).toBe(true);
 		expect(disk.protected.htaccess).toContain('Require all denied');
@@ -242,7 +236,7 @@ test.describe('storage', () => {
 test.describe('POST /media/{id}/replace', () => {
 	test('keeps the id, metadata and viewer state; swaps the file and its sizes and deletes the old ones', async ({ api, fixtures }) => {
 		const admin = api('admin');
-		const item = await upload(api('member'), files.image(400, 300), { title: 'kept title', description: 'kept words', privacy: 'members' });
+		const item = await upload(api('member'), { title: 'kept title', description: 'kept words', privacy: 'members', file: files.image(400, 300) });
 		const state = await admin.raw('POST', '/wp-json/mvs-test/v1/viewer-state', {
 			json: { user_id: fixtures.users.member2.id, media_id: item.id, favorite: true, reaction_type: 'love' },
 		});
@@ -276,7 +270,7 @@ test.describe('POST /media/{id}/replace', () => {
 
 	test('goes through exactly the upload checks, and a refusal or storage failure leaves the item untouched', async ({ api }) => {
 		const admin = api('admin');
-		const item = await upload(api('member'), files.uniquePng());
+		const item = await upload(api('member'));
 		const before = await stored(admin, { media_id: item.id });
 		const path = `/mvs/v1/media/${item.id}/replace`;
 		const cases: { name: string; multipart: Record<string, unknown>; code: string; reason?: string }[] = [
@@ -304,7 +298,7 @@ test.describe('POST /media/{id}/replace', () => {
 	});
 
 	test('only the owner or an editor of others may replace; a missing item is 404', async ({ api }) => {
-		const item = await upload(api('member'), files.uniquePng());
+		const item = await upload(api('member'));
 		const stranger = await api('member2').op('replace_media_file', { params: { id: item.id }, body: { file: files.uniquePng() } });
 		expect(stranger.status).toBe(403);
 		expect(stranger.body.code).toBe('mvs_forbidden');

@@ -5,8 +5,7 @@
  * A member of its own keeps a journey's blocks, reports and totals away
  * from the shared fixture users other specs read.
  */
-import { request as playwrightRequest } from '@playwright/test';
-import { Api, baseUrl, expect } from './mvs';
+import { connect, expect, type Api } from './mvs';
 import { uniqueName } from './seed';
 
 export interface Member {
@@ -26,10 +25,5 @@ export async function createMember(admin: Api): Promise<Member> {
 	const id = user.body.id as number;
 	const app = await admin.raw('POST', `/wp-json/wp/v2/users/${id}/application-passwords`, { json: { name: 'smoke journey' } });
 	expect(app.status, JSON.stringify(app.body)).toBe(201);
-	const context = await playwrightRequest.newContext({
-		baseURL: baseUrl(),
-		// No keep-alive, as in mvs.ts: the Playground server closes idle sockets.
-		extraHTTPHeaders: { Connection: 'close', Authorization: `Basic ${Buffer.from(`${login}:${app.body.password}`).toString('base64')}` },
-	});
-	return { id, login, api: new Api('member', context) };
+	return { id, login, api: await connect('member', { login, appPassword: app.body.password as string }) };
 }

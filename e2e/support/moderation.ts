@@ -1,11 +1,10 @@
 /**
  * Helpers of the moderation, reports/blocks and AI specs: valid PNGs built
  * pixel by pixel (correct CRCs, so GD decodes them), throw-away members with
- * their own API context, and the harness's moderation trail.
+ * their own API connection, and the harness's moderation trail.
  */
-import { request as playwrightRequest } from '@playwright/test';
 import type { MvsFile } from '../../codegen/out/client';
-import { Api, baseUrl, encodePng, expect } from './mvs';
+import { connect, encodePng, expect, type Api } from './mvs';
 
 export type Rgb = [number, number, number];
 
@@ -30,21 +29,19 @@ export function token(): string {
 export interface FreshUser {
 	id: number;
 	login: string;
-	/** A public, approved item of theirs (a row without a stored file). */
-	media: number;
 	api: Api;
 }
 
-/** A throw-away community member with its own authenticated API context; dispose `api` after use. */
+/**
+ * A throw-away community member with its own authenticated API connection;
+ * dispose `api` after use. The harness creates the user (no route of the
+ * contract registers one); anything of theirs comes from the API (upload(fresh.api)).
+ */
 export async function freshUser(admin: Api): Promise<FreshUser> {
 	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/fresh-user');
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
-	const { id, login, appPassword, media } = res.body as { id: number; login: string; appPassword: string; media: number };
-	const context = await playwrightRequest.newContext({
-		baseURL: baseUrl(),
-		extraHTTPHeaders: { Connection: 'close', Authorization: `Basic ${Buffer.from(`${login}:${appPassword}`).toString('base64')}` },
-	});
-	return { id, login, media, api: new Api('member', context) };
+	const { id, login, appPassword } = res.body as { id: number; login: string; appPassword: string };
+	return { id, login, api: await connect('member', { login, appPassword }) };
 }
 
 export interface Trail {

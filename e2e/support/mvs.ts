@@ -2,13 +2,16 @@
  * Typed access to the plugin's REST API for specs: `api('member').op('list_media', {...})`
  * goes through the generated client (codegen/out/client.ts), authenticated
  * with that fixture user's application password. One request context per
- * role per worker, reused by every test of the worker.
+ * role per worker, reused by every test of the worker. Every spec uploads
+ * through upload() and authenticates other users through connect() (or
+ * authorization() for a client of its own): there are no other copies.
  */
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { test as base, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { test as base, expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import {
 	buildRequest,
+	type MediaItem,
 	type MvsError,
 	type MvsFile,
 	type MvsRequest,
@@ -113,15 +116,38 @@ export class Api {
 	}
 }
 
-async function contextFor(role: Role, fixtures: SiteFixtures): Promise<APIRequestContext> {
+/** A user name and application password: what a REST client authenticates with. */
+export type Credentials = Pick<FixtureUser, 'login' | 'appPassword'>;
+
+/** The Authorization header of an application password (HTTP Basic). */
+export function authorization(user: Credentials): Record<string, string> {
+	return { Authorization: `Basic ${Buffer.from(`${user.login}:${user.appPassword}`).toString('base64')}` };
+}
+
+/**
+ * A new API connection to the site, as `user` (anonymous without one); the
+ * caller disposes it. `role` only labels the Api in assertion messages.
+ */
+export async function connect(role: Role, user?: Credentials): Promise<Api> {
 	// No keep-alive: the Playground server closes idle sockets after 5 s, and a
 	// request sent on a socket it is closing fails with ECONNRESET.
-	const headers: Record<string, string> = { Connection: 'close' };
-	if (role !== 'anonymous') {
-		const user = fixtures.users[role];
-		headers.Authorization = `Basic ${Buffer.from(`${user.login}:${user.appPassword}`).toString('base64')}`;
-	}
-	return playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: headers });
+	const headers: Record<string, string> = { Connection: 'close', ...(user ? authorization(user) : {}) };
+	return new Api(role, await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: headers }));
+}
+
+/** The form of POST /media; every field optional (see upload()). */
+export type UploadForm = Partial<Operations['create_media']['body']>;
+
+/**
+ * Uploads through POST /media as `api`'s user and fails the test unless the
+ * item is created. The file is a unique PNG unless `form.file` says
+ * otherwise, and privacy is public unless `form.privacy` does, so a test
+ * depends neither on duplicate detection nor on the site's default privacy.
+ */
+export async function upload(api: Api, form: UploadForm = {}): Promise<MediaItem> {
+	const res = await api.op('create_media', { body: { file: files.uniquePng(), privacy: 'public', ...form } });
+	expect(res.status, `upload as ${api.role}: ${JSON.stringify(res.body)}`).toBe(201);
+	return res.body as MediaItem;
 }
 
 type WorkerFixtures = {
@@ -135,7 +161,7 @@ export const test = base.extend<{}, WorkerFixtures>({
 		async ({ fixtures }, use) => {
 			// Six local contexts per worker are cheap; creating them up front keeps api() synchronous.
 			const apis = new Map<Role, Api>();
-			for (const role of ROLES) apis.set(role, new Api(role, await contextFor(role, fixtures)));
+			for (const role of ROLES) apis.set(role, await connect(role, role === 'anonymous' ? undefined : fixtures.users[role]));
 			await use((role: Role) => apis.get(role)!);
 			for (const api of apis.values()) await api.dispose();
 		},
@@ -143,7 +169,7 @@ export const test = base.extend<{}, WorkerFixtures>({
 	],
 });
 
-export { expect } from '@playwright/test';
+export { expect };
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 	let c = n;

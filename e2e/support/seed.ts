@@ -3,19 +3,23 @@
  * routes are not built yet, through the test harness mu-plugin).
  */
 import type { MvsRequest } from '../../codegen/out/client';
-import { files, type Api, type Role, type SiteFixtures } from './mvs';
+import { files, upload, type Api, type Role, type SiteFixtures } from './mvs';
 import { pathParams, type FixtureIds, type ManifestRoute } from './matrix';
 
-/** Uploads a public image as `api`'s user and returns its id. */
+/** Uploads a public image as `api`'s user (see upload()) and returns its id. */
 export async function uploadImage(api: Api, body: Record<string, string | boolean> = {}): Promise<number> {
-	const res = await api.op('create_media', { body: { file: files.uniquePng(), privacy: 'public', ...body } as never });
-	if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
-	return (res.body as { id: number }).id;
+	return (await upload(api, body)).id;
 }
 
-/** A public media item owned by `member`, and one of every other resource, all owned by `member`. */
+/**
+ * A public media item, an album and a tag made by `member` through the API,
+ * and one row of every resource whose routes are not built yet (from the
+ * harness), all owned by `member`.
+ */
 export async function seedOwnedFixtures(member: Api, admin: Api, fixtures: SiteFixtures): Promise<FixtureIds> {
 	const media = await uploadImage(member);
+	const album = await createAlbum(member, { privacy: 'public' });
+	const tag = await createTag(member);
 	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/owned-fixtures', {
 		json: { owner: fixtures.users.member.id, media_id: media },
 	});
@@ -23,7 +27,8 @@ export async function seedOwnedFixtures(member: Api, admin: Api, fixtures: SiteF
 	const signed = await member.op('get_media_signed_url', { params: { id: media } });
 	if (signed.status !== 200) throw new Error(`signed URL failed: ${signed.status} ${JSON.stringify(signed.body)}`);
 	const serve = Object.fromEntries(new URL((signed.body as { url: string }).url).searchParams.entries());
-	return { memberId: fixtures.users.member.id, media, serve, ...(res.body as Omit<FixtureIds, 'memberId' | 'media' | 'serve'>) };
+	const unbuilt = res.body as Omit<FixtureIds, 'memberId' | 'media' | 'album' | 'tag' | 'serve'>;
+	return { memberId: fixtures.users.member.id, media, album, tag, serve, ...unbuilt };
 }
 
 /** A minimal valid request for a route (manifest samples + fixture ids + a real file where one is required). */

@@ -1,9 +1,9 @@
 /**
- * Helpers of the file-delivery and counter specs: uploads with known bytes,
+ * Helpers of the file-delivery and counter specs: files with known bytes,
  * signed URLs, and raw GETs of /serve that keep the body as bytes.
  */
 import type { APIRequestContext } from '@playwright/test';
-import type { MediaItem, MvsFile } from '../../codegen/out/client';
+import type { MvsFile } from '../../codegen/out/client';
 import { expect, type Api } from './mvs';
 
 /** A PDF of exactly `size` bytes (well over one 8 KiB chunk by default), unique per call. */
@@ -14,12 +14,6 @@ export function bigPdf(size = 20_000, name = 'report.pdf'): MvsFile {
 	// Printable, position-dependent bytes, in comment lines: any wrong offset shows.
 	for (let i = 0; i < fill.length; i++) fill[i] = i % 64 === 0 ? 0x25 /* % */ : i % 64 === 63 ? 0x0a : 0x21 + ((i * 7) % 90);
 	return { name, mimeType: 'application/pdf', buffer: Buffer.concat([head, fill, tail]) };
-}
-
-export async function uploadFile(api: Api, file: MvsFile, body: Record<string, unknown> = {}): Promise<MediaItem> {
-	const res = await api.op('create_media', { body: { file, ...body } as never });
-	expect(res.status, JSON.stringify(res.body)).toBe(201);
-	return res.body as MediaItem;
 }
 
 export async function signedUrl(api: Api, id: number, query: { download?: boolean; ttl?: number } = {}): Promise<{ url: string; expires: number }> {

@@ -1,0 +1,200 @@
+/**
+ * The e2e test harness (e2e/mu-plugins/mvs-test-harness.php) keeps only what
+ * the product cannot do: time control, fault injection, query counting and
+ * introspection. A stand-in that writes rows of a feature is removed when
+ * that feature's routes ship, and specs then create those rows through the
+ * REST API. This test reads what every harness route and hook writes, maps
+ * each table or taxonomy to the resources whose routes write it, and fails
+ * when one of those resources has an implemented route.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { plugins } from '../src/api/index.js';
+import { buildModel } from '../src/model/build.js';
+import { harnessWrites, type HarnessUnit } from './helpers/harness-writes.js';
+import { repoRoot } from './helpers/paths.js';
+
+const model = buildModel(plugins);
+const harnessFile = join(repoRoot, 'e2e', 'mu-plugins', 'mvs-test-harness.php');
+const units = harnessWrites(readFileSync(harnessFile, 'utf8'), harnessFile);
+
+/**
+ * The feature (`plugin/resource`) each write target belongs to: the
+ * resources whose routes create, change or delete its rows, or, for rows
+ * whose writers have not shipped, the resources that serve them. Once one
+ * of them has an implemented route, a spec can make those rows through the
+ * API. Every table the DSL declares must be listed, so a new table cannot
+ * slip past this test; an empty list means no route of the contract writes
+ * that target.
+ */
+const OWNERS: Record<string, readonly string[]> = {
+	'table:mvs_media': ['core/media'],
+	'table:mvs_mediameta': ['core/media'],
+	'table:mvs_media_views': ['core/media'],
+	'table:mvs_media_stats': ['core/media'],
+	'table:mvs_view_marks': ['core/media'],
+	'table:mvs_albums': ['core/albums'],
+	'table:mvs_collections': ['core/collections'],
+	'table:mvs_collection_items': ['core/collections'],
+	'table:mvs_reactions': ['core/reactions'],
+	'table:mvs_comments': ['core/comments'],
+	'table:mvs_favorites': ['core/favorites'],
+	'table:mvs_access_rules': ['core/access'],
+	'table:mvs_access_grants': ['core/access'],
+	'table:mvs_follows': ['core/follows'],
+	'table:mvs_blocks': ['core/blocks'],
+	'table:mvs_reports': ['core/reports'],
+	'table:mvs_moderation_log': ['core/moderation'],
+	'table:mvs_ai_usage': ['core/moderation'],
+	// Moderation decisions already notify the item's owner.
+	'table:mvs_notifications': ['core/notifications', 'core/moderation'],
+	'table:mvs_device_tokens': ['core/devices'],
+	// The feeds that read it; the events that will write it (uploads, albums, reactions) do not yet.
+	'table:mvs_activity': ['core/feed', 'core/users'],
+	'table:mvs_conversations': ['core/conversations'],
+	'table:mvs_conversation_members': ['core/conversations'],
+	'table:mvs_messages': ['core/conversations', 'core/messages'],
+	'table:mvs_message_hidden': ['core/messages'],
+	'table:mvs_message_reactions': ['core/messages'],
+	'table:mvs_deletion_requests': ['core/account'],
+	'table:mvs_usage_ledger': ['core/account', 'pro/quotas'],
+	// Counters of every rate-limited route, owned by no feature.
+	'table:mvs_rate_limits': [],
+	'table:mvs_quota_packages': ['pro/packages'],
+	'table:mvs_user_packages': ['pro/quotas'],
+	'table:mvs_credit_log': ['pro/quotas'],
+	'table:mvs_pro_push_devices': ['pro/push'],
+	'terms:mvs_tag': ['core/tags', 'core/media'],
+	'term-links:mvs_tag': ['core/media', 'core/tags'],
+	// Categories are curated by the site owner: no route of the contract creates one.
+	'terms:mvs_category': [],
+	'term-links:mvs_category': ['core/media'],
+	// The contract has no registration route.
+	users: [],
+	'application-passwords': ['core/auth'],
+};
+
+/**
+ * Harness routes that write a table of an implemented feature for a reason
+ * the product's routes cannot serve, each with the targets it may write.
+ * A stand-in for a feature never belongs here.
+ */
+const TOOLS: Record<string, { readonly writes: readonly string[]; readonly why: string }> = {
+	'route POST /mvs-test/v1/grow-media': {
+		writes: ['table:mvs_media'],
+		why: 'load: tens of thousands of rows for the MariaDB optimizer checks, which uploads could not make in a test',
+	},
+	'route POST /mvs-test/v1/upgrade-from-old-schema': {
+		writes: ['table:mvs_media', 'table:mvs_usage_ledger'],
+		why: 'schema: turns the tables back into an older version to run the migration',
+	},
+	'route POST /mvs-test/v1/view-log': {
+		writes: ['table:mvs_media_views'],
+		why: 'time control: ages view records for the daily clean-up',
+	},
+	'route POST /mvs-test/v1/media-meta': {
+		writes: ['table:mvs_mediameta'],
+		why: "no route writes an item's allow_download meta (rest-interface.md: \"Per-media setting: meta allow_download\")",
+	},
+};
+
+/** Resources with at least one implemented route. */
+const implemented = new Set(
+	model.plugins.flatMap((p) => p.resources.filter((r) => r.routes.some((route) => route.implemented)).map((r) => `${p.id}/${r.name}`)),
+);
+const resources = new Set(model.plugins.flatMap((p) => p.resources.map((r) => `${p.id}/${r.name}`)));
+
+/** What each unit writes that it must not: unknown targets, and rows of implemented features outside its TOOLS entry. */
+function violations(found: readonly HarnessUnit[]): string[] {
+	const out: string[] = [];
+	for (const unit of found) {
+		for (const target of unit.writes) {
+			const owners = OWNERS[target];
+			if (owners === undefined) {
+				out.push(`${unit.name} writes ${target}, which this test cannot map to a resource (add it to OWNERS)`);
+				continue;
+			}
+			const shipped = owners.filter((o) => implemented.has(o));
+			if (shipped.length === 0 || TOOLS[unit.name]?.writes.includes(target)) continue;
+			out.push(`${unit.name} writes ${target}, rows of ${shipped.join(', ')}, whose routes are implemented: create those rows through the REST API`);
+		}
+	}
+	return out;
+}
+
+describe('test harness: no stand-ins for implemented features', () => {
+	test('OWNERS names every table the DSL declares, and only resources that exist', () => {
+		const declared = model.plugins.flatMap((p) => p.tables.map((t) => `table:${t.name}`)).sort();
+		const mapped = Object.keys(OWNERS)
+			.filter((k) => k.startsWith('table:'))
+			.sort();
+		assert.deepEqual(mapped, declared);
+		for (const [target, owners] of Object.entries(OWNERS)) {
+			for (const owner of owners) assert.ok(resources.has(owner), `${target}: no resource ${owner} in the model`);
+		}
+	});
+
+	test('the harness is read: its routes are found with what they write', () => {
+		// A scanner that found nothing would let every stand-in through.
+		const names = units.map((u) => u.name);
+		assert.ok(names.includes('route POST /mvs-test/v1/reset-rate-limits'), names.join('\n'));
+		const rateLimits = units.find((u) => u.name === 'route POST /mvs-test/v1/reset-rate-limits')!;
+		assert.deepEqual(rateLimits.writes, ['table:mvs_rate_limits']);
+		for (const unit of units) assert.ok(!unit.writes.some((w) => w.startsWith('unresolved:')), `${unit.name}: ${unit.writes.join(', ')}`);
+	});
+
+	test('no harness route or hook writes rows of a feature whose routes are implemented', () => {
+		assert.deepEqual(violations(units), []);
+	});
+
+	test('every TOOLS entry is a harness route that still writes what it lists', () => {
+		for (const [name, tool] of Object.entries(TOOLS)) {
+			const unit = units.find((u) => u.name === name);
+			assert.ok(unit, `${name} is no longer in the harness: remove it from TOOLS`);
+			for (const target of tool.writes) assert.ok(unit.writes.includes(target), `${name} no longer writes ${target}: remove it from TOOLS`);
+		}
+	});
+});
+
+describe('test harness scanner', () => {
+	const scan = (body: string) =>
+		harnessWrites(
+			`<?php
+			add_action( 'rest_api_init', static function () {
+				register_rest_route( 'mvs-test/v1', '/sample', array( 'methods' => 'POST', 'callback' => static function ( $request ) {
+					${body}
+				} ) );
+			} );
+			function mvs_test_helper() { global $wpdb; $wpdb->insert( $wpdb->mvs_follows, array() ); }`,
+			'sample.php',
+		).find((u) => u.name === 'route POST /mvs-test/v1/sample')!.writes;
+
+	test('reads $wpdb writes, SQL statements, terms, meta and users, and follows the file’s own functions', () => {
+		assert.deepEqual(scan(`global $wpdb; $p = $wpdb->prefix; $wpdb->insert( "{$p}mvs_albums", array() );`), ['table:mvs_albums']);
+		assert.deepEqual(scan(`global $wpdb; $t = $wpdb->prefix . 'mvs_media'; $wpdb->query( "UPDATE {$t} SET views = 1" );`), ['table:mvs_media']);
+		assert.deepEqual(
+			scan(`global $wpdb; $wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->prefix}mvs_reports (a) VALUES (%d) ON DUPLICATE KEY UPDATE a = a", 1 ) );`),
+			['table:mvs_reports'],
+		);
+		assert.deepEqual(scan(`global $wpdb; $wpdb->get_results( "SELECT * FROM {$wpdb->prefix}mvs_albums" );`), []);
+		assert.deepEqual(scan(`wp_insert_term( 'x', 'mvs_tag' ); wp_set_object_terms( 1, array( 'x' ), 'mvs_category' );`), ['term-links:mvs_category', 'terms:mvs_tag']);
+		assert.deepEqual(scan(`update_metadata( 'mvs_media', 1, 'k', 'v' ); wp_insert_user( array() );`), ['table:mvs_mediameta', 'users']);
+		assert.deepEqual(scan(`mvs_test_helper();`), ['table:mvs_follows']);
+	});
+
+	test('a write it cannot read is unresolved, never ignored', () => {
+		assert.deepEqual(scan(`global $wpdb; $wpdb->insert( $request['table'], array() );`), ['unresolved:{?}']);
+		assert.deepEqual(scan(`global $wpdb; $wpdb->query( $request['sql'] );`), ['unresolved:{?}']);
+		assert.deepEqual(scan(`wp_set_object_terms( 1, array(), $request['taxonomy'] );`), ['unresolved:wp_set_object_terms']);
+	});
+
+	test('the policy names a stand-in of an implemented feature, and lets one of an unshipped feature pass', () => {
+		const unit = (writes: string[]): HarnessUnit => ({ name: 'route POST /mvs-test/v1/sample', writes });
+		assert.match(violations([unit(['table:mvs_albums'])]).join(), /mvs_albums, rows of core\/albums/);
+		assert.match(violations([unit(['terms:mvs_tag'])]).join(), /core\/tags/);
+		assert.match(violations([unit(['table:mvs_unknown'])]).join(), /cannot map/);
+		assert.deepEqual(violations([unit(['table:mvs_favorites', 'table:mvs_rate_limits', 'users'])]), []);
+	});
+});
