@@ -337,6 +337,47 @@ export interface BlockedUser {
 	blocked_at: string;
 }
 
+/** An in-app notification of the caller. */
+export interface Notification {
+	id: number;
+	/** media_rejected, media_reaction, media_comment, comment_reply, mention, ... */
+	type: string;
+	/** Who caused it; 0 for the site. */
+	actor_id: number;
+	object_type: string;
+	object_id: number;
+	/** Type-specific details (item title, reason, comment excerpt). */
+	data: Record<string, unknown>;
+	is_read: boolean;
+	created_at: string;
+}
+
+/** Outcome of marking notifications read. */
+export interface NotificationsRead {
+	/** Notifications of the caller that changed from unread to read. */
+	marked: number;
+	/** Unread notifications left. */
+	unread: number;
+}
+
+/** A registered push device token. */
+export interface DeviceRegistered {
+	platform: "ios" | "android" | "web";
+	registered: boolean;
+}
+
+/** Outcome of removing a push device token. */
+export interface DeviceRemoved {
+	/** False when the caller had no such token. */
+	deleted: boolean;
+}
+
+/** A dismissed banner. */
+export interface Dismissed {
+	key: string;
+	dismissed: boolean;
+}
+
 /** An upload quota package (table mvs_quota_packages). */
 export interface QuotaPackage {
 	id: number;
@@ -551,19 +592,19 @@ export interface Operations {
 	/** DELETE /mvs/v1/tags/{id}: Delete a tag. */
 	delete_tag: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Deleted };
 	/** POST /mvs/v1/me/devices: Register (upsert) a push device token. */
-	register_device: { params: Record<string, never>; query: Record<string, never>; body: { platform: "ios" | "android" | "web"; token: string }; response: unknown };
+	register_device: { params: Record<string, never>; query: Record<string, never>; body: { platform: "ios" | "android" | "web"; token: string }; response: DeviceRegistered };
 	/** DELETE /mvs/v1/me/devices: Remove a push device token. */
-	unregister_device: { params: Record<string, never>; query: Record<string, never>; body: { token: string }; response: unknown };
+	unregister_device: { params: Record<string, never>; query: Record<string, never>; body: { token: string }; response: DeviceRemoved };
 	/** POST /mvs/v1/me/dismiss: Dismiss a banner for the caller. */
 	dismiss_banner: { params: Record<string, never>; query: Record<string, never>; body: { key: string }; response: unknown };
 	/** POST /mvs/v1/admin/welcome/dismiss: Dismiss the admin welcome banner for the caller. */
 	dismiss_admin_welcome: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
-	/** GET /mvs/v1/me/notifications: The caller's notifications. */
-	list_my_notifications: { params: Record<string, never>; query: { filter?: string; page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
+	/** GET /mvs/v1/me/notifications: The caller's notifications, newest first. */
+	list_my_notifications: { params: Record<string, never>; query: { filter?: "all" | "unread"; page?: number; per_page?: number }; body: Record<string, never>; response: Notification[] };
 	/** GET /mvs/v1/me/notifications/count: Unread notification count. */
-	get_my_notification_count: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	get_my_notification_count: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: Count };
 	/** POST /mvs/v1/me/notifications/read: Mark the given notifications read, or all when ids is omitted. */
-	mark_notifications_read: { params: Record<string, never>; query: Record<string, never>; body: { ids?: Array<number> }; response: unknown };
+	mark_notifications_read: { params: Record<string, never>; query: Record<string, never>; body: { ids?: Array<number> }; response: NotificationsRead };
 	/** GET /mvs/v1/app/config: Public app configuration and feature toggles. */
 	get_app_config: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: AppConfig };
 	/** GET /mvs/v1/app/interests: The top 40 categories by usage, each with a cover thumbnail. */

@@ -125,6 +125,15 @@ add_action(
 	3
 );
 
+// X-MVS-Test-Push-Veto: 1 makes mvs_push_should_send say no for the
+// request, as a site's quiet-hours integration would (notifications.spec.ts).
+add_filter(
+	'mvs_push_should_send',
+	static function ( $send ) {
+		return '1' === mvs_test_header( 'HTTP_X_MVS_TEST_PUSH_VETO' ) ? false : $send;
+	}
+);
+
 // Records mvs_purge_file_urls per item (as a CDN integration would see it),
 // read back through GET /mvs-test/v1/purges/<media id>.
 add_action(
@@ -384,28 +393,22 @@ add_action(
 				},
 			)
 		);
-		// Push hand-off: a device token for a user, and the mvs_push_send calls recorded for them.
+		// Push hand-off: the mvs_push_send calls recorded for a user (specs
+		// register devices through POST /me/devices).
 		register_rest_route(
 			'mvs-test/v1',
 			'/push',
 			array(
-				'methods'             => 'POST',
+				'methods'             => 'GET',
 				'permission_callback' => $admin_only,
 				'args'                => array(
 					'user_id' => array(
 						'type'     => 'integer',
 						'required' => true,
 					),
-					'token'   => array( 'type' => 'string' ),
 				),
 				'callback'            => static function ( WP_REST_Request $request ) {
-					global $wpdb;
-					$user = (int) $request['user_id'];
-					if ( $request['token'] ) {
-						$now = current_time( 'mysql', true );
-						$wpdb->insert( "{$wpdb->prefix}mvs_device_tokens", array( 'user_id' => $user, 'platform' => 'ios', 'token' => $request['token'], 'token_hash' => hash( 'sha256', $request['token'] ), 'created_at' => $now, 'updated_at' => $now ) ); // phpcs:ignore WordPress.DB
-					}
-					return array( 'sent' => get_transient( 'e2e_push_' . $user ) ?: array() ); // phpcs:ignore Universal.Operators.DisallowShortTernary
+					return array( 'sent' => get_transient( 'e2e_push_' . (int) $request['user_id'] ) ?: array() ); // phpcs:ignore Universal.Operators.DisallowShortTernary
 				},
 			)
 		);

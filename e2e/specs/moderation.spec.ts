@@ -288,19 +288,20 @@ test('a rejection notification is handed to push delivery (mvs_push_send) when t
 	const owner = await freshUser(api('admin'));
 	try {
 		const device = `device-${token()}`;
-		const registered = await api('admin').raw('POST', '/wp-json/mvs-test/v1/push', { json: { user_id: owner.id, token: device } });
-		expect(registered.body.sent).toEqual([]);
+		const registered = await owner.api.op('register_device', { body: { platform: 'ios', token: device } });
+		expect(registered.status).toBe(200);
+		expect((await api('admin').raw('GET', `/wp-json/mvs-test/v1/push?user_id=${owner.id}`)).body.sent).toEqual([]);
 		const id = (await upload(owner.api, { title: token() })).id;
 		const res = await api('moderator').op('reject_media', { params: { id }, body: { reason: 'Off topic' } });
 		expect(res.status).toBe(200);
-		const sent = (await api('admin').raw('POST', '/wp-json/mvs-test/v1/push', { json: { user_id: owner.id } })).body.sent as { tokens: string[]; payload: any }[];
+		const sent = (await api('admin').raw('GET', `/wp-json/mvs-test/v1/push?user_id=${owner.id}`)).body.sent as { tokens: string[]; payload: any }[];
 		expect(sent).toHaveLength(1);
 		expect(sent[0]!.tokens).toEqual([device]);
 		expect(sent[0]!.payload).toMatchObject({ type: 'media_rejected', object_type: 'media', object_id: id, data: { media_id: id, reason: 'Off topic' } });
 		expect(sent[0]!.payload.notification_id).toBeGreaterThan(0);
 		// Approving sends nothing.
 		await api('moderator').op('approve_media', { params: { id } });
-		expect((await api('admin').raw('POST', '/wp-json/mvs-test/v1/push', { json: { user_id: owner.id } })).body.sent).toHaveLength(1);
+		expect((await api('admin').raw('GET', `/wp-json/mvs-test/v1/push?user_id=${owner.id}`)).body.sent).toHaveLength(1);
 	} finally {
 		await owner.api.dispose();
 	}

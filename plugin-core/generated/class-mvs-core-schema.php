@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = 'be18e6e6cc8239af';
+	const VERSION = '4a6bbd75e0f7bb00';
 
 	/**
 	 * Option holding the installed schema version.
@@ -291,7 +291,9 @@ final class MVS_Core_Schema {
   is_read tinyint(1) NOT NULL DEFAULT 0,
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (id),
-  KEY user_read (user_id,is_read,id)
+  KEY user (user_id,id),
+  KEY user_read (user_id,is_read,id),
+  KEY created (created_at)
 ) ' . $charset_collate . ';',
 			'mvs_device_tokens' => 'CREATE TABLE ' . $prefix . 'mvs_device_tokens (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,

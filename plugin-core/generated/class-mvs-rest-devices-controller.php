@@ -14,17 +14,38 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "devices" resource:
  *
- * - POST /mvs/v1/me/devices (501 until implemented)
- * - DELETE /mvs/v1/me/devices (501 until implemented)
+ * - POST /mvs/v1/me/devices
+ * - DELETE /mvs/v1/me/devices
  */
 final class MVS_REST_Devices_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Devices_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Devices_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Devices_Handler $handler ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'register_device'   => array( 'mvs_storage_failed' ),
+		'unregister_device' => array(),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -48,6 +69,7 @@ final class MVS_REST_Devices_Controller extends MVS_REST_Controller {
 						),
 						'token'    => array(
 							'type'              => 'string',
+							'minLength'         => 1,
 							'maxLength'         => 4096,
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
@@ -62,6 +84,7 @@ final class MVS_REST_Devices_Controller extends MVS_REST_Controller {
 					'args'                => array(
 						'token' => array(
 							'type'              => 'string',
+							'minLength'         => 1,
 							'maxLength'         => 4096,
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
@@ -91,7 +114,7 @@ final class MVS_REST_Devices_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function register_device( $request ) {
-		return $this->not_implemented( 'register_device' );
+		return $this->respond( $this->declared( $this->handler->register_device( MVS_Register_Device_Args::from_request( $request ) ), 'register_device' ), 200 );
 	}
 
 	/**
@@ -112,6 +135,6 @@ final class MVS_REST_Devices_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function unregister_device( $request ) {
-		return $this->not_implemented( 'unregister_device' );
+		return $this->respond( $this->declared( $this->handler->unregister_device( MVS_Unregister_Device_Args::from_request( $request ) ), 'unregister_device' ), 200 );
 	}
 }

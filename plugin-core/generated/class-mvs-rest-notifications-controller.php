@@ -14,18 +14,40 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "notifications" resource:
  *
- * - GET /mvs/v1/me/notifications (501 until implemented)
- * - GET /mvs/v1/me/notifications/count (501 until implemented)
- * - POST /mvs/v1/me/notifications/read (501 until implemented)
+ * - GET /mvs/v1/me/notifications
+ * - GET /mvs/v1/me/notifications/count
+ * - POST /mvs/v1/me/notifications/read
  */
 final class MVS_REST_Notifications_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Notifications_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Notifications_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Notifications_Handler $handler ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'list_my_notifications'     => array(),
+		'get_my_notification_count' => array(),
+		'mark_notifications_read'   => array(),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -41,11 +63,12 @@ final class MVS_REST_Notifications_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'list_my_notifications_permissions_check' ),
 					'args'                => array(
 						'filter'   => array(
-							'description'       => __( 'Which notifications, e.g. all or unread.', 'media-community-service' ),
+							'description'       => __( 'Which notifications: all or unread.', 'media-community-service' ),
 							'type'              => 'string',
+							'enum'              => array( 'all', 'unread' ),
 							'default'           => 'all',
 							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => array( 'MVS_Sanitize', 'key' ),
+							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'page'     => array(
 							'description'       => __( 'Page of the collection.', 'media-community-service' ),
@@ -119,14 +142,22 @@ final class MVS_REST_Notifications_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * GET /me/notifications: The caller's notifications.
+	 * GET /me/notifications: The caller's notifications, newest first.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_my_notifications( $request ) {
-		return $this->not_implemented( 'list_my_notifications' );
+		return $this->respond_page(
+			$this->declared( $this->handler->list_my_notifications( MVS_List_My_Notifications_Args::from_request( $request ) ), 'list_my_notifications' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 
 	/**
@@ -147,7 +178,7 @@ final class MVS_REST_Notifications_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_my_notification_count( $request ) {
-		return $this->not_implemented( 'get_my_notification_count' );
+		return $this->respond( $this->declared( $this->handler->get_my_notification_count( MVS_Get_My_Notification_Count_Args::from_request( $request ) ), 'get_my_notification_count' ), 200 );
 	}
 
 	/**
@@ -168,6 +199,6 @@ final class MVS_REST_Notifications_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function mark_notifications_read( $request ) {
-		return $this->not_implemented( 'mark_notifications_read' );
+		return $this->respond( $this->declared( $this->handler->mark_notifications_read( MVS_Mark_Notifications_Read_Args::from_request( $request ) ), 'mark_notifications_read' ), 200 );
 	}
 }

@@ -1,7 +1,7 @@
 <?php
 /**
  * Data access of the moderation slice: queue, counts, state changes, the
- * moderation log, reports and owner notifications.
+ * moderation log and reports.
  *
  * @package MediaCommunityService
  */
@@ -10,7 +10,7 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Prepared queries on mvs_media (moderation columns), mvs_reports,
- * mvs_moderation_log and mvs_notifications. A queue page costs two queries
+ * mvs_moderation_log. A queue page costs two queries
  * (rows with their open-report counts, and the total) whatever per_page is.
  *
  * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom tables; results are live moderation state.
@@ -192,93 +192,5 @@ final class MVS_Moderation_Repository {
 	public function find_report( int $id ) {
 		global $wpdb;
 		return $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$wpdb->mvs_reports} WHERE id = %d", $id ) );
-	}
-
-	/**
-	 * Creates an in-app notification row for a user and fires
-	 * mvs_notification_created, so a delivery integration can pick it up.
-	 *
-	 * @param int    $user_id     Recipient.
-	 * @param int    $actor_id    Who caused it.
-	 * @param string $type        Notification type.
-	 * @param string $object_type Object type.
-	 * @param int    $object_id   Object ID.
-	 * @param array  $data        Payload.
-	 * @return int Notification ID (0 on failure).
-	 */
-	public function notify( int $user_id, int $actor_id, string $type, string $object_type, int $object_id, array $data ): int {
-		global $wpdb;
-		$ok = $wpdb->insert(
-			$wpdb->mvs_notifications,
-			array(
-				'user_id'     => $user_id,
-				'actor_id'    => $actor_id,
-				'type'        => $type,
-				'object_type' => $object_type,
-				'object_id'   => $object_id,
-				'data'        => wp_json_encode( $data ),
-				'is_read'     => 0,
-				'created_at'  => current_time( 'mysql', true ),
-			)
-		);
-		$id = false === $ok ? 0 : (int) $wpdb->insert_id;
-		if ( $id ) {
-			/**
-			 * Fires after an in-app notification row was created.
-			 *
-			 * @param int    $id      Notification ID.
-			 * @param int    $user_id Recipient.
-			 * @param string $type    Notification type.
-			 * @param array  $data    Payload.
-			 */
-			do_action( 'mvs_notification_created', $id, $user_id, $type, $data );
-			$this->push( $id, $user_id, $type, $object_type, $object_id, $data );
-		}
-		return $id;
-	}
-
-	/**
-	 * Hands a new notification to push delivery (the contract's
-	 * mvs_push_send event) when the recipient has registered devices and
-	 * mvs_push_should_send does not veto it.
-	 *
-	 * @param int    $id          Notification ID.
-	 * @param int    $user_id     Recipient.
-	 * @param string $type        Notification type.
-	 * @param string $object_type Object type.
-	 * @param int    $object_id   Object ID.
-	 * @param array  $data        Notification data.
-	 */
-	private function push( int $id, int $user_id, string $type, string $object_type, int $object_id, array $data ): void {
-		global $wpdb;
-		$tokens = $wpdb->get_col( $wpdb->prepare( "SELECT token FROM {$wpdb->mvs_device_tokens} WHERE user_id = %d ORDER BY id", $user_id ) );
-		if ( ! $tokens ) {
-			return;
-		}
-		$payload = array(
-			'notification_id' => $id,
-			'type'            => $type,
-			'object_type'     => $object_type,
-			'object_id'       => $object_id,
-			'data'            => $data,
-		);
-		/**
-		 * Filters whether a notification is pushed to the user's devices.
-		 *
-		 * @param bool  $send    Whether to send (true).
-		 * @param int   $user_id Recipient.
-		 * @param array $payload Push payload.
-		 */
-		if ( ! apply_filters( 'mvs_push_should_send', true, $user_id, $payload ) ) {
-			return;
-		}
-		/**
-		 * Asks a push-delivery integration to send a new in-app notification.
-		 *
-		 * @param int      $user_id Recipient.
-		 * @param string[] $tokens  The recipient's device tokens.
-		 * @param array    $payload notification_id, type, object_type, object_id, data.
-		 */
-		do_action( 'mvs_push_send', $user_id, array_map( 'strval', $tokens ), $payload );
 	}
 }

@@ -229,7 +229,7 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 			);
 			$this->moderation->resolve_reports( 'media', $id );
 			if ( 'rejected' === $to && (int) $row->author_id !== $actor ) {
-				$this->moderation->notify(
+				MVS_Notifier::notify(
 					(int) $row->author_id,
 					$actor,
 					'media_rejected',
@@ -239,7 +239,8 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 						'media_id' => $id,
 						'title'    => (string) $row->title,
 						'reason'   => $given,
-					)
+					),
+					array( 'official' => true )
 				);
 			}
 			/**

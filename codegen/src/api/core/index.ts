@@ -49,7 +49,7 @@ export const corePlugin: PluginSpec = {
 		{ settings },
 	),
 	tables: coreTables,
-	schemas: [...coreSchemas, ...community.communitySchemas, ...settingsSchemas, ...moderationSchemas],
+	schemas: [...coreSchemas, ...community.communitySchemas, ...settingsSchemas, ...moderationSchemas, ...notifications.notificationSchemas],
 	errors: coreErrors,
 	roles: [
 		{

@@ -2,24 +2,55 @@
  * Notification, device-token and dismissal routes
  * (spec section "Notifications, devices, dismissals, admin").
  */
-import { auth, resource, t } from '../../dsl/index.js';
+import { auth, resource, schema, t, type SchemaSpec } from '../../dsl/index.js';
+
+export const notificationSchemas: readonly SchemaSpec[] = [
+	schema('Notification', 'An in-app notification of the caller.', {
+		id: t.int().required(),
+		type: t.string().required().describe('media_rejected, media_reaction, media_comment, comment_reply, mention, ...'),
+		actor_id: t.int().required().describe('Who caused it; 0 for the site.'),
+		object_type: t.string().required(),
+		object_id: t.int().required(),
+		data: t.json().required().describe('Type-specific details (item title, reason, comment excerpt).'),
+		is_read: t.bool().required(),
+		created_at: t.datetime().required(),
+	}),
+	schema('NotificationsRead', 'Outcome of marking notifications read.', {
+		marked: t.int().required().describe('Notifications of the caller that changed from unread to read.'),
+		unread: t.int().required().describe('Unread notifications left.'),
+	}),
+	schema('DeviceRegistered', 'A registered push device token.', {
+		platform: t.enum('ios', 'android', 'web').required(),
+		registered: t.bool().required(),
+	}),
+	schema('DeviceRemoved', 'Outcome of removing a push device token.', {
+		deleted: t.bool().required().describe('False when the caller had no such token.'),
+	}),
+	schema('Dismissed', 'A dismissed banner.', {
+		key: t.string().required(),
+		dismissed: t.bool().required(),
+	}),
+];
 
 export const notifications = resource({
 	name: 'notifications',
+	service: 'MVS_Notifications_Service',
+	typedArgs: true,
 	summary: "The caller's in-app notifications.",
 	routes: [
 		{
 			name: 'list_my_notifications',
 			method: 'GET',
 			path: '/me/notifications',
-			summary: "The caller's notifications.",
+			summary: "The caller's notifications, newest first.",
 			auth: auth.user(),
 			query: {
-				filter: t.key().default('all').describe('Which notifications, e.g. all or unread.'),
+				filter: t.enum('all', 'unread').default('all').describe('Which notifications: all or unread.'),
 			},
 			paginate: { perPage: 20, max: 100, totalHeader: true },
-			response: { note: 'Notification records; shape not shown in the spec.' },
+			response: { schema: 'list:Notification' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_my_notification_count',
@@ -27,8 +58,9 @@ export const notifications = resource({
 			path: '/me/notifications/count',
 			summary: 'Unread notification count.',
 			auth: auth.user(),
-			response: { note: 'The unread count; shape not shown in the spec.' },
+			response: { schema: 'Count' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'mark_notifications_read',
@@ -39,13 +71,17 @@ export const notifications = resource({
 			body: {
 				ids: t.ids().max(100).describe('Notifications to mark read; omit to mark all.'),
 			},
+			response: { schema: 'NotificationsRead' },
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });
 
 export const devices = resource({
 	name: 'devices',
+	service: 'MVS_Devices_Service',
+	typedArgs: true,
 	summary: 'Push device tokens of the caller (table mvs_device_tokens).',
 	routes: [
 		{
@@ -56,9 +92,12 @@ export const devices = resource({
 			auth: auth.user(),
 			body: {
 				platform: t.enum('ios', 'android', 'web').required(),
-				token: t.string().max(4096).required(),
+				token: t.string().min(1).max(4096).required(),
 			},
+			response: { schema: 'DeviceRegistered' },
+			errors: ['mvs_storage_failed'],
 			since: '2.4.0',
+			implemented: true,
 		},
 		{
 			name: 'unregister_device',
@@ -67,9 +106,11 @@ export const devices = resource({
 			summary: 'Remove a push device token.',
 			auth: auth.user(),
 			body: {
-				token: t.string().max(4096).required(),
+				token: t.string().min(1).max(4096).required(),
 			},
+			response: { schema: 'DeviceRemoved' },
 			since: '2.4.0',
+			implemented: true,
 		},
 	],
 });

@@ -331,7 +331,9 @@ export const coreTables: readonly TableSpec[] = [
 			created_at: createdAt,
 		},
 		primaryKey: ['id'],
-		indexes: [key('user_read', 'user_id', 'is_read', 'id')],
+		// user: the "all" list, newest first; user_read: the unread list and
+		// count; created: the retention purge.
+		indexes: [key('user', 'user_id', 'id'), key('user_read', 'user_id', 'is_read', 'id'), key('created', 'created_at')],
 	}),
 	table({
 		name: 'mvs_device_tokens',

@@ -1,0 +1,180 @@
+<?php
+/**
+ * The notification store: every read and write of mvs_notifications.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Rows of mvs_notifications. What a member may read is decided in SQL: a
+ * notification about a media item stays visible only while the recipient
+ * may see that item (it went private, was deleted, or its owner blocked
+ * them: it leaves the list and the count), and notifications caused by a
+ * member the recipient blocked or was blocked by are left out.
+ */
+final class MVS_Notification_Repository {
+
+	/**
+	 * The visibility predicate of a recipient's notifications (alias n).
+	 *
+	 * @param int $user_id Recipient.
+	 * @return array{0: string, 1: array} SQL with placeholders, and its arguments.
+	 */
+	private static function visible( int $user_id ): array {
+		global $wpdb;
+		list( $items, $item_args )   = MVS_Media_Visibility::viewer_predicate( $user_id, 'm' );
+		list( $blocks, $block_args ) = MVS_Media_Visibility::blocks_clause( $user_id, 'n.actor_id' );
+		$sql                         = "n.user_id = %d{$blocks} AND ( n.object_type <> 'media' OR EXISTS ( SELECT 1 FROM {$wpdb->mvs_media} m WHERE m.id = n.object_id AND {$items} ) )";
+		return array( $sql, array_merge( array( $user_id ), $block_args, $item_args ) );
+	}
+
+	/**
+	 * Inserts a notification.
+	 *
+	 * @param int    $user_id     Recipient.
+	 * @param int    $actor_id    Who caused it (0: the site).
+	 * @param string $type        Type.
+	 * @param string $object_type Object type.
+	 * @param int    $object_id   Object ID.
+	 * @param array  $data        Type-specific details.
+	 * @return int Notification ID, 0 when the insert failed.
+	 */
+	public function insert( int $user_id, int $actor_id, string $type, string $object_type, int $object_id, array $data ): int {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- custom table.
+		$ok = $wpdb->insert(
+			$wpdb->mvs_notifications,
+			array(
+				'user_id'     => $user_id,
+				'actor_id'    => $actor_id,
+				'type'        => $type,
+				'object_type' => $object_type,
+				'object_id'   => $object_id,
+				'data'        => wp_json_encode( $data ),
+				'is_read'     => 0,
+				'created_at'  => current_time( 'mysql', true ),
+			),
+			array( '%d', '%d', '%s', '%s', '%d', '%s', '%d', '%s' )
+		);
+		return false === $ok ? 0 : (int) $wpdb->insert_id;
+	}
+
+	/**
+	 * Folds a new event into the recipient's unread notification of the same
+	 * type and object, if there is one: it gets the new actor, details and
+	 * time and moves to the top of the list.
+	 *
+	 * @param int    $user_id     Recipient.
+	 * @param int    $actor_id    Latest actor.
+	 * @param string $type        Type.
+	 * @param string $object_type Object type.
+	 * @param int    $object_id   Object ID.
+	 * @param array  $data        Details.
+	 * @return bool Whether an unread notification absorbed the event.
+	 */
+	public function fold_into_unread( int $user_id, int $actor_id, string $type, string $object_type, int $object_id, array $data ): bool {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- custom table; one conditional statement, no read-modify-write.
+		$changed = $wpdb->query(
+			$wpdb->prepare(
+				"UPDATE {$wpdb->mvs_notifications} SET actor_id = %d, data = %s, created_at = %s WHERE user_id = %d AND is_read = 0 AND type = %s AND object_type = %s AND object_id = %d",
+				$actor_id,
+				wp_json_encode( $data ),
+				current_time( 'mysql', true ),
+				$user_id,
+				$type,
+				$object_type,
+				$object_id
+			)
+		);
+		return $changed > 0;
+	}
+
+	/**
+	 * A page of the recipient's notifications, newest first, and the total.
+	 * Two queries whatever per_page.
+	 *
+	 * @param int  $user_id     Recipient.
+	 * @param bool $unread_only Only unread ones.
+	 * @param int  $page        Page (1-based).
+	 * @param int  $per_page    Page size.
+	 * @return array{0: object[], 1: int}
+	 */
+	public function page( int $user_id, bool $unread_only, int $page, int $per_page ): array {
+		global $wpdb;
+		list( $where, $args ) = self::visible( $user_id );
+		if ( $unread_only ) {
+			$where .= ' AND n.is_read = 0';
+		}
+		// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- custom table; $where is built from placeholders.
+		$rows  = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT n.id, n.type, n.actor_id, n.object_type, n.object_id, n.data, n.is_read, n.created_at FROM {$wpdb->mvs_notifications} n WHERE {$where} ORDER BY n.id DESC LIMIT %d OFFSET %d",
+				array_merge( $args, array( $per_page, ( $page - 1 ) * $per_page ) )
+			)
+		);
+		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->mvs_notifications} n WHERE {$where}", $args ) );
+		// phpcs:enable
+		return array( $rows ? $rows : array(), $total );
+	}
+
+	/**
+	 * Unread notifications of the recipient that they may still see.
+	 *
+	 * @param int $user_id Recipient.
+	 * @return int
+	 */
+	public function count_unread( int $user_id ): int {
+		global $wpdb;
+		list( $where, $args ) = self::visible( $user_id );
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- custom table; $where is built from placeholders.
+		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->mvs_notifications} n WHERE {$where} AND n.is_read = 0", $args ) );
+	}
+
+	/**
+	 * Marks the recipient's unread notifications read: the given IDs (IDs of
+	 * other members' notifications match nothing), or all when null.
+	 *
+	 * @param int        $user_id Recipient.
+	 * @param int[]|null $ids     Notification IDs, or null for all.
+	 * @return int Notifications changed.
+	 */
+	public function mark_read( int $user_id, ?array $ids ): int {
+		global $wpdb;
+		$sql  = "UPDATE {$wpdb->mvs_notifications} SET is_read = 1 WHERE user_id = %d AND is_read = 0";
+		$args = array( $user_id );
+		if ( null !== $ids ) {
+			if ( ! $ids ) {
+				return 0;
+			}
+			$sql .= ' AND id IN (' . implode( ', ', array_fill( 0, count( $ids ), '%d' ) ) . ')';
+			$args = array_merge( $args, $ids );
+		}
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.NotPrepared -- custom table; $sql holds placeholders only.
+		return (int) $wpdb->query( $wpdb->prepare( $sql, $args ) );
+	}
+
+	/**
+	 * Deletes up to $limit notifications created before the cutoff, oldest
+	 * first (select then delete by ID: portable to the SQLite translation).
+	 *
+	 * @param string $cutoff UTC datetime.
+	 * @param int    $limit  Batch size.
+	 * @return int Rows deleted.
+	 */
+	public function purge_before( string $cutoff, int $limit ): int {
+		global $wpdb;
+		// phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom table; short batches on the created index.
+		$ids = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$wpdb->mvs_notifications} WHERE created_at < %s ORDER BY created_at LIMIT %d", $cutoff, $limit ) ) );
+		if ( ! $ids ) {
+			return 0;
+		}
+		$placeholders = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- one %d per id.
+		$deleted = (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_notifications} WHERE id IN ($placeholders)", $ids ) );
+		// phpcs:enable
+		return $deleted;
+	}
+}
