@@ -15,7 +15,7 @@ export interface ListEnvelope<T> {
 
 /** The error body of every failure. */
 export interface MvsError {
-	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_image_too_large' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_not_implemented' | (string & {});
+	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_image_too_large' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_edit_window_closed' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_not_implemented' | (string & {});
 	message: string;
 	data: { status: number;[key: string]: unknown };
 }
@@ -378,6 +378,25 @@ export interface Dismissed {
 	dismissed: boolean;
 }
 
+/** A comment on a media item, as seen by the caller. */
+export interface Comment {
+	id: number;
+	media_id: number;
+	/** Top-level comment this one replies to; 0 for a top-level comment. */
+	parent: number;
+	author_id: number;
+	author_name: string;
+	/** Plain text as stored: markup is removed when the comment is saved. */
+	content: string;
+	/** The content escaped for HTML, line breaks as <br>. */
+	content_html: string;
+	created_at: string;
+	updated_at: string;
+	/** The caller may edit it now (author within the edit window, or a moderator). */
+	can_edit: boolean;
+	can_delete: boolean;
+}
+
 /** An upload quota package (table mvs_quota_packages). */
 export interface QuotaPackage {
 	id: number;
@@ -491,13 +510,13 @@ export interface Operations {
 	delete_collection: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Deleted };
 	/** PUT /mvs/v1/collections/{id}/rules: Replace the smart rules and resolve the items. */
 	set_collection_rules: { params: { id: number }; query: Record<string, never>; body: { rules: Array<{ field: string; value: string }> }; response: unknown };
-	/** GET /mvs/v1/media/{id}/comments: List an item's comments; follows the item's privacy. */
-	list_media_comments: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
-	/** POST /mvs/v1/media/{id}/comments: Comment on an item, or reply to a comment. */
-	create_media_comment: { params: { id: number }; query: Record<string, never>; body: { content: string; parent?: number; from_activity?: number }; response: unknown };
+	/** GET /mvs/v1/media/{id}/comments: List an item's comments, oldest first; follows the item's privacy. */
+	list_media_comments: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: Comment[] };
+	/** POST /mvs/v1/media/{id}/comments: Comment on an item, or reply to a top-level comment of it. */
+	create_media_comment: { params: { id: number }; query: Record<string, never>; body: { content: string; parent?: number; from_activity?: number }; response: Comment };
 	/** PUT /mvs/v1/media/{id}/comments/{comment_id}: Edit a comment: its author within the edit window, or a moderator. */
-	update_media_comment: { params: { id: number; comment_id: number }; query: Record<string, never>; body: { content: string }; response: unknown };
-	/** DELETE /mvs/v1/media/{id}/comments/{comment_id}: Delete a comment: its author, or a moderator. */
+	update_media_comment: { params: { id: number; comment_id: number }; query: Record<string, never>; body: { content: string }; response: Comment };
+	/** DELETE /mvs/v1/media/{id}/comments/{comment_id}: Delete a comment and its replies: its author, or a moderator. */
 	delete_media_comment: { params: { id: number; comment_id: number }; query: Record<string, never>; body: Record<string, never>; response: Deleted };
 	/** GET /mvs/v1/media/{id}/favorite: Whether the caller favorited the item. */
 	get_media_favorite: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };

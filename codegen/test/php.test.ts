@@ -10,7 +10,7 @@ import { names, phpFileName } from '../src/emit/php/naming.js';
 import { loadModel } from '../src/cli/outputs.js';
 import { buildModel } from '../src/model/build.js';
 import type { ModelPlugin } from '../src/model/model.js';
-import { col, key, t } from '../src/dsl/index.js';
+import { auth, col, key, t } from '../src/dsl/index.js';
 import { schemaVersion } from '../src/emit/php/schema.js';
 import { route, thingResource, thingTable, tinyPlugin, withRoutes } from './helpers/fixtures.js';
 import {
@@ -285,6 +285,60 @@ describe('generated PHP: the schema version is derived from the declared tables'
 		const tiny = buildModel([tinyPlugin()]);
 		const code = emitPhp(tiny, tiny.plugins[0]!).get('plugin-tiny/generated/class-mvs-tiny-schema.php')!;
 		assert.match(code, /if \( self::VERSION === \$installed \) \{\n\t\t\treturn false;/);
+	});
+});
+
+describe('generated PHP: ownership lookups scoped to a parent', () => {
+	const scoped = () =>
+		withRoutes(
+			route({
+				name: 'update_thing_comment',
+				method: 'PUT',
+				path: '/things/{id}/comments/{comment_id}',
+				params: { id: t.id(), comment_id: t.id() },
+				auth: auth.owner('comment_author', { param: 'comment_id', within: 'id', others: 'moderate_mvs_media' }),
+			}),
+		);
+
+	test('the permission check passes the parent from the path, and the lookup takes it', () => {
+		const tiny = buildModel([scoped()]);
+		const out = emitPhp(tiny, tiny.plugins[0]!);
+		const controller = out.get('plugin-tiny/generated/class-mvs-tiny-rest-things-controller.php')!;
+		assert.match(controller, /\$this->owners->is_comment_author\( \(int\) \$request\['comment_id'\], \(int\) \$request\['id'\], get_current_user_id\(\) \)/);
+		const lookups = [...out.entries()].find(([path]) => path.includes('owner-lookups'))![1];
+		parsePhp(lookups, 'tiny lookups');
+		assert.match(lookups, /public function is_comment_author\( int \$id, int \$media_id, int \$user_id \): \?bool;/);
+		assert.match(lookups, /public function is_media_owner\( int \$id, int \$user_id \): \?bool;/);
+	});
+
+	test('the real comment routes check the comment against item {id}', () => {
+		for (const name of ['update_media_comment', 'delete_media_comment']) {
+			const found = model.plugins.flatMap((p) => p.routes).find((r) => r.name === name)!;
+			assert.deepEqual(found.auth.kind === 'owner' && [found.auth.lookup, found.auth.param, found.auth.within], ['comment_author', 'comment_id', 'id'], name);
+		}
+	});
+
+	test('a scoped lookup without its parent, or an unscoped one with a parent, is refused', () => {
+		const missing = withRoutes(
+			route({
+				name: 'delete_thing_comment',
+				method: 'DELETE',
+				path: '/things/{id}/comments/{comment_id}',
+				params: { id: t.id(), comment_id: t.id() },
+				auth: auth.owner('comment_author', { param: 'comment_id' }),
+			}),
+		);
+		assert.throws(() => buildModel([missing]), /owner lookup comment_author is scoped to a parent/);
+		const extra = withRoutes(
+			route({
+				name: 'delete_thing_item',
+				method: 'DELETE',
+				path: '/things/{id}/items/{media_id}',
+				params: { id: t.id(), media_id: t.id() },
+				auth: auth.owner('media_owner', { param: 'media_id', within: 'id' }),
+			}),
+		);
+		assert.throws(() => buildModel([extra]), /owner lookup media_owner has no parent/);
 	});
 });
 

@@ -498,8 +498,6 @@ add_action(
 					$p     = $wpdb->prefix;
 					$wpdb->insert( "{$p}mvs_collections", array( 'author_id' => $owner, 'title' => 'Fixture collection', 'type' => 'manual', 'privacy' => 'public', 'created_at' => $now, 'updated_at' => $now ) );
 					$collection = (int) $wpdb->insert_id;
-					$wpdb->insert( "{$p}mvs_comments", array( 'media_id' => $media, 'user_id' => $owner, 'content' => 'Fixture comment', 'created_at' => $now, 'updated_at' => $now ) );
-					$comment = (int) $wpdb->insert_id;
 					$wpdb->insert( "{$p}mvs_conversations", array( 'created_by' => $owner, 'created_at' => $now, 'updated_at' => $now ) );
 					$conversation = (int) $wpdb->insert_id;
 					$wpdb->insert( "{$p}mvs_conversation_members", array( 'conversation_id' => $conversation, 'user_id' => $owner, 'status' => 'active', 'joined_at' => $now ) );
@@ -509,7 +507,7 @@ add_action(
 					$rule = (int) $wpdb->insert_id;
 					$wpdb->insert( "{$p}mvs_quota_packages", array( 'name' => 'Fixture package', 'created_at' => $now ) );
 					$package = (int) $wpdb->insert_id;
-					return compact( 'collection', 'comment', 'conversation', 'message', 'rule', 'package' );
+					return compact( 'collection', 'conversation', 'message', 'rule', 'package' );
 				},
 			)
 		);

@@ -68,6 +68,7 @@ const CASES: Case[] = [
 	{ route: 'record_media_download', kind: 'counter', target: onItem('download'), total: stat('downloads') },
 	{ route: 'record_media_share', kind: 'counter', target: onItem('share'), total: stat('shares') },
 	{ route: 'set_media_reaction', kind: 'counter', target: onItem('reactions', { reaction_type: 'like' }), total: stat('reactions') },
+	{ route: 'create_media_comment', kind: 'counter', target: onItem('comments', { content: 'race' }), total: stat('comments') },
 	{
 		route: 'report_media',
 		kind: 'unique',

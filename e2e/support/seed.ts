@@ -12,7 +12,7 @@ export async function uploadImage(api: Api, body: Record<string, string | boolea
 }
 
 /**
- * A public media item, an album and a tag made by `member` through the API,
+ * A public media item, an album, a tag and a comment made by `member` through the API,
  * and one row of every resource whose routes are not built yet (from the
  * harness), all owned by `member`.
  */
@@ -20,6 +20,7 @@ export async function seedOwnedFixtures(member: Api, admin: Api, fixtures: SiteF
 	const media = await uploadImage(member);
 	const album = await createAlbum(member, { privacy: 'public' });
 	const tag = await createTag(member);
+	const comment = await createComment(member, media);
 	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/owned-fixtures', {
 		json: { owner: fixtures.users.member.id, media_id: media },
 	});
@@ -27,8 +28,8 @@ export async function seedOwnedFixtures(member: Api, admin: Api, fixtures: SiteF
 	const signed = await member.op('get_media_signed_url', { params: { id: media } });
 	if (signed.status !== 200) throw new Error(`signed URL failed: ${signed.status} ${JSON.stringify(signed.body)}`);
 	const serve = Object.fromEntries(new URL((signed.body as { url: string }).url).searchParams.entries());
-	const unbuilt = res.body as Omit<FixtureIds, 'memberId' | 'media' | 'album' | 'tag' | 'serve'>;
-	return { memberId: fixtures.users.member.id, media, album, tag, serve, ...unbuilt };
+	const unbuilt = res.body as Omit<FixtureIds, 'memberId' | 'media' | 'album' | 'tag' | 'comment' | 'serve'>;
+	return { memberId: fixtures.users.member.id, media, album, tag, comment, serve, ...unbuilt };
 }
 
 /** A minimal valid request for a route (manifest samples + fixture ids + a real file where one is required). */
@@ -57,6 +58,13 @@ export function uniqueName(prefix: string): string {
 export async function createAlbum(api: Api, body: Record<string, unknown> = {}): Promise<number> {
 	const res = await api.op('create_album', { body: { title: uniqueName('album'), ...body } as never });
 	if (res.status !== 201) throw new Error(`album create failed: ${res.status} ${JSON.stringify(res.body)}`);
+	return (res.body as { id: number }).id;
+}
+
+/** Comments on an item as `api`'s user and returns the comment's id. */
+export async function createComment(api: Api, media: number, content = uniqueName('comment')): Promise<number> {
+	const res = await api.op('create_media_comment', { params: { id: media }, body: { content } });
+	if (res.status !== 201) throw new Error(`comment create failed: ${res.status} ${JSON.stringify(res.body)}`);
 	return (res.body as { id: number }).id;
 }
 
@@ -108,6 +116,11 @@ export async function prepareAllowedCall(route: ManifestRoute, ids: FixtureIds, 
 			return { ...sampleRequest(route, ids), json: { name: uniqueName('renamed') } };
 		case 'DELETE /tags/{id}':
 			return sampleRequest(route, { ...ids, tag: await createTag(member) });
+		// A fresh comment: deleting would take the shared fixture away, and an
+		// author's edit window (15 minutes) can close during a long run.
+		case 'PUT /media/{id}/comments/{comment_id}':
+		case 'DELETE /media/{id}/comments/{comment_id}':
+			return sampleRequest(route, { ...ids, comment: await createComment(member, ids.media) }, route.method);
 		case 'POST /tags/merge':
 			return { ...sampleRequest(route, ids), json: { source_id: await createTag(member), target_id: await createTag(member) } };
 		case 'POST /media/bulk':

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 113 classes and interfaces of the plugin from its file the
+ * Loads each of the 121 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -38,13 +38,19 @@ final class MVS_Core_Class_Map {
 		'MVS_Block_User_Args'                => 'generated/class-mvs-block-user-args.php',
 		'MVS_Blocks_Handler'                 => 'generated/interface-mvs-blocks-handler.php',
 		'MVS_Blocks_Service'                 => 'includes/moderation/class-mvs-blocks-service.php',
+		'MVS_Comment_Notices'                => 'includes/comments/class-mvs-comment-notices.php',
+		'MVS_Comment_Repository'             => 'includes/comments/class-mvs-comment-repository.php',
+		'MVS_Comments_Handler'               => 'generated/interface-mvs-comments-handler.php',
+		'MVS_Comments_Service'               => 'includes/comments/class-mvs-comments-service.php',
 		'MVS_Community_Gate'                 => 'includes/rest/class-mvs-community-gate.php',
 		'MVS_Core_Capabilities'              => 'generated/class-mvs-core-capabilities.php',
 		'MVS_Core_Owner_Lookups'             => 'generated/interface-mvs-core-owner-lookups.php',
 		'MVS_Core_Owner_Rules'               => 'generated/class-mvs-core-owner-rules.php',
 		'MVS_Core_Routes'                    => 'generated/class-mvs-core-routes.php',
 		'MVS_Core_Schema'                    => 'generated/class-mvs-core-schema.php',
+		'MVS_Create_Media_Comment_Args'      => 'generated/class-mvs-create-media-comment-args.php',
 		'MVS_Create_Tag_Args'                => 'generated/class-mvs-create-tag-args.php',
+		'MVS_Delete_Media_Comment_Args'      => 'generated/class-mvs-delete-media-comment-args.php',
 		'MVS_Delete_Tag_Args'                => 'generated/class-mvs-delete-tag-args.php',
 		'MVS_Device_Tokens'                  => 'includes/notifications/class-mvs-device-tokens.php',
 		'MVS_Devices_Handler'                => 'generated/interface-mvs-devices-handler.php',
@@ -57,6 +63,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Get_Tag_Cloud_Args'             => 'generated/class-mvs-get-tag-cloud-args.php',
 		'MVS_Image_Sizes'                    => 'includes/media/class-mvs-image-sizes.php',
 		'MVS_List_Blocked_Users_Args'        => 'generated/class-mvs-list-blocked-users-args.php',
+		'MVS_List_Media_Comments_Args'       => 'generated/class-mvs-list-media-comments-args.php',
 		'MVS_List_My_Notifications_Args'     => 'generated/class-mvs-list-my-notifications-args.php',
 		'MVS_List_Tags_Args'                 => 'generated/class-mvs-list-tags-args.php',
 		'MVS_Local_Storage'                  => 'includes/storage/class-mvs-local-storage.php',
@@ -133,6 +140,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Unblock_User_Args'              => 'generated/class-mvs-unblock-user-args.php',
 		'MVS_Unread_Count'                   => 'includes/notifications/class-mvs-unread-count.php',
 		'MVS_Unregister_Device_Args'         => 'generated/class-mvs-unregister-device-args.php',
+		'MVS_Update_Media_Comment_Args'      => 'generated/class-mvs-update-media-comment-args.php',
 		'MVS_Update_Tag_Args'                => 'generated/class-mvs-update-tag-args.php',
 		'MVS_Upload_Validator'               => 'includes/media/class-mvs-upload-validator.php',
 		'MVS_Url_Signer'                     => 'includes/files/class-mvs-url-signer.php',

@@ -178,4 +178,40 @@ final class MVS_Core_Owner_Rules {
 		}
 		return $owner_id === $user_id && user_can( $user_id, 'edit_mvs_medias' );
 	}
+
+	/**
+	 * Whether the permission check of PUT /media/{id}/comments/{comment_id} lets the user in, for a
+	 * resource that exists and belongs to $owner_id: comment author of {comment_id} within {id}, or any holder of moderate_mvs_media.
+	 *
+	 * @param int $owner_id Owner of the resource.
+	 * @param int $user_id  User asking; 0 for a visitor.
+	 * @return bool
+	 */
+	public static function update_media_comment( int $owner_id, int $user_id ): bool {
+		if ( $user_id <= 0 ) {
+			return false;
+		}
+		if ( user_can( $user_id, 'moderate_mvs_media' ) ) {
+			return true;
+		}
+		return $owner_id === $user_id;
+	}
+
+	/**
+	 * Whether the permission check of DELETE /media/{id}/comments/{comment_id} lets the user in, for a
+	 * resource that exists and belongs to $owner_id: comment author of {comment_id} within {id}, or any holder of moderate_mvs_media.
+	 *
+	 * @param int $owner_id Owner of the resource.
+	 * @param int $user_id  User asking; 0 for a visitor.
+	 * @return bool
+	 */
+	public static function delete_media_comment( int $owner_id, int $user_id ): bool {
+		if ( $user_id <= 0 ) {
+			return false;
+		}
+		if ( user_can( $user_id, 'moderate_mvs_media' ) ) {
+			return true;
+		}
+		return $owner_id === $user_id;
+	}
 }

@@ -37,7 +37,7 @@ final class MVS_Core_Routes {
 			new MVS_REST_Media_Controller( new MVS_Media_Service(), $owners ),
 			new MVS_REST_Albums_Controller( new MVS_Albums_Service(), $owners ),
 			new MVS_REST_Collections_Controller( $owners ),
-			new MVS_REST_Comments_Controller( $owners ),
+			new MVS_REST_Comments_Controller( new MVS_Comments_Service(), $owners ),
 			new MVS_REST_Favorites_Controller(),
 			new MVS_REST_Reactions_Controller(),
 			new MVS_REST_Access_Controller( $owners ),

@@ -39,6 +39,7 @@ final class MVS_Errors {
 		'mvs_signature_expired'     => 403,
 		'mvs_range_not_satisfiable' => 416,
 		'mvs_rate_limited'          => 429,
+		'mvs_edit_window_closed'    => 403,
 		'mvs_already_reported'      => 409,
 		'mvs_ai_budget_exceeded'    => 429,
 		'mvs_ai_provider_error'     => 502,
@@ -108,6 +109,8 @@ final class MVS_Errors {
 				return __( 'The requested byte range lies outside the file.', 'media-community-service' );
 			case 'mvs_rate_limited':
 				return __( 'Too many requests; see the Retry-After header.', 'media-community-service' );
+			case 'mvs_edit_window_closed':
+				return __( 'The comment\'s edit window is over for its author (setting comment_edit_minutes).', 'media-community-service' );
 			case 'mvs_already_reported':
 				return __( 'The caller already has an open report on this target.', 'media-community-service' );
 			case 'mvs_ai_budget_exceeded':

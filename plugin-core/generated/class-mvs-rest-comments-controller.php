@@ -14,12 +14,19 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "comments" resource:
  *
- * - GET /mvs/v1/media/{id}/comments (501 until implemented)
- * - POST /mvs/v1/media/{id}/comments (501 until implemented)
- * - PUT /mvs/v1/media/{id}/comments/{comment_id} (501 until implemented)
- * - DELETE /mvs/v1/media/{id}/comments/{comment_id} (501 until implemented)
+ * - GET /mvs/v1/media/{id}/comments
+ * - POST /mvs/v1/media/{id}/comments
+ * - PUT /mvs/v1/media/{id}/comments/{comment_id}
+ * - DELETE /mvs/v1/media/{id}/comments/{comment_id}
  */
 final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
+
+	/**
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Comments_Handler
+	 */
+	private $handler;
 
 	/**
 	 * Ownership lookups used by the permission checks.
@@ -31,12 +38,37 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 	/**
 	 * Sets the namespace and collaborators.
 	 *
-	 * @param MVS_Core_Owner_Lookups $owners Ownership lookups.
+	 * @param MVS_Comments_Handler   $handler Domain logic.
+	 * @param MVS_Core_Owner_Lookups $owners  Ownership lookups.
 	 */
-	public function __construct( MVS_Core_Owner_Lookups $owners ) {
+	public function __construct( MVS_Comments_Handler $handler, MVS_Core_Owner_Lookups $owners ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 		$this->owners    = $owners;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'list_media_comments'  => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'create_media_comment' => array(
+			'mvs_forbidden',
+			'mvs_not_found',
+			'mvs_invalid_param',
+			'mvs_storage_failed',
+		),
+		'update_media_comment' => array(
+			'mvs_forbidden',
+			'mvs_not_found',
+			'mvs_invalid_param',
+			'mvs_edit_window_closed',
+		),
+		'delete_media_comment' => array( 'mvs_not_found', 'mvs_storage_failed' ),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -85,14 +117,16 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'create_media_comment_permissions_check' ),
 					'args'                => array(
 						'content'       => array(
-							'description'       => __( 'Comment text; @username mentions a user.', 'media-community-service' ),
+							'description'       => __( 'Comment text (plain text); @username mentions a user.', 'media-community-service' ),
 							'type'              => 'string',
+							'minLength'         => 1,
+							'maxLength'         => 2000,
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'textarea' ),
 						),
 						'parent'        => array(
-							'description'       => __( 'Parent comment ID for a threaded reply; 0 for none.', 'media-community-service' ),
+							'description'       => __( 'Top-level comment of the same item to reply to; 0 for none.', 'media-community-service' ),
 							'type'              => 'integer',
 							'default'           => 0,
 							'minimum'           => 0,
@@ -139,6 +173,8 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 					'args'                => array(
 						'content' => array(
 							'type'              => 'string',
+							'minLength'         => 1,
+							'maxLength'         => 2000,
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'textarea' ),
@@ -166,14 +202,22 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * GET /media/{id}/comments: List an item's comments; follows the item's privacy.
+	 * GET /media/{id}/comments: List an item's comments, oldest first; follows the item's privacy.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_media_comments( $request ) {
-		return $this->not_implemented( 'list_media_comments' );
+		return $this->respond_page(
+			$this->declared( $this->handler->list_media_comments( MVS_List_Media_Comments_Args::from_request( $request ) ), 'list_media_comments' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 
 	/**
@@ -187,18 +231,18 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * POST /media/{id}/comments: Comment on an item, or reply to a comment.
+	 * POST /media/{id}/comments: Comment on an item, or reply to a top-level comment of it.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_media_comment( $request ) {
-		return $this->not_implemented( 'create_media_comment' );
+		return $this->respond( $this->declared( $this->handler->create_media_comment( MVS_Create_Media_Comment_Args::from_request( $request ) ), 'create_media_comment' ), 201 );
 	}
 
 	/**
-	 * Permission check of PUT /media/{id}/comments/{comment_id}: comment author of {comment_id}, or any holder of moderate_mvs_media.
+	 * Permission check of PUT /media/{id}/comments/{comment_id}: comment author of {comment_id} within {id}, or any holder of moderate_mvs_media.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
@@ -208,7 +252,7 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 		if ( true !== $allowed ) {
 			return $allowed;
 		}
-		$is_owner = $this->owners->is_comment_author( (int) $request['comment_id'], get_current_user_id() );
+		$is_owner = $this->owners->is_comment_author( (int) $request['comment_id'], (int) $request['id'], get_current_user_id() );
 		return $this->require_owner_or_capability( $is_owner, '', 'moderate_mvs_media' );
 	}
 
@@ -221,11 +265,11 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_media_comment( $request ) {
-		return $this->not_implemented( 'update_media_comment' );
+		return $this->respond( $this->declared( $this->handler->update_media_comment( MVS_Update_Media_Comment_Args::from_request( $request ) ), 'update_media_comment' ), 200 );
 	}
 
 	/**
-	 * Permission check of DELETE /media/{id}/comments/{comment_id}: comment author of {comment_id}, or any holder of moderate_mvs_media.
+	 * Permission check of DELETE /media/{id}/comments/{comment_id}: comment author of {comment_id} within {id}, or any holder of moderate_mvs_media.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
@@ -235,18 +279,18 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 		if ( true !== $allowed ) {
 			return $allowed;
 		}
-		$is_owner = $this->owners->is_comment_author( (int) $request['comment_id'], get_current_user_id() );
+		$is_owner = $this->owners->is_comment_author( (int) $request['comment_id'], (int) $request['id'], get_current_user_id() );
 		return $this->require_owner_or_capability( $is_owner, '', 'moderate_mvs_media' );
 	}
 
 	/**
-	 * DELETE /media/{id}/comments/{comment_id}: Delete a comment: its author, or a moderator.
+	 * DELETE /media/{id}/comments/{comment_id}: Delete a comment and its replies: its author, or a moderator.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_media_comment( $request ) {
-		return $this->not_implemented( 'delete_media_comment' );
+		return $this->respond( $this->declared( $this->handler->delete_media_comment( MVS_Delete_Media_Comment_Args::from_request( $request ) ), 'delete_media_comment' ), 200 );
 	}
 }

@@ -35,13 +35,14 @@ interface MVS_Core_Owner_Lookups {
 	public function is_collection_owner( int $id, int $user_id ): ?bool;
 
 	/**
-	 * Whether the user is the comment author of the resource.
+	 * Whether the user is the comment author of the resource, which must belong to the parent media_id.
 	 *
-	 * @param int $id      Resource ID from the route.
-	 * @param int $user_id Current user ID (never 0: login is checked first).
-	 * @return bool|null Null when the resource does not exist.
+	 * @param int $id       Resource ID from the route.
+	 * @param int $media_id Parent ID from the route.
+	 * @param int $user_id  Current user ID (never 0: login is checked first).
+	 * @return bool|null Null when the resource does not exist or belongs to another parent.
 	 */
-	public function is_comment_author( int $id, int $user_id ): ?bool;
+	public function is_comment_author( int $id, int $media_id, int $user_id ): ?bool;
 
 	/**
 	 * Whether the user is the conversation participant of the resource.

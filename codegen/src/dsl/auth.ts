@@ -29,7 +29,11 @@ export const CAPABILITIES: readonly Capability[] = [
 	'manage_options',
 ];
 
-/** Named ownership lookups; each becomes `is_<name>( $id, $user_id )` in the lookups interface. */
+/**
+ * Named ownership lookups; each becomes `is_<name>( $id, $user_id )` in the
+ * lookups interface, or `is_<name>( $id, $<scope>, $user_id )` when it is
+ * scoped (SCOPED_LOOKUPS).
+ */
 export type OwnerLookup =
 	| 'media_owner'
 	| 'album_owner'
@@ -37,6 +41,17 @@ export type OwnerLookup =
 	| 'comment_author'
 	| 'conversation_participant'
 	| 'message_sender';
+
+/**
+ * Lookups of resources that live inside another one, with the name of the
+ * parent's ID argument. A route using one names the path parameter that
+ * holds the parent (`within`), and the lookup answers null (404) when the
+ * resource does not belong to that parent: a comment is edited through the
+ * item it was written on, never through another item's URL.
+ */
+export const SCOPED_LOOKUPS: Readonly<Partial<Record<OwnerLookup, string>>> = {
+	comment_author: 'media_id',
+};
 
 export type AuthRule =
 	/** Anyone, including anonymous callers. */
@@ -55,6 +70,8 @@ export type AuthRule =
 			readonly kind: 'owner';
 			readonly lookup: OwnerLookup;
 			readonly param: string;
+			/** Path parameter holding the parent's ID; required by scoped lookups, refused by the others. */
+			readonly within?: string;
 			readonly own?: Capability;
 			readonly others?: Capability;
 	  };
@@ -66,6 +83,13 @@ export const auth = {
 	cap: (...anyOf: Capability[]): AuthRule => ({ kind: 'capability', anyOf }),
 	owner: (
 		lookup: OwnerLookup,
-		options: { param?: string; own?: Capability; others?: Capability } = {},
-	): AuthRule => ({ kind: 'owner', lookup, param: options.param ?? 'id', own: options.own, others: options.others }),
+		options: { param?: string; within?: string; own?: Capability; others?: Capability } = {},
+	): AuthRule => ({
+		kind: 'owner',
+		lookup,
+		param: options.param ?? 'id',
+		...(options.within ? { within: options.within } : {}),
+		own: options.own,
+		others: options.others,
+	}),
 };

@@ -2,7 +2,7 @@
  * Builds the model from plugin declarations and refuses anything it does not
  * understand: an emitter must never have to guess.
  */
-import { CAPABILITIES, type AuthRule } from '../dsl/auth.js';
+import { CAPABILITIES, SCOPED_LOOKUPS, type AuthRule } from '../dsl/auth.js';
 import { FORMATS, SANITIZERS, type FieldSpec } from '../dsl/field.js';
 import type { PluginSpec, SchemaSpec } from '../dsl/plugin.js';
 import type { HttpMethod, ResourceSpec, RouteSpec } from '../dsl/route.js';
@@ -267,6 +267,13 @@ function checkAuth(rule: AuthRule, route: RouteSpec, where: string): void {
 			return;
 		case 'owner':
 			if (!route.params?.[rule.param]) throw new ModelError(where, `owner rule reads {${rule.param}}, which the path lacks`);
+			if (SCOPED_LOOKUPS[rule.lookup] && !rule.within) {
+				throw new ModelError(where, `owner lookup ${rule.lookup} is scoped to a parent: name the path parameter holding it (within)`);
+			}
+			if (!SCOPED_LOOKUPS[rule.lookup] && rule.within) throw new ModelError(where, `owner lookup ${rule.lookup} has no parent (within)`);
+			if (rule.within && (rule.within === rule.param || !route.params?.[rule.within])) {
+				throw new ModelError(where, `owner rule's parent {${rule.within}} is not another parameter of the path`);
+			}
 			for (const cap of [rule.own, rule.others]) {
 				if (cap && !CAPABILITIES.includes(cap)) throw new ModelError(where, `unknown capability ${cap}`);
 			}

@@ -64,14 +64,22 @@ final class MVS_Ownership implements MVS_Core_Owner_Lookups {
 	}
 
 	/**
-	 * {@inheritDoc}
+	 * {@inheritDoc} A comment of another item is answered as missing, so
+	 * /media/{id}/comments/{comment_id} never reaches a comment through the
+	 * URL of an item it was not written on.
 	 *
-	 * @param int $id      Comment ID.
-	 * @param int $user_id User ID.
+	 * @param int $id       Comment ID.
+	 * @param int $media_id Item of the route.
+	 * @param int $user_id  User ID.
 	 */
-	public function is_comment_author( int $id, int $user_id ): ?bool {
+	public function is_comment_author( int $id, int $media_id, int $user_id ): ?bool {
 		global $wpdb;
-		return $this->owner_is( "SELECT user_id FROM {$wpdb->mvs_comments} WHERE id = %d", $id, $user_id );
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- custom table; the permission check needs the live row.
+		$author = $wpdb->get_var( $wpdb->prepare( "SELECT user_id FROM {$wpdb->mvs_comments} WHERE id = %d AND media_id = %d", $id, $media_id ) );
+		if ( null === $author ) {
+			return null;
+		}
+		return $user_id > 0 && (int) $author === $user_id;
 	}
 
 	/**

@@ -72,6 +72,10 @@ final class MVS_Settings {
 				'title'  => __( 'Accounts', 'media-community-service' ),
 				'fields' => self::account_fields(),
 			),
+			'comments'   => array(
+				'title'  => __( 'Comments', 'media-community-service' ),
+				'fields' => self::comment_fields(),
+			),
 		);
 		/**
 		 * Filters the settings sections, so an extension (or a test site) can
@@ -246,6 +250,24 @@ final class MVS_Settings {
 				'minimum'     => 0,
 				'maximum'     => 3650,
 				'default'     => 90,
+			),
+		);
+	}
+
+	/**
+	 * How long authors may edit their comments.
+	 *
+	 * @return array
+	 */
+	private static function comment_fields(): array {
+		return array(
+			'comment_edit_minutes' => array(
+				'title'       => __( 'Comment edit window (minutes)', 'media-community-service' ),
+				'description' => __( 'How long after posting authors may edit their own comment. Moderators may edit and delete any comment at any time; authors may delete theirs at any time. 0: authors cannot edit.', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 0,
+				'maximum'     => 10080,
+				'default'     => 15,
 			),
 		);
 	}

@@ -1,7 +1,7 @@
 /**
  * Reaction, comment and favorite routes (spec section "Reactions, comments, favorites").
  */
-import { auth, resource, t } from '../../dsl/index.js';
+import { auth, resource, schema, t, type SchemaSpec } from '../../dsl/index.js';
 import { idPath } from './common.js';
 
 const commentPath = { ...idPath, comment_id: t.id().describe('Comment ID.') };
@@ -47,62 +47,87 @@ export const reactions = resource({
 	],
 });
 
+/** Longest comment, in characters (the peer's message limit; a comment is no essay). */
+export const COMMENT_MAX_LENGTH = 2000;
+
+export const commentSchemas: readonly SchemaSpec[] = [
+	schema('Comment', 'A comment on a media item, as seen by the caller.', {
+		id: t.int().required(),
+		media_id: t.int().required(),
+		parent: t.int().required().describe('Top-level comment this one replies to; 0 for a top-level comment.'),
+		author_id: t.int().required(),
+		author_name: t.string().required(),
+		content: t.string().required().describe('Plain text as stored: markup is removed when the comment is saved.'),
+		content_html: t.string().required().describe('The content escaped for HTML, line breaks as <br>.'),
+		created_at: t.datetime().required(),
+		updated_at: t.datetime().required(),
+		can_edit: t.bool().required().describe('The caller may edit it now (author within the edit window, or a moderator).'),
+		can_delete: t.bool().required(),
+	}),
+];
+
 export const comments = resource({
 	name: 'comments',
+	service: 'MVS_Comments_Service',
+	typedArgs: true,
 	summary: 'Threaded comments on media items.',
 	routes: [
 		{
 			name: 'list_media_comments',
 			method: 'GET',
 			path: '/media/{id}/comments',
-			summary: "List an item's comments; follows the item's privacy.",
+			summary: "List an item's comments, oldest first; follows the item's privacy.",
 			auth: auth.publicWithPrivacy(),
 			params: idPath,
 			paginate: { perPage: 20, max: 100, totalHeader: true },
-			response: { note: 'Comment records; shape not shown in the spec.' },
+			response: { schema: 'list:Comment' },
 			errors: ['mvs_forbidden', 'mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'create_media_comment',
 			method: 'POST',
 			path: '/media/{id}/comments',
-			summary: 'Comment on an item, or reply to a comment.',
+			summary: 'Comment on an item, or reply to a top-level comment of it.',
 			auth: auth.user(),
 			params: idPath,
 			body: {
-				content: t.text().required().describe('Comment text; @username mentions a user.'),
-				parent: t.int().min(0).default(0).describe('Parent comment ID for a threaded reply; 0 for none.'),
+				content: t.text().min(1).max(COMMENT_MAX_LENGTH).required().describe('Comment text (plain text); @username mentions a user.'),
+				parent: t.int().min(0).default(0).describe('Top-level comment of the same item to reply to; 0 for none.'),
 				from_activity: t.int().min(0).default(0).describe('Source community activity ID; 0 for none.'),
 			},
-			response: { status: 201, note: 'The comment; record shape not shown in the spec.' },
-			errors: ['mvs_forbidden', 'mvs_not_found'],
+			response: { status: 201, schema: 'Comment' },
+			errors: ['mvs_forbidden', 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'update_media_comment',
 			method: 'PUT',
 			path: '/media/{id}/comments/{comment_id}',
 			summary: 'Edit a comment: its author within the edit window, or a moderator.',
-			auth: auth.owner('comment_author', { param: 'comment_id', others: 'moderate_mvs_media' }),
+			auth: auth.owner('comment_author', { param: 'comment_id', within: 'id', others: 'moderate_mvs_media' }),
 			params: commentPath,
 			body: {
-				content: t.text().required(),
+				content: t.text().min(1).max(COMMENT_MAX_LENGTH).required(),
 			},
-			response: { note: 'The updated comment; record shape not shown in the spec.' },
-			errors: ['mvs_forbidden', 'mvs_not_found'],
+			response: { schema: 'Comment' },
+			errors: ['mvs_forbidden', 'mvs_not_found', 'mvs_invalid_param', 'mvs_edit_window_closed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'delete_media_comment',
 			method: 'DELETE',
 			path: '/media/{id}/comments/{comment_id}',
-			summary: 'Delete a comment: its author, or a moderator.',
-			auth: auth.owner('comment_author', { param: 'comment_id', others: 'moderate_mvs_media' }),
+			summary: 'Delete a comment and its replies: its author, or a moderator.',
+			auth: auth.owner('comment_author', { param: 'comment_id', within: 'id', others: 'moderate_mvs_media' }),
 			params: commentPath,
 			response: { schema: 'Deleted' },
-			errors: ['mvs_not_found'],
+			errors: ['mvs_not_found', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });

@@ -24,6 +24,7 @@ export const coreErrors: readonly ErrorSpec[] = [
 	{ code: 'mvs_signature_expired', status: 403, meaning: 'A signed file URL past its expiry.' },
 	{ code: 'mvs_range_not_satisfiable', status: 416, meaning: 'The requested byte range lies outside the file.' },
 	{ code: 'mvs_rate_limited', status: 429, meaning: 'Too many requests; see the Retry-After header.' },
+	{ code: 'mvs_edit_window_closed', status: 403, meaning: "The comment's edit window is over for its author (setting comment_edit_minutes)." },
 	{ code: 'mvs_already_reported', status: 409, meaning: 'The caller already has an open report on this target.' },
 	{ code: 'mvs_ai_budget_exceeded', status: 429, meaning: 'The monthly AI analysis budget is used up.' },
 	{ code: 'mvs_ai_provider_error', status: 502, meaning: 'The AI provider failed or answered something unusable.' },

@@ -49,7 +49,7 @@ export const corePlugin: PluginSpec = {
 		{ settings },
 	),
 	tables: coreTables,
-	schemas: [...coreSchemas, ...community.communitySchemas, ...settingsSchemas, ...moderationSchemas, ...notifications.notificationSchemas],
+	schemas: [...coreSchemas, ...community.communitySchemas, ...settingsSchemas, ...moderationSchemas, ...notifications.notificationSchemas, ...engagement.commentSchemas],
 	errors: coreErrors,
 	roles: [
 		{

@@ -195,7 +195,8 @@ export function describeAuth(rule: AuthRule): string {
 		case 'owner': {
 			const own = rule.own ? ` holding ${rule.own}` : '';
 			const others = rule.others ? `, or any holder of ${rule.others}` : '';
-			return `${rule.lookup.replace(/_/g, ' ')} of {${rule.param}}${own}${others}`;
+			const within = rule.within ? ` within {${rule.within}}` : '';
+			return `${rule.lookup.replace(/_/g, ' ')} of {${rule.param}}${within}${own}${others}`;
 		}
 	}
 }
@@ -220,7 +221,9 @@ function emitPermissionCheck(plugin: ModelPlugin, route: ModelRoute): string {
 			checks.push('$this->require_login()');
 			checks.push(`$this->require_owner_or_capability( $is_owner, ${str(rule.own ?? '')}, ${str(rule.others ?? '')} )`);
 			setup.push(
-				`\t\t$is_owner = $this->owners->${names.lookupMethod(rule.lookup)}( (int) $request[${str(rule.param)}], get_current_user_id() );`,
+				rule.within
+					? `\t\t$is_owner = $this->owners->${names.lookupMethod(rule.lookup)}( (int) $request[${str(rule.param)}], (int) $request[${str(rule.within)}], get_current_user_id() );`
+					: `\t\t$is_owner = $this->owners->${names.lookupMethod(rule.lookup)}( (int) $request[${str(rule.param)}], get_current_user_id() );`,
 			);
 			break;
 	}

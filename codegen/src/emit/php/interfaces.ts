@@ -4,6 +4,7 @@
  * missing method is then a fatal error when the class loads, not a silent gap.
  */
 import type { ModelPlugin, ModelResource, ModelRoute } from '../../model/model.js';
+import { SCOPED_LOOKUPS, type OwnerLookup } from '../../dsl/auth.js';
 import { names, phpFileName } from './naming.js';
 import { docblock, fileHeader } from './writer.js';
 
@@ -67,6 +68,23 @@ export function emitOwnerLookups(plugin: ModelPlugin): { file: string; code: str
 	];
 	plugin.ownerLookups.forEach((lookup, i) => {
 		if (i > 0) out.push('');
+		const scope = SCOPED_LOOKUPS[lookup as OwnerLookup];
+		if (scope) {
+			const width = Math.max(scope.length, 'user_id'.length) + 1;
+			const param = (name: string, text: string) => `@param int ${`$${name}`.padEnd(width)} ${text}`;
+			out.push(
+				docblock([
+					`Whether the user is the ${lookup.replace(/_/g, ' ')} of the resource, which must belong to the parent ${scope}.`,
+					'',
+					param('id', 'Resource ID from the route.'),
+					param(scope, 'Parent ID from the route.'),
+					param('user_id', 'Current user ID (never 0: login is checked first).'),
+					'@return bool|null Null when the resource does not exist or belongs to another parent.',
+				]),
+			);
+			out.push(`\tpublic function ${names.lookupMethod(lookup)}( int $id, int $${scope}, int $user_id ): ?bool;`);
+			return;
+		}
 		out.push(
 			docblock([
 				`Whether the user is the ${lookup.replace(/_/g, ' ')} of the resource.`,
