@@ -117,12 +117,14 @@ test('PUT and DELETE reach a comment only through its own item: another item\'s 
 	const mine = (await upload(member2, { title: token(), privacy: 'public' })).id;
 	const elsewhere = (await upload(api('member'), { title: token(), privacy: 'public' })).id;
 	const c = await made(member2, mine);
-	for (const caller of [member2, api('moderator')]) {
+	// The permission check itself answers 404: a stranger learns nothing (not a 403 telling the comment exists).
+	for (const caller of [member2, api('moderator'), api('member')]) {
 		const put = await caller.op('update_media_comment', { params: { id: elsewhere, comment_id: c.id }, body: { content: 'moved?' } });
 		expect(put.status, caller.role).toBe(404);
 		expect(put.body.code).toBe('mvs_not_found');
 		const del = await caller.op('delete_media_comment', { params: { id: elsewhere, comment_id: c.id } });
 		expect(del.status, caller.role).toBe(404);
+		expect(del.body.code).toBe('mvs_not_found');
 	}
 	expect((await listed(member2, mine)).items.map((x) => x.content)).toEqual([c.content]);
 	expect(await count(member2, mine)).toBe(1);
