@@ -615,9 +615,9 @@ export interface Operations {
 	/** DELETE /mvs/v1/me/devices: Remove a push device token. */
 	unregister_device: { params: Record<string, never>; query: Record<string, never>; body: { token: string }; response: DeviceRemoved };
 	/** POST /mvs/v1/me/dismiss: Dismiss a banner for the caller. */
-	dismiss_banner: { params: Record<string, never>; query: Record<string, never>; body: { key: string }; response: unknown };
+	dismiss_banner: { params: Record<string, never>; query: Record<string, never>; body: { key: string }; response: Dismissed };
 	/** POST /mvs/v1/admin/welcome/dismiss: Dismiss the admin welcome banner for the caller. */
-	dismiss_admin_welcome: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	dismiss_admin_welcome: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: Dismissed };
 	/** GET /mvs/v1/me/notifications: The caller's notifications, newest first. */
 	list_my_notifications: { params: Record<string, never>; query: { filter?: "all" | "unread"; page?: number; per_page?: number }; body: Record<string, never>; response: Notification[] };
 	/** GET /mvs/v1/me/notifications/count: Unread notification count. */

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 121 classes and interfaces of the plugin from its file the
+ * Loads each of the 127 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -31,6 +31,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Active_Content'                 => 'includes/files/class-mvs-active-content.php',
 		'MVS_Admin'                          => 'includes/admin/class-mvs-admin.php',
 		'MVS_Admin_Queue_Count'              => 'includes/admin/class-mvs-admin-queue-count.php',
+		'MVS_Admin_Welcome'                  => 'includes/admin/class-mvs-admin-welcome.php',
 		'MVS_Album_Presenter'                => 'includes/albums/class-mvs-album-presenter.php',
 		'MVS_Album_Repository'               => 'includes/albums/class-mvs-album-repository.php',
 		'MVS_Albums_Handler'                 => 'generated/interface-mvs-albums-handler.php',
@@ -55,6 +56,11 @@ final class MVS_Core_Class_Map {
 		'MVS_Device_Tokens'                  => 'includes/notifications/class-mvs-device-tokens.php',
 		'MVS_Devices_Handler'                => 'generated/interface-mvs-devices-handler.php',
 		'MVS_Devices_Service'                => 'includes/notifications/class-mvs-devices-service.php',
+		'MVS_Dismiss_Admin_Welcome_Args'     => 'generated/class-mvs-dismiss-admin-welcome-args.php',
+		'MVS_Dismiss_Banner_Args'            => 'generated/class-mvs-dismiss-banner-args.php',
+		'MVS_Dismissals'                     => 'includes/dismissals/class-mvs-dismissals.php',
+		'MVS_Dismissals_Handler'             => 'generated/interface-mvs-dismissals-handler.php',
+		'MVS_Dismissals_Service'             => 'includes/dismissals/class-mvs-dismissals-service.php',
 		'MVS_Errors'                         => 'generated/class-mvs-errors.php',
 		'MVS_File_Purge'                     => 'includes/files/class-mvs-file-purge.php',
 		'MVS_File_Response'                  => 'includes/files/class-mvs-file-response.php',

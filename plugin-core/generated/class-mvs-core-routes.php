@@ -49,7 +49,7 @@ final class MVS_Core_Routes {
 			new MVS_REST_Moderation_Controller( new MVS_Moderation_Service() ),
 			new MVS_REST_Tags_Controller( new MVS_Tags_Service() ),
 			new MVS_REST_Devices_Controller( new MVS_Devices_Service() ),
-			new MVS_REST_Dismissals_Controller(),
+			new MVS_REST_Dismissals_Controller( new MVS_Dismissals_Service() ),
 			new MVS_REST_Notifications_Controller( new MVS_Notifications_Service() ),
 			new MVS_REST_App_Controller(),
 			new MVS_REST_Interests_Controller(),

@@ -14,17 +14,38 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "dismissals" resource:
  *
- * - POST /mvs/v1/me/dismiss (501 until implemented)
- * - POST /mvs/v1/admin/welcome/dismiss (501 until implemented)
+ * - POST /mvs/v1/me/dismiss
+ * - POST /mvs/v1/admin/welcome/dismiss
  */
 final class MVS_REST_Dismissals_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Dismissals_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Dismissals_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Dismissals_Handler $handler ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'dismiss_banner'        => array( 'mvs_invalid_param' ),
+		'dismiss_admin_welcome' => array(),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -40,8 +61,9 @@ final class MVS_REST_Dismissals_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'dismiss_banner_permissions_check' ),
 					'args'                => array(
 						'key' => array(
-							'description'       => __( 'Banner key.', 'media-community-service' ),
+							'description'       => __( 'Banner key (sanitized as a key: lowercase letters, digits, - and _).', 'media-community-service' ),
 							'type'              => 'string',
+							'minLength'         => 1,
 							'maxLength'         => 64,
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
@@ -84,7 +106,7 @@ final class MVS_REST_Dismissals_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function dismiss_banner( $request ) {
-		return $this->not_implemented( 'dismiss_banner' );
+		return $this->respond( $this->declared( $this->handler->dismiss_banner( MVS_Dismiss_Banner_Args::from_request( $request ) ), 'dismiss_banner' ), 200 );
 	}
 
 	/**
@@ -105,6 +127,6 @@ final class MVS_REST_Dismissals_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function dismiss_admin_welcome( $request ) {
-		return $this->not_implemented( 'dismiss_admin_welcome' );
+		return $this->respond( $this->declared( $this->handler->dismiss_admin_welcome( MVS_Dismiss_Admin_Welcome_Args::from_request( $request ) ), 'dismiss_admin_welcome' ), 200 );
 	}
 }

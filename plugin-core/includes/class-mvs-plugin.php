@@ -37,6 +37,7 @@ final class MVS_Plugin {
 		MVS_Notification_Retention::register();
 		MVS_File_Purge::register();
 		MVS_Admin::register();
+		MVS_Admin_Welcome::register();
 	}
 
 	/**

@@ -117,6 +117,8 @@ export const devices = resource({
 
 export const dismissals = resource({
 	name: 'dismissals',
+	service: 'MVS_Dismissals_Service',
+	typedArgs: true,
 	summary: 'Banners a member has dismissed, permanent across devices.',
 	routes: [
 		{
@@ -126,9 +128,12 @@ export const dismissals = resource({
 			summary: 'Dismiss a banner for the caller.',
 			auth: auth.user(),
 			body: {
-				key: t.key().required().max(64).describe('Banner key.'),
+				key: t.key().required().min(1).max(64).describe('Banner key (sanitized as a key: lowercase letters, digits, - and _).'),
 			},
+			response: { schema: 'Dismissed' },
+			errors: ['mvs_invalid_param'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'dismiss_admin_welcome',
@@ -136,7 +141,9 @@ export const dismissals = resource({
 			path: '/admin/welcome/dismiss',
 			summary: 'Dismiss the admin welcome banner for the caller.',
 			auth: auth.user(),
+			response: { schema: 'Dismissed' },
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });
