@@ -86,6 +86,10 @@ const TOOLS: Record<string, { readonly writes: readonly string[]; readonly why: 
 		writes: ['table:mvs_media'],
 		why: 'load: tens of thousands of rows for the MariaDB optimizer checks, which uploads could not make in a test',
 	},
+	'route POST /mvs-test/v1/grow-engagement': {
+		writes: ['table:mvs_comments', 'table:mvs_notifications'],
+		why: 'load: tens of thousands of comments and notifications for the MariaDB optimizer checks, which the API could not make in a test',
+	},
 	'route POST /mvs-test/v1/upgrade-from-old-schema': {
 		writes: ['table:mvs_media', 'table:mvs_usage_ledger'],
 		why: 'schema: turns the tables back into an older version to run the migration',

@@ -338,6 +338,41 @@ add_action(
 				},
 			)
 		);
+		// Load for the optimizer checks of the comment and notification lists:
+		// tens of thousands of rows spread over the existing items and users.
+		register_rest_route(
+			'mvs-test/v1',
+			'/grow-engagement',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'rows' => array(
+						'type'     => 'integer',
+						'minimum'  => 1,
+						'maximum'  => 2000000,
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$m = $wpdb->prefix . 'mvs_media';
+					$c = $wpdb->prefix . 'mvs_comments';
+					$n = $wpdb->prefix . 'mvs_notifications';
+					while ( (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$c}" ) < (int) $request['rows'] ) { // phpcs:ignore WordPress.DB
+						$wpdb->query( "INSERT INTO {$c} (media_id, user_id, parent_id, content, status, created_at, updated_at) SELECT id, 1 + FLOOR(RAND() * 500), 0, 'Seed comment', 'approved', created_at, updated_at FROM {$m} ORDER BY RAND() LIMIT 50000" ); // phpcs:ignore WordPress.DB
+					}
+					while ( (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$n}" ) < (int) $request['rows'] ) { // phpcs:ignore WordPress.DB
+						$wpdb->query( "INSERT INTO {$n} (user_id, actor_id, type, object_type, object_id, data, is_read, created_at) SELECT 1 + FLOOR(RAND() * 500), author_id, 'media_comment', 'media', id, '{}', IF(RAND() < 0.5, 1, 0), created_at FROM {$m} ORDER BY RAND() LIMIT 50000" ); // phpcs:ignore WordPress.DB
+					}
+					$wpdb->query( "ANALYZE TABLE {$c}, {$n}" ); // phpcs:ignore WordPress.DB
+					return array(
+						'comments'      => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$c}" ), // phpcs:ignore WordPress.DB
+						'notifications' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$n}" ), // phpcs:ignore WordPress.DB
+					);
+				},
+			)
+		);
 		// Simulates an install of an older schema version (a missing table,
 		// column and index, and an old version number) holding data, then runs
 		// the migration as an update would.

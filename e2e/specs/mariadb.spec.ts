@@ -7,7 +7,7 @@
  * media table, so it runs in the site-wide project, alone.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Api } from '../support/mvs';
+import { expect, test, upload, type Api } from '../support/mvs';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -124,6 +124,40 @@ test('list queries use indexes on a 50,000-item table (EXPLAIN shows no full sca
 			const plan = await admin.raw('POST', '/wp-json/mvs-test/v1/explain', { json: { sql } });
 			for (const row of plan.body as { table: string; type: string; key: string | null; rows: string }[]) {
 				if (row.table === 'm' && row.type === 'ALL') scans.push(`${caller.role} ${path} ${JSON.stringify(query)}: ${sql} → ${JSON.stringify(row)}`);
+			}
+		}
+	}
+	expect(scans).toEqual([]);
+});
+
+test('comment and notification lists use indexes on 50,000-row tables (EXPLAIN shows no full scan)', async ({ api }) => {
+	const admin = api('admin');
+	test.setTimeout(600_000);
+	expect((await admin.raw('POST', '/wp-json/mvs-test/v1/grow-media', { json: { rows: 50_000 } })).status).toBe(200);
+	const grown = await admin.raw('POST', '/wp-json/mvs-test/v1/grow-engagement', { json: { rows: 50_000 } });
+	expect(grown.status, JSON.stringify(grown.body)).toBe(200);
+	expect(grown.body.comments).toBeGreaterThanOrEqual(50_000);
+	expect(grown.body.notifications).toBeGreaterThanOrEqual(50_000);
+	const item = (await upload(api('member'), { privacy: 'public' })).id;
+	expect((await api('member2').op('create_media_comment', { params: { id: item }, body: { content: 'explain me' } })).status).toBe(201);
+	const calls: [Api, string, Record<string, string>, RegExp][] = [
+		[api('anonymous'), `/mvs/v1/media/${item}/comments`, {}, /FROM \S*mvs_comments c /],
+		[api('member2'), `/mvs/v1/media/${item}/comments`, { per_page: '100' }, /FROM \S*mvs_comments c /],
+		[api('member'), '/mvs/v1/me/notifications', {}, /FROM \S*mvs_notifications n /],
+		[api('member'), '/mvs/v1/me/notifications', { filter: 'unread' }, /FROM \S*mvs_notifications n /],
+	];
+	const scans: string[] = [];
+	for (const [caller, path, query, table] of calls) {
+		const res = await caller.send({ method: 'GET', path, query: { ...query, mvs_debug_queries: '1' } });
+		expect(res.status).toBe(200);
+		const log = JSON.parse(res.headers['x-mvs-query-log'] ?? '[]') as string[];
+		const selects = log.filter((sql) => /^SELECT /.test(sql) && table.test(sql));
+		// The unread list's total is the unread count's query.
+		expect(selects.length, `${caller.role} ${path} ${JSON.stringify(query)}`).toBe(2);
+		for (const sql of selects) {
+			const plan = await admin.raw('POST', '/wp-json/mvs-test/v1/explain', { json: { sql } });
+			for (const row of plan.body as { table: string; type: string; key: string | null; rows: string }[]) {
+				if ((row.table === 'c' || row.table === 'n') && row.type === 'ALL') scans.push(`${caller.role} ${path} ${JSON.stringify(query)}: ${sql} → ${JSON.stringify(row)}`);
 			}
 		}
 	}
