@@ -309,4 +309,20 @@ describe('model builder: refuses invalid declarations with a helpful ModelError'
 			/default is not an allowed value/,
 		);
 	});
+
+	test('headers and headAware: typed resources only, GET only for HEAD, names clear of the arguments', () => {
+		const serve = (patch: Partial<Parameters<typeof route>[0]> = {}) =>
+			route({ name: 'serve_thing', method: 'GET', path: '/things/{id}/raw', params: { id: t.id() }, headers: { range: 'Bytes.' }, ...patch });
+		const typed = (...routes: ReturnType<typeof route>[]) => tinyPlugin({ resources: [{ ...thingResource(routes), typedArgs: true }] });
+		assertModelError(withRoutes(serve()), /route serve_thing/, /need typedArgs/);
+		assertModelError(withRoutes(serve({ headers: undefined, headAware: true })), /route serve_thing/, /need typedArgs/);
+		assertModelError(typed(serve({ method: 'POST', headAware: true })), /only GET routes answer HEAD/);
+		assertModelError(typed(serve({ query: { head: t.bool() }, headAware: true })), /headAware adds the argument head/);
+		assertModelError(typed(serve({ query: { range: t.string() } })), /header range has the name of an argument/);
+		assertModelError(typed(serve({ headers: { 'If-Range': 'ETag.' } })), /header If-Range must be named as get_header\(\) names it/);
+		assertModelError(typed(serve({ headers: { range: '' } })), /header range needs a description/);
+		const built = buildModel([typed(serve({ headers: { if_none_match: 'ETags.' }, headAware: true }))]).plugins[0]!.routes.find((r) => r.name === 'serve_thing')!;
+		assert.deepEqual(built.headers, [{ name: 'if_none_match', http: 'If-None-Match', description: 'ETags.' }]);
+		assert.equal(built.headAware, true);
+	});
 });

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { argumentNames } from '../src/emit/php/args.js';
 import { emitPhp } from '../src/emit/php/index.js';
 import { names, phpFileName } from '../src/emit/php/naming.js';
 import { loadModel } from '../src/cli/outputs.js';
@@ -336,6 +337,38 @@ describe('generated PHP: typed arguments (resources with typedArgs)', () => {
 		assert.match(code, /\$args->size  = null === \$request\['size'\] \? null : \(int\) \$request\['size'\];/);
 		assert.deepEqual(methodNames(decl), ['from_request', '__get', '__set']);
 		assert.ok(!out.has(`${dir}/class-mvs-tiny-get-thing-args.php`), 'get_thing is not implemented: no arguments class');
+	});
+
+	test('the upload, declared headers and HEAD are properties too, and are what the handler may read', () => {
+		const serve = route({
+			name: 'serve_thing',
+			method: 'GET',
+			path: '/things/{id}/raw',
+			params: { id: t.id() },
+			headers: { range: 'One byte range.', if_none_match: 'ETags of a cached copy.' },
+			headAware: true,
+			implemented: true,
+		});
+		const upload = route({ name: 'attach_thing', method: 'POST', path: '/things/{id}/attach', params: { id: t.id() }, multipart: { file: t.file('image/*').required() }, implemented: true });
+		const model = buildModel([tinyPlugin({ resources: [{ ...thingResource([serve, upload]), typedArgs: true }] })]);
+		const files = emitPhp(model, model.plugins[0]!);
+		const routes = new Map(model.plugins[0]!.routes.map((r) => [r.name, r]));
+		assert.deepEqual(argumentNames(routes.get('serve_thing')!), ['id', 'range', 'if_none_match', 'head']);
+		assert.deepEqual(argumentNames(routes.get('attach_thing')!), ['id', 'file']);
+
+		const served = files.get(`${dir}/class-mvs-tiny-serve-thing-args.php`)!;
+		parsePhp(served, 'serve args');
+		assert.match(served, /\$args->if_none_match = \$request->get_header\( 'if_none_match' \);/);
+		assert.match(served, /\$args->head          = 'HEAD' === \$request->get_method\(\);/);
+		assert.match(served, /ETags of a cached copy\. The If-None-Match header as sent, null when absent;\s/);
+		const attached = files.get(`${dir}/class-mvs-tiny-attach-thing-args.php`)!;
+		assert.match(attached, /public static function from_request\( WP_REST_Request \$request, array \$file \): self \{/);
+		assert.match(attached, /\$args->file = \$file;/);
+		const controller = files.get(`${dir}/class-mvs-tiny-rest-things-controller.php`)!;
+		assert.match(controller, /\$file = \$this->require_file\( \$request, 'file' \);/);
+		assert.match(controller, /\$this->handler->attach_thing\( MVS_Tiny_Attach_Thing_Args::from_request\( \$request, \$file \) \)/);
+		const iface = files.get(`${dir}/interface-mvs-tiny-things-handler.php`)!;
+		assert.match(iface, /public function attach_thing\( MVS_Tiny_Attach_Thing_Args \$args \);/, 'the upload travels inside the arguments');
 	});
 
 	test('the handler interface takes the arguments object, and the controller builds it from the request', () => {

@@ -7,7 +7,7 @@ import { FORMATS, SANITIZERS, type FieldSpec } from '../dsl/field.js';
 import type { PluginSpec, SchemaSpec } from '../dsl/plugin.js';
 import type { HttpMethod, ResourceSpec, RouteSpec } from '../dsl/route.js';
 import type { TableSpec } from '../dsl/table.js';
-import type { ArgLocation, Model, ModelArg, ModelPlugin, ModelResource, ModelRoute } from './model.js';
+import type { ArgLocation, Model, ModelArg, ModelHeader, ModelPlugin, ModelResource, ModelRoute } from './model.js';
 import { WORDPRESS_ERRORS } from './route-errors.js';
 
 export class ModelError extends Error {
@@ -111,6 +111,12 @@ function buildResource(
 		throw new ModelError(where, 'has implemented routes but names no service class');
 	}
 	if (r.service && !/^MVS_[A-Za-z0-9_]+$/.test(r.service)) throw new ModelError(where, 'service must be an MVS_ class');
+	for (const route of routes) {
+		// Headers and HEAD reach a handler only as properties of its typed arguments.
+		if (!r.typedArgs && (route.headers.length || route.headAware)) {
+			throw new ModelError(`route ${route.name}`, 'headers and headAware need typedArgs on the resource');
+		}
+	}
 	return { name: r.name, summary: r.summary, service: r.service, schema: r.schema, typedArgs: r.typedArgs ?? false, routes };
 }
 
@@ -171,6 +177,17 @@ function buildRoute(
 			}
 		}
 	}
+
+	const headers: ModelHeader[] = [];
+	for (const [name, description] of Object.entries(route.headers ?? {})) {
+		if (!SNAKE.test(name)) throw new ModelError(where, `header ${name} must be named as get_header() names it (snake_case)`);
+		if (seen.has(name)) throw new ModelError(where, `header ${name} has the name of an argument`);
+		if (!description) throw new ModelError(where, `header ${name} needs a description`);
+		seen.add(name);
+		headers.push({ name, http: name.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('-'), description });
+	}
+	if (route.headAware && route.method !== 'GET') throw new ModelError(where, 'only GET routes answer HEAD');
+	if (route.headAware && seen.has('head')) throw new ModelError(where, 'headAware adds the argument head; do not declare it');
 
 	let paginate: ModelRoute['paginate'];
 	if (route.paginate) {
@@ -245,6 +262,8 @@ function buildRoute(
 		auth: route.auth,
 		args,
 		file: files[0],
+		headers,
+		headAware: route.headAware ?? false,
 		paginate,
 		rateLimit: route.rateLimit,
 		response,
