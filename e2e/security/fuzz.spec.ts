@@ -110,7 +110,13 @@ function requestInputs(op: Operation, baseline: Baseline): Input[] {
 /** At least INPUTS_PER_ROUTE inputs: the request-level ones, then each field's values in turn, then junk parameters. */
 function inputsFor(op: Operation, baseline: Baseline): Input[] {
 	const inputs = requestInputs(op, baseline);
-	const valuesOf = (field: Field) => (field.in === 'path' ? PATH_VALUES : field.in === 'header' ? HEADER_VALUES : badValuesFor(field.schema));
+	// Each header starts at its own place in the list, so the few inputs a header gets differ between headers.
+	const headers = op.fields.filter((f) => f.in === 'header');
+	const rotated = (field: Field) => {
+		const at = (headers.indexOf(field) * 4) % HEADER_VALUES.length;
+		return [...HEADER_VALUES.slice(at), ...HEADER_VALUES.slice(0, at)];
+	};
+	const valuesOf = (field: Field) => (field.in === 'path' ? PATH_VALUES : field.in === 'header' ? rotated(field) : badValuesFor(field.schema));
 	const queues = op.fields.map((field) => valuesOf(field).map((bad) => () => fieldInput(op, baseline, field, bad)));
 	// Fields nobody declared still reach PHP (WordPress keeps them in the request): junk in a parameter the route ignores.
 	queues.push(
