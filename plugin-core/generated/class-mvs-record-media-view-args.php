@@ -25,6 +25,15 @@ final class MVS_Record_Media_View_Args {
 	public $id;
 
 	/**
+	 * Anonymous viewers are counted once per window by a salted hash of address
+	 * and User-Agent, never stored as sent. The User-Agent header as sent, null
+	 * when absent; neither validated nor sanitized.
+	 *
+	 * @var string|null
+	 */
+	public $user_agent;
+
+	/**
 	 * Reads the arguments of a validated request.
 	 *
 	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
@@ -33,7 +42,8 @@ final class MVS_Record_Media_View_Args {
 	public static function from_request( WP_REST_Request $request ): self {
 		$args = new self();
 
-		$args->id = (int) $request['id'];
+		$args->id         = (int) $request['id'];
+		$args->user_agent = $request->get_header( 'user_agent' );
 		return $args;
 	}
 

@@ -43,11 +43,12 @@ final class MVS_Media_Activity {
 	/**
 	 * POST /media/{id}/view, /download and /share: the item's stats after the event.
 	 *
-	 * @param int    $media_id Media item.
-	 * @param string $event    view | download | share.
+	 * @param int    $media_id   Media item.
+	 * @param string $event      view | download | share.
+	 * @param string $user_agent For a view: the caller's User-Agent, which tells anonymous viewers behind one address apart.
 	 * @return array|WP_Error
 	 */
-	public function record( int $media_id, string $event ) {
+	public function record( int $media_id, string $event, string $user_agent = '' ) {
 		$row = $this->media->find_viewable( $media_id, get_current_user_id() );
 		if ( is_wp_error( $row ) ) {
 			return $row;
@@ -57,7 +58,7 @@ final class MVS_Media_Activity {
 			return MVS_Errors::make( 'mvs_forbidden', __( 'Downloads of this item are turned off.', 'media-community-service' ) );
 		}
 		$ok = 'view' === $event
-			? $this->counters->record_view( $id, get_current_user_id() )
+			? $this->counters->record_view( $id, get_current_user_id(), $user_agent )
 			: $this->counters->record( $id, $event );
 		if ( ! $ok ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );

@@ -538,7 +538,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 * @return array|WP_Error
 	 */
 	public function record_media_view( MVS_Record_Media_View_Args $args ) {
-		return $this->activity()->record( $args->id, 'view' );
+		return $this->activity()->record( $args->id, 'view', (string) $args->user_agent );
 	}
 
 	/**

@@ -128,6 +128,7 @@ export const media = resource({
 			summary: 'Count a view.',
 			auth: auth.publicWithPrivacy(),
 			params: idPath,
+			headers: { user_agent: 'Anonymous viewers are counted once per window by a salted hash of address and User-Agent, never stored as sent.' },
 			response: { schema: 'MediaStats' },
 			errors: ['mvs_forbidden', 'mvs_not_found', 'mvs_storage_failed'],
 			since: '1.0.0',
