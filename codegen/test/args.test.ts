@@ -55,6 +55,11 @@ describe('the argument rule (so the test above can fail)', () => {
 					}
 					public function list_things( $request ) { return $request->get_params(); }
 					public function get_thing( MVS_Get_Thing_Args $args ) { return $args->id . $args->colour; }
+					public function patch_thing( MVS_Patch_Thing_Args $args ) {
+						foreach ( array( 'size', 'shape' ) as $field ) { $x = $args->$field; }
+						$name = 'hue';
+						return $args->$name . $args->{'ti' . 'tle'};
+					}
 				}`,
 		},
 	]);
@@ -65,6 +70,15 @@ describe('the argument rule (so the test above can fail)', () => {
 
 	test('reads of a typed handler\'s generated arguments are collected too', () => {
 		assert.deepEqual([...argumentReads(idx, 'MVS_Thing_Service', 'get_thing').reads].sort(), ['colour', 'id']);
+	});
+
+	test('a typed handler\'s property read by a computed name is reported; one over a literal list is not', () => {
+		const { reads, unreadable } = argumentReads(idx, 'MVS_Thing_Service', 'patch_thing');
+		assert.deepEqual([...reads].sort(), ['shape', 'size']);
+		assert.deepEqual(unreadable, [
+			'MVS_Thing_Service::patch_thing($args): $args->... with a computed name',
+			'MVS_Thing_Service::patch_thing($args): $args->... with a computed name',
+		]);
 	});
 
 	test('reading every parameter at once is reported', () => {

@@ -57,9 +57,12 @@ export function argumentReads(index: ErrorCodeIndex, cls: string, method: string
 				if (names) for (const name of names) out.reads.add(name);
 				else out.unreadable.push(`${key}: $${request}[...] with a computed name`);
 			}
-			// A typed handler's generated MVS_<Route>_Args: `$args->name`.
-			if (n.kind === 'propertylookup' && !called.has(n) && isRequest(n.what) && (n.offset as PhpNode).kind === 'identifier') {
-				out.reads.add(String((n.offset as PhpNode).name));
+			// A typed handler's generated MVS_<Route>_Args: `$args->name`, or `$args->$field` over a literal list.
+			if (n.kind === 'propertylookup' && !called.has(n) && isRequest(n.what)) {
+				const offset = n.offset as PhpNode;
+				const names = offset.kind === 'identifier' ? [String(offset.name)] : offset.kind === 'variable' ? loopNames.get(String(offset.name)) : undefined;
+				if (names) for (const name of names) out.reads.add(name);
+				else out.unreadable.push(`${key}: $${request}->... with a computed name`);
 			}
 			if (n.kind === 'call' && (n.what as PhpNode).kind === 'propertylookup' && isRequest((n.what as PhpNode).what)) {
 				const fn = ((n.what as PhpNode).offset as PhpNode).name as string;

@@ -13,6 +13,7 @@ export const albums = resource({
 	name: 'albums',
 	summary: "Albums: ordered sets of a member's media with a cover.",
 	service: 'MVS_Albums_Service',
+	typedArgs: true,
 	routes: [
 		{
 			name: 'list_albums',

@@ -30,6 +30,15 @@ function typeOf(route: ModelRoute, arg: ModelArg): { doc: string; cast: string }
 	return t;
 }
 
+/** What an array holds, for the docblock: `int[]` for a list of IDs, `array<string, mixed>` for a free-form object. */
+function docTypeOf(route: ModelRoute, arg: ModelArg): string {
+	const spec = arg.spec as FieldSpec;
+	const item = spec.type === 'array' && spec.items ? PHP_TYPE[spec.items.type] : undefined;
+	if (item) return `${item.doc}[]`;
+	if (spec.type === 'object' && spec.additionalProperties === true && !spec.properties) return 'array<string, mixed>';
+	return typeOf(route, arg).doc;
+}
+
 export function argsClass(plugin: ModelPlugin, route: ModelRoute): string {
 	return names.args(plugin, route.name);
 }
@@ -44,14 +53,17 @@ export function emitArgs(plugin: ModelPlugin, route: ModelRoute): { file: string
 			packageName: names.packageName(plugin),
 		}),
 		'/**',
-		` * ${route.summary} Built by ${names.controller(plugin, route.resource)} once WordPress has`,
-		' * validated and sanitized the request; read-only by convention.',
+		` * ${route.summary}`,
+		' *',
+		` * Built by ${names.controller(plugin, route.resource)} once WordPress has validated and`,
+		' * sanitized the request; read-only by convention.',
+		...(args.length ? [] : [' *', ' * The route takes no arguments; its handler still receives this object, so', ' * an argument added later changes no signature.']),
 		' */',
 		`final class ${cls} {`,
 	];
 	for (const arg of args) {
-		const t = typeOf(route, arg);
-		const doc = alwaysSet(arg) ? t.doc : `${t.doc}|null`;
+		const t = docTypeOf(route, arg);
+		const doc = alwaysSet(arg) ? t : `${t}|null`;
 		const about = arg.spec.description ?? `The ${arg.name} argument.`;
 		const absent = alwaysSet(arg) ? '' : ' Null when the request leaves it out.';
 		out.push('', docblock([`${about}${absent}`, '', `@var ${doc}`]), `\tpublic $${arg.name};`);
@@ -67,10 +79,7 @@ export function emitArgs(plugin: ModelPlugin, route: ModelRoute): { file: string
 		'',
 		docblock(['Reads the arguments of a validated request.', '', '@param WP_REST_Request $request Authorized, validated and sanitized request.', '@return self']),
 		'\tpublic static function from_request( WP_REST_Request $request ): self {',
-		'\t\t$args = new self();',
-		'',
-		...assignments,
-		'\t\treturn $args;',
+		...(args.length ? ['\t\t$args = new self();', '', ...assignments, '\t\treturn $args;'] : ['\t\treturn new self();']),
 		'\t}',
 		'',
 		docblock([
