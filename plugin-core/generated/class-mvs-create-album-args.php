@@ -20,21 +20,21 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Create_Album_Args {
 
 	/**
-	 * The title argument.
+	 * Album title.
 	 *
 	 * @var string
 	 */
 	public $title;
 
 	/**
-	 * The description argument. Null when the request leaves it out.
+	 * Album description (plain text). Null when the request leaves it out.
 	 *
 	 * @var string|null
 	 */
 	public $description;
 
 	/**
-	 * The privacy argument. Null when the request leaves it out.
+	 * Who sees the album; 'group' is refused (albums have no group). Public when left out. Null when the request leaves it out.
 	 *
 	 * @var string|null
 	 */

@@ -131,6 +131,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'create_album_permissions_check' ),
 					'args'                => array(
 						'title'       => array(
+							'description'       => __( 'Album title.', 'media-community-service' ),
 							'type'              => 'string',
 							'minLength'         => 1,
 							'maxLength'         => 200,
@@ -139,12 +140,14 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
 						),
 						'description' => array(
+							'description'       => __( 'Album description (plain text).', 'media-community-service' ),
 							'type'              => 'string',
 							'maxLength'         => 5000,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'textarea' ),
 						),
 						'privacy'     => array(
+							'description'       => __( 'Who sees the album; \'group\' is refused (albums have no group). Public when left out.', 'media-community-service' ),
 							'type'              => 'string',
 							'enum'              => array( 'public', 'members', 'group', 'private' ),
 							'validate_callback' => 'rest_validate_request_arg',
@@ -180,6 +183,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'update_album_permissions_check' ),
 					'args'                => array(
 						'title'       => array(
+							'description'       => __( 'Album title.', 'media-community-service' ),
 							'type'              => 'string',
 							'minLength'         => 1,
 							'maxLength'         => 200,
@@ -187,12 +191,14 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
 						),
 						'description' => array(
+							'description'       => __( 'Album description (plain text).', 'media-community-service' ),
 							'type'              => 'string',
 							'maxLength'         => 5000,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'textarea' ),
 						),
 						'privacy'     => array(
+							'description'       => __( 'Who sees the album; \'group\' is refused (albums have no group).', 'media-community-service' ),
 							'type'              => 'string',
 							'enum'              => array( 'public', 'members', 'group', 'private' ),
 							'validate_callback' => 'rest_validate_request_arg',

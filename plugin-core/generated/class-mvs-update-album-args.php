@@ -27,21 +27,21 @@ final class MVS_Update_Album_Args {
 	public $id;
 
 	/**
-	 * The title argument. Null when the request leaves it out.
+	 * Album title. Null when the request leaves it out.
 	 *
 	 * @var string|null
 	 */
 	public $title;
 
 	/**
-	 * The description argument. Null when the request leaves it out.
+	 * Album description (plain text). Null when the request leaves it out.
 	 *
 	 * @var string|null
 	 */
 	public $description;
 
 	/**
-	 * The privacy argument. Null when the request leaves it out.
+	 * Who sees the album; 'group' is refused (albums have no group). Null when the request leaves it out.
 	 *
 	 * @var string|null
 	 */
