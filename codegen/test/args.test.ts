@@ -63,6 +63,11 @@ describe('the argument rule (so the test above can fail)', () => {
 					}
 					private function serve_part( MVS_Edit_Thing_Args $part ) { return $part->range . $part->{$part->title}; }
 					public function dump_thing( MVS_Dump_Thing_Args $args ) { return get_object_vars( $args ); }
+					public function patch_thing( MVS_Patch_Thing_Args $args ) {
+						foreach ( array( 'size', 'shape' ) as $field ) { $x = $args->$field; }
+						$name = 'hue';
+						return $args->$name . $args->{'ti' . 'tle'};
+					}
 				}`,
 		},
 	]);
@@ -84,6 +89,15 @@ describe('the argument rule (so the test above can fail)', () => {
 	test('the arguments object used whole where the rule cannot follow it is reported', () => {
 		assert.deepEqual(argumentReads(idx, 'MVS_Thing_Service', 'dump_thing').unreadable, [
 			'MVS_Thing_Service::dump_thing($args): $args is used whole where the rule cannot follow it',
+		]);
+	});
+
+	test('a typed handler\'s property read by a computed name is reported; one over a literal list is not', () => {
+		const { reads, unreadable } = argumentReads(idx, 'MVS_Thing_Service', 'patch_thing');
+		assert.deepEqual([...reads].sort(), ['shape', 'size']);
+		assert.deepEqual(unreadable, [
+			'MVS_Thing_Service::patch_thing($args): $args->... with a computed name',
+			'MVS_Thing_Service::patch_thing($args): $args->... with a computed name',
 		]);
 	});
 

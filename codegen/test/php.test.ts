@@ -371,6 +371,23 @@ describe('generated PHP: typed arguments (resources with typedArgs)', () => {
 		assert.match(iface, /public function attach_thing\( MVS_Tiny_Attach_Thing_Args \$args \);/, 'the upload travels inside the arguments');
 	});
 
+	test('arrays say what they hold; a route without arguments still gets its (empty) class', () => {
+		const extra = [
+			route({ name: 'sort_things', method: 'PUT', path: '/things/sort', body: { order: t.ids().required(), meta: t.json() }, implemented: true }),
+			route({ name: 'count_things', method: 'GET', path: '/things/count', implemented: true }),
+		];
+		const typed = buildModel([tinyPlugin({ resources: [{ ...thingResource(extra), typedArgs: true }] })]);
+		const emitted = emitPhp(typed, typed.plugins[0]!);
+		const sort = emitted.get(`${dir}/class-mvs-tiny-sort-things-args.php`)!;
+		assert.match(sort, /@var int\[\]\n\t \*\/\n\tpublic \$order;/);
+		assert.match(sort, /@var array<string, mixed>\|null\n\t \*\/\n\tpublic \$meta;/);
+		const count = emitted.get(`${dir}/class-mvs-tiny-count-things-args.php`)!;
+		const decl = declarations(parsePhp(count, 'args'), 'class').get('MVS_Tiny_Count_Things_Args')!;
+		assert.deepEqual([...walk(decl)].filter((n) => n.kind === 'property'), []);
+		assert.match(count, /from_request\( WP_REST_Request \$request \): self \{\n\t\treturn new self\(\);\n\t\}/);
+		assert.match(count, /The route takes no arguments/);
+	});
+
 	test('the handler interface takes the arguments object, and the controller builds it from the request', () => {
 		const iface = out.get(`${dir}/interface-mvs-tiny-things-handler.php`)!;
 		assert.match(iface, /public function create_thing\( MVS_Tiny_Create_Thing_Args \$args \);/);

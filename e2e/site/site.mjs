@@ -97,6 +97,7 @@ export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label 
   try {
     const url = await waitForReady(child, exited, log, label, cliLog, phpLog);
     await absorbFirstRedirect(url);
+    await warmWorkers(url, workers);
     const fixtures = JSON.parse(fs.readFileSync(path.join(outDir, 'fixtures.json'), 'utf8'));
     return { url, fixtures, logFile: cliLog, phpLogFile: phpLog, stop };
   } catch (error) {
@@ -111,6 +112,18 @@ export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label 
 async function absorbFirstRedirect(url) {
   const res = await fetch(`${url}/wp-json/`, { redirect: 'manual' });
   await res.arrayBuffer();
+}
+
+// Each PHP worker is its own WebAssembly instance, and its first request (compiling
+// WordPress and both plugins) took over 30 s on a loaded machine: a test's first call
+// then timed out. One REST index request per worker, all at once, pays that here.
+async function warmWorkers(url, workers) {
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      const res = await fetch(`${url}/wp-json/mvs/v1/media?per_page=1`, { redirect: 'manual' });
+      await res.arrayBuffer();
+    }),
+  );
 }
 
 // Logs outlive the temp dir so that a failed run can be read afterwards. One

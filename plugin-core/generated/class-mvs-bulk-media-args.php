@@ -12,9 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Delete, move or change privacy of up to 100 items. Built by
- * MVS_REST_Media_Controller once WordPress has validated and sanitized the
- * request; read-only by convention.
+ * Delete, move or change privacy of up to 100 items.
+ *
+ * Built by MVS_REST_Media_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Bulk_Media_Args {
 
@@ -28,7 +29,7 @@ final class MVS_Bulk_Media_Args {
 	/**
 	 * The media_ids argument.
 	 *
-	 * @var array
+	 * @var int[]
 	 */
 	public $media_ids;
 

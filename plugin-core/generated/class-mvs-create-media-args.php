@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Upload a media item. Built by MVS_REST_Media_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Upload a media item.
+ *
+ * Built by MVS_REST_Media_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Create_Media_Args {
 
@@ -73,7 +75,7 @@ final class MVS_Create_Media_Args {
 	 * Tag names; unknown names become new tags. Replaces the item's tags. Null
 	 * when the request leaves it out.
 	 *
-	 * @var array|null
+	 * @var string[]|null
 	 */
 	public $tags;
 

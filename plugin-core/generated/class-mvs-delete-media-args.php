@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Delete an item and its stored file. Built by MVS_REST_Media_Controller once
- * WordPress has validated and sanitized the request; read-only by convention.
+ * Delete an item and its stored file.
+ *
+ * Built by MVS_REST_Media_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Delete_Media_Args {
 

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Access decision for the caller. Built by MVS_REST_Media_Controller once
- * WordPress has validated and sanitized the request; read-only by convention.
+ * Access decision for the caller.
+ *
+ * Built by MVS_REST_Media_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Get_Media_Access_Args {
 

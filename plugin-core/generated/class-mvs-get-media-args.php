@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Read one media item. Built by MVS_REST_Media_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Read one media item.
+ *
+ * Built by MVS_REST_Media_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Get_Media_Args {
 

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * A time-limited signed URL to /serve. Built by MVS_REST_Media_Controller once
- * WordPress has validated and sanitized the request; read-only by convention.
+ * A time-limited signed URL to /serve.
+ *
+ * Built by MVS_REST_Media_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Get_Media_Signed_Url_Args {
 

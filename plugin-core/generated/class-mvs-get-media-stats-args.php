@@ -12,9 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Views, reactions, comments, downloads and shares. Built by
- * MVS_REST_Media_Controller once WordPress has validated and sanitized the
- * request; read-only by convention.
+ * Views, reactions, comments, downloads and shares.
+ *
+ * Built by MVS_REST_Media_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Get_Media_Stats_Args {
 

@@ -12,9 +12,13 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Aggregate stats across the caller's media. Built by
- * MVS_REST_Media_Controller once WordPress has validated and sanitized the
- * request; read-only by convention.
+ * Aggregate stats across the caller's media.
+ *
+ * Built by MVS_REST_Media_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
+ *
+ * The route takes no arguments; its handler still receives this object, so an
+ * argument added later changes no signature.
  */
 final class MVS_Get_My_Stats_Args {
 

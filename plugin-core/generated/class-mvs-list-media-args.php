@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * List media visible to the caller. Built by MVS_REST_Media_Controller once
- * WordPress has validated and sanitized the request; read-only by convention.
+ * List media visible to the caller.
+ *
+ * Built by MVS_REST_Media_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_List_Media_Args {
 

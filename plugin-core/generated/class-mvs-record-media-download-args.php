@@ -12,9 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Count a download; 403 when downloads are off. Built by
- * MVS_REST_Media_Controller once WordPress has validated and sanitized the
- * request; read-only by convention.
+ * Count a download; 403 when downloads are off.
+ *
+ * Built by MVS_REST_Media_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Record_Media_Download_Args {
 

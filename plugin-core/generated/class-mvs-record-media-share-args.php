@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Count a share. Built by MVS_REST_Media_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Count a share.
+ *
+ * Built by MVS_REST_Media_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Record_Media_Share_Args {
 

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Count a view. Built by MVS_REST_Media_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Count a view.
+ *
+ * Built by MVS_REST_Media_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Record_Media_View_Args {
 

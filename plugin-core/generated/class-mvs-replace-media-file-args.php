@@ -12,9 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Replace the file; id, comments, reactions and stats are kept. Built by
- * MVS_REST_Media_Controller once WordPress has validated and sanitized the
- * request; read-only by convention.
+ * Replace the file; id, comments, reactions and stats are kept.
+ *
+ * Built by MVS_REST_Media_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Replace_Media_File_Args {
 

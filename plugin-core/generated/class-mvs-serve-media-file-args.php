@@ -12,9 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Stream a file; the signature is the credential. Built by
- * MVS_REST_Media_Controller once WordPress has validated and sanitized the
- * request; read-only by convention.
+ * Stream a file; the signature is the credential.
+ *
+ * Built by MVS_REST_Media_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Serve_Media_File_Args {
 

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Edit title, description or privacy. Built by MVS_REST_Media_Controller once
- * WordPress has validated and sanitized the request; read-only by convention.
+ * Edit title, description or privacy.
+ *
+ * Built by MVS_REST_Media_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Update_Media_Args {
 
@@ -56,7 +58,7 @@ final class MVS_Update_Media_Args {
 	 * Tag names; unknown names become new tags. Replaces the item's tags. Null
 	 * when the request leaves it out.
 	 *
-	 * @var array|null
+	 * @var string[]|null
 	 */
 	public $tags;
 

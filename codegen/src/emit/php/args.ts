@@ -30,6 +30,15 @@ function typeOf(route: ModelRoute, arg: ModelArg): { doc: string; cast: string }
 	return t;
 }
 
+/** What an array holds, for the docblock: `int[]` for a list of IDs, `array<string, mixed>` for a free-form object. */
+function docTypeOf(route: ModelRoute, arg: ModelArg): string {
+	const spec = arg.spec as FieldSpec;
+	const item = spec.type === 'array' && spec.items ? PHP_TYPE[spec.items.type] : undefined;
+	if (item) return `${item.doc}[]`;
+	if (spec.type === 'object' && spec.additionalProperties === true && !spec.properties) return 'array<string, mixed>';
+	return typeOf(route, arg).doc;
+}
+
 export function argsClass(plugin: ModelPlugin, route: ModelRoute): string {
 	return names.args(plugin, route.name);
 }
@@ -65,11 +74,12 @@ function argMember(route: ModelRoute, arg: ModelArg): Member {
 		};
 	}
 	const t = typeOf(route, arg);
+	const doc = docTypeOf(route, arg);
 	const read = `$request[${str(arg.name)}]`;
 	const always = alwaysSet(arg);
 	return {
 		name: arg.name,
-		doc: always ? t.doc : `${t.doc}|null`,
+		doc: always ? doc : `${doc}|null`,
 		about: `${arg.spec.description ?? `The ${arg.name} argument.`}${always ? '' : ' Null when the request leaves it out.'}`,
 		value: always ? `${t.cast} ${read}` : `null === ${read} ? null : ${t.cast} ${read}`,
 	};
@@ -113,7 +123,14 @@ export function emitArgs(plugin: ModelPlugin, route: ModelRoute): { file: string
 			packageName: names.packageName(plugin),
 		}),
 		docblock(
-			wrap(`${route.summary} Built by ${names.controller(plugin, route.resource)} once WordPress has validated and sanitized the request; read-only by convention.`),
+			[
+				...wrap(route.summary),
+				'',
+				...wrap(`Built by ${names.controller(plugin, route.resource)} once WordPress has validated and sanitized the request; read-only by convention.`),
+				...(props.length
+					? []
+					: ['', ...wrap('The route takes no arguments; its handler still receives this object, so an argument added later changes no signature.')]),
+			],
 			0,
 		),
 		`final class ${cls} {`,
