@@ -60,7 +60,7 @@ function operation(model: Model, plugin: ModelPlugin, route: ModelRoute, method:
 			required: a.location === 'path' || Boolean(a.spec.required),
 			schema: jsonSchema(a.spec),
 		}));
-	// Headers the handler reads (conditional and Range requests on /serve): documented as sent, unvalidated.
+	// Request headers the handler reads (Range on /serve, User-Agent on views): documented as sent; nothing validates them.
 	for (const h of route.headers) parameters.push({ name: h.http, in: 'header', required: false, description: h.description, schema: { type: 'string' } });
 	const bodyArgs = route.args.filter((a) => a.location === 'body' || a.location === 'multipart');
 	const op: { [key: string]: Json } = {
