@@ -11,7 +11,7 @@ import { names, phpFileName } from '../src/emit/php/naming.js';
 import { loadModel } from '../src/cli/outputs.js';
 import { buildModel } from '../src/model/build.js';
 import type { ModelPlugin } from '../src/model/model.js';
-import { col, key, t } from '../src/dsl/index.js';
+import { col, erase, key, personal, t } from '../src/dsl/index.js';
 import { schemaVersion } from '../src/emit/php/schema.js';
 import { route, thingResource, thingTable, tinyPlugin, withRoutes } from './helpers/fixtures.js';
 import {
@@ -264,7 +264,7 @@ describe('generated PHP: the schema version is derived from the declared tables'
 		const changes = {
 			'title widened': [thingTable({ columns: { ...columns, title: col.varchar(200) } })],
 			'column added': [thingTable({ columns: { ...columns, views: col.uint() } })],
-			'default changed': [thingTable({ columns: { ...columns, owner_id: col.bigint(1) } })],
+			'default changed': [thingTable({ columns: { ...columns, owner_id: personal(col.bigint(1), erase.rows('Things of the member go.')) } })],
 			'key added': [thingTable({ indexes: [...(thingTable().indexes ?? []), key('created', 'created_at')] })],
 			'table added': [thingTable(), thingTable({ name: 'mvs_other_things' })],
 		};

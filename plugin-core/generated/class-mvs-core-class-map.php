@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 131 classes and interfaces of the plugin from its file the
+ * Loads each of the 133 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -28,6 +28,7 @@ final class MVS_Core_Class_Map {
 		'MVS_AI_Local_Provider'             => 'includes/ai/class-mvs-ai-local-provider.php',
 		'MVS_AI_Provider'                   => 'includes/ai/interface-mvs-ai-provider.php',
 		'MVS_AI_Service'                    => 'includes/ai/class-mvs-ai-service.php',
+		'MVS_Account_Eraser'                => 'includes/account/class-mvs-account-eraser.php',
 		'MVS_Active_Content'                => 'includes/files/class-mvs-active-content.php',
 		'MVS_Add_Album_Items_Args'          => 'generated/class-mvs-add-album-items-args.php',
 		'MVS_Admin'                         => 'includes/admin/class-mvs-admin.php',
@@ -46,6 +47,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Core_Capabilities'             => 'generated/class-mvs-core-capabilities.php',
 		'MVS_Core_Owner_Lookups'            => 'generated/interface-mvs-core-owner-lookups.php',
 		'MVS_Core_Owner_Rules'              => 'generated/class-mvs-core-owner-rules.php',
+		'MVS_Core_Personal_Data'            => 'generated/class-mvs-core-personal-data.php',
 		'MVS_Core_Routes'                   => 'generated/class-mvs-core-routes.php',
 		'MVS_Core_Schema'                   => 'generated/class-mvs-core-schema.php',
 		'MVS_Create_Album_Args'             => 'generated/class-mvs-create-album-args.php',
