@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Comment on an item, or reply to a top-level comment of it. Built by MVS_REST_Comments_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Comment on an item, or reply to a top-level comment of it.
+ *
+ * Built by MVS_REST_Comments_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Create_Media_Comment_Args {
 

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Delete a comment and its replies: its author, or a moderator. Built by MVS_REST_Comments_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Delete a comment and its replies: its author, or a moderator.
+ *
+ * Built by MVS_REST_Comments_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Delete_Media_Comment_Args {
 

@@ -12,8 +12,13 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Dismiss the admin welcome banner for the caller. Built by MVS_REST_Dismissals_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Dismiss the admin welcome banner for the caller.
+ *
+ * Built by MVS_REST_Dismissals_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
+ *
+ * The route takes no arguments; its handler still receives this object, so an
+ * argument added later changes no signature.
  */
 final class MVS_Dismiss_Admin_Welcome_Args {
 
@@ -24,9 +29,7 @@ final class MVS_Dismiss_Admin_Welcome_Args {
 	 * @return self
 	 */
 	public static function from_request( WP_REST_Request $request ): self {
-		$args = new self();
-
-		return $args;
+		return new self();
 	}
 
 	/**

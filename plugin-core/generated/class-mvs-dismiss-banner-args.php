@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Dismiss a banner for the caller. Built by MVS_REST_Dismissals_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Dismiss a banner for the caller.
+ *
+ * Built by MVS_REST_Dismissals_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Dismiss_Banner_Args {
 

@@ -12,8 +12,13 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Unread notification count. Built by MVS_REST_Notifications_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Unread notification count.
+ *
+ * Built by MVS_REST_Notifications_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
+ *
+ * The route takes no arguments; its handler still receives this object, so an
+ * argument added later changes no signature.
  */
 final class MVS_Get_My_Notification_Count_Args {
 
@@ -24,9 +29,7 @@ final class MVS_Get_My_Notification_Count_Args {
 	 * @return self
 	 */
 	public static function from_request( WP_REST_Request $request ): self {
-		$args = new self();
-
-		return $args;
+		return new self();
 	}
 
 	/**

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * List an item's comments, oldest first; follows the item's privacy. Built by MVS_REST_Comments_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * List an item's comments, oldest first; follows the item's privacy.
+ *
+ * Built by MVS_REST_Comments_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_List_Media_Comments_Args {
 

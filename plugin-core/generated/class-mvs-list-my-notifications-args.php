@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The caller's notifications, newest first. Built by MVS_REST_Notifications_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * The caller's notifications, newest first.
+ *
+ * Built by MVS_REST_Notifications_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_List_My_Notifications_Args {
 

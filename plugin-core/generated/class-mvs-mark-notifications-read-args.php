@@ -12,15 +12,18 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Mark the given notifications read, or all when ids is omitted. Built by MVS_REST_Notifications_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Mark the given notifications read, or all when ids is omitted.
+ *
+ * Built by MVS_REST_Notifications_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Mark_Notifications_Read_Args {
 
 	/**
-	 * Notifications to mark read; omit to mark all. Null when the request leaves it out.
+	 * Notifications to mark read; omit to mark all. Null when the request leaves
+	 * it out.
 	 *
-	 * @var array|null
+	 * @var int[]|null
 	 */
 	public $ids;
 

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Register (upsert) a push device token. Built by MVS_REST_Devices_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Register (upsert) a push device token.
+ *
+ * Built by MVS_REST_Devices_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Register_Device_Args {
 

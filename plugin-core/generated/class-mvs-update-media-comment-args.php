@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Edit a comment: its author within the edit window, or a moderator. Built by MVS_REST_Comments_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Edit a comment: its author within the edit window, or a moderator.
+ *
+ * Built by MVS_REST_Comments_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Update_Media_Comment_Args {
 

@@ -36,6 +36,7 @@ final class MVS_Plugin {
 		MVS_Reaction_Notices::register();
 		MVS_Notification_Retention::register();
 		MVS_File_Purge::register();
+		MVS_Account_Eraser::register();
 		MVS_Admin::register();
 		MVS_Admin_Welcome::register();
 	}
