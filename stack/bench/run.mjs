@@ -11,12 +11,14 @@
 //   media anon       GET /wp-json/mvs/v1/media?per_page=20
 //   media member     the same with a member's application password (Basic auth)
 //   media/{id}       GET /wp-json/mvs/v1/media/{id} of a public, approved item
+//   comments         GET /wp-json/mvs/v1/media/{id}/comments?per_page=20 of the most commented public item, anonymous
+//   notifications    GET /wp-json/mvs/v1/me/notifications?per_page=20 as the member
 //   wp/v2/posts      GET /wp-json/wp/v2/posts?per_page=20, as many posts as media (core anchor)
 //   nginx static     a 5 MB file in wp-content/uploads, served by nginx alone
 //   serve public     GET /wp-json/mvs/v1/serve of a 5 MB public item (signed file_url), PHP streaming
 //   serve private    the same for a private item, URL signed for its owner (privacy re-checked per request)
 //   serve offload    the public item with serve_offload = x-accel-redirect: PHP authorises, nginx sends
-// then the media and posts lists again after growing the site to --large media.
+// then the media, comment, notification and posts lists again after growing the site to --large media.
 //
 // Ratios are throughput ratios, anchor req/s ÷ target req/s ("cost": 3.0 =
 // a third of the anchor's requests per second), all from this one run; the
@@ -95,6 +97,8 @@ async function main(site) {
     { key: 'media-anon', name: 'mvs/v1/media?per_page=20 anon', path: '/wp-json/mvs/v1/media?per_page=20' },
     { key: 'media-member', name: 'mvs/v1/media?per_page=20 member', path: '/wp-json/mvs/v1/media?per_page=20', headers: memberAuth },
     { key: 'media-item', name: `mvs/v1/media/{id} (public)`, path: `/wp-json/mvs/v1/media/${seeded.firstPublicMedia}` },
+    { key: 'comments', name: 'mvs/v1/media/{id}/comments?per_page=20 anon', path: `/wp-json/mvs/v1/media/${seeded.mostCommentedMedia}/comments?per_page=20` },
+    { key: 'notifications', name: 'mvs/v1/me/notifications?per_page=20 member', path: '/wp-json/mvs/v1/me/notifications?per_page=20', headers: memberAuth },
     { key: 'posts', name: 'wp/v2/posts?per_page=20', path: '/wp-json/wp/v2/posts?per_page=20' },
     // autocannon parses bodies in JavaScript: on a 5 MB body it measured ~45 MB/s
     // where curl gets ~750 MB/s, so large bodies go through Node's own http client.
@@ -132,7 +136,7 @@ async function main(site) {
     const more = config.large - seeded.totals.media;
     log(`growing the site to ${config.large} media (+${more} media and posts)`);
     const grown = await seedSite(site, { media: more, users: 0, log: (line) => log(line) });
-    for (const key of ['media-anon', 'media-member', 'posts']) {
+    for (const key of ['media-anon', 'media-member', 'comments', 'notifications', 'posts']) {
       const target = targets.find((t) => t.key === key);
       rows.push(await measure(site.url, { ...target, key: `${key}@large`, base: key }, grown.totals.media));
     }

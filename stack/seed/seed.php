@@ -367,6 +367,27 @@ if ( $n_media > 0 ) {
 			);
 		}
 	);
+	// One notification per comment. Recipients are skewed towards the first
+	// members (the fixture users among them), as attention is in a community,
+	// so the bench member's list has whole pages; half of them are read.
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_notifications',
+		static function () use ( $wpdb, $first_media, $n_media, $plan, $member_ids, $n_members, $date ) {
+			return mvs_seed_insert(
+				$wpdb->prefix . 'mvs_notifications',
+				array( 'user_id', 'actor_id', 'type', 'object_type', 'object_id', 'data', 'is_read', 'created_at' ),
+				array( '%d', '%d', '%s', '%s', '%d', '%s', '%d', '%s' ),
+				( static function () use ( $first_media, $n_media, $plan, $member_ids, $n_members, $date ) {
+					for ( $i = 0; $i < $n_media; $i++ ) {
+						for ( $c = 0; $c < $plan[ $i ][1]; $c++ ) {
+							$user = $member_ids[ (int) ( $n_members * mvs_rand() * mvs_rand() ) ];
+							yield array( $user, $member_ids[ mt_rand( 0, $n_members - 1 ) ], 'media_comment', 'media', $first_media + $i, '{}', mvs_rand() < 0.5 ? 1 : 0, $date( $i, $n_media ) );
+						}
+					}
+				} )()
+			);
+		}
+	);
 	mvs_seed_step(
 		$wpdb->prefix . 'mvs_favorites',
 		static function () use ( $wpdb, $first_media, $n_media, $plan, $distinct_users, $date ) {
@@ -482,7 +503,7 @@ mvs_seed_step(
 	'ANALYZE TABLE',
 	static function () use ( $wpdb ) {
 		$tables = array( $wpdb->users, $wpdb->usermeta, $wpdb->posts, $wpdb->terms, $wpdb->term_taxonomy, $wpdb->term_relationships );
-		foreach ( array( 'mvs_media', 'mvs_reactions', 'mvs_comments', 'mvs_favorites', 'mvs_follows' ) as $t ) {
+		foreach ( array( 'mvs_media', 'mvs_reactions', 'mvs_comments', 'mvs_notifications', 'mvs_favorites', 'mvs_follows' ) as $t ) {
 			$tables[] = $wpdb->prefix . $t;
 		}
 		$wpdb->get_results( 'ANALYZE TABLE ' . implode( ', ', $tables ) ); // phpcs:ignore
@@ -500,9 +521,11 @@ echo wp_json_encode(
 			'posts'     => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE post_type = 'post' AND post_status = 'publish'" ),
 			'reactions' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_reactions" ),
 			'comments'  => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_comments" ),
+			'notifications' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_notifications" ),
 			'favorites' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_favorites" ),
 			'follows'   => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_follows" ),
 		),
 		'first_public_media' => (int) $wpdb->get_var( "SELECT id FROM {$wpdb->prefix}mvs_media WHERE privacy = 'public' AND moderation_status = 'approved' ORDER BY id LIMIT 1" ),
+		'most_commented_public_media' => (int) $wpdb->get_var( "SELECT id FROM {$wpdb->prefix}mvs_media WHERE privacy = 'public' AND moderation_status = 'approved' ORDER BY comments_count DESC, id LIMIT 1" ),
 	)
 ), "\n";
