@@ -160,6 +160,13 @@ for (const c of CASES) {
 const DELETES: { route: string; target: (world: World) => Promise<string> }[] = [
 	{ route: 'delete_media', target: async (world) => `/mvs/v1/media/${await upload(world.owner)}` },
 	{ route: 'delete_album', target: async (world) => `/mvs/v1/albums/${ok(await post(world.owner, '/mvs/v1/albums', { title: `race ${Date.now()}` })).id}` },
+	{
+		route: 'delete_media_comment',
+		target: async (world) => {
+			const media = await upload(world.owner);
+			return `/mvs/v1/media/${media}/comments/${ok(await post(world.owner, `/mvs/v1/media/${media}/comments`, { content: 'race' })).id}`;
+		},
+	},
 ];
 const RACING_DELETES = 10;
 /** The window between the read and the delete is narrow: a few rounds make a lost race show every run. */
