@@ -222,7 +222,7 @@ test('notifications: the owner, the replied-to author and @mentioned members who
 		expect((await notices(talker)).map((n) => [n.type, n.data.comment_id])).toEqual([['comment_reply', reply.id]]);
 		expect((await notices(owner)).map((n) => n.type)).toEqual(['media_comment', 'media_comment']);
 		// A mention on its own; the author mentioning themself notifies nobody.
-		await made(owner.api, item, `@${fan.login} thanks! @${owner.login}`);
+		await made(owner.api, item, `Thanks @${fan.login}. And @${owner.login}`);
 		expect((await notices(fan)).map((n) => n.type)).toEqual(['mention']);
 		expect((await notices(owner)).length).toBe(2);
 

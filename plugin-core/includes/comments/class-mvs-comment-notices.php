@@ -68,7 +68,19 @@ final class MVS_Comment_Notices {
 		if ( ! preg_match_all( '/(?<![\w@])@([A-Za-z0-9_.\-]{1,60})/', $content, $found ) ) {
 			return array();
 		}
-		$logins = array_slice( array_values( array_unique( array_map( 'strtolower', $found[1] ) ) ), 0, self::MAX_MENTIONS );
+		// "@ana." ends a sentence: the punctuation is not part of the login.
+		$names  = array_filter(
+			array_map(
+				static function ( $name ) {
+					return strtolower( rtrim( $name, '.-' ) );
+				},
+				$found[1]
+			)
+		);
+		$logins = array_slice( array_values( array_unique( $names ) ), 0, self::MAX_MENTIONS );
+		if ( ! $logins ) {
+			return array();
+		}
 		$list   = implode( ', ', array_fill( 0, count( $logins ), '%s' ) );
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- one %s per login; fresh lookup.
 		return array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT ID FROM {$wpdb->users} WHERE user_login IN ($list) ORDER BY ID", $logins ) ) );
