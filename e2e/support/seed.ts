@@ -102,6 +102,8 @@ export async function prepareAllowedCall(route: ManifestRoute, ids: FixtureIds, 
 		}
 		case 'POST /albums/{id}/items':
 			return { ...sampleRequest(route, { ...ids, album: await createAlbum(member) }), json: { media_ids: [await uploadImage(member)] } };
+		case 'POST /media/{id}/reactions':
+			return { ...sampleRequest(route, ids), json: { reaction_type: 'like' } };
 		case 'POST /tags':
 			return { ...sampleRequest(route, ids), json: { name: uniqueName('matrix') } };
 		case 'PUT /tags/{id}':

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 97 classes and interfaces of the plugin from its file the
+ * Loads each of the 112 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -29,6 +29,7 @@ final class MVS_Core_Class_Map {
 		'MVS_AI_Provider'                   => 'includes/ai/interface-mvs-ai-provider.php',
 		'MVS_AI_Service'                    => 'includes/ai/class-mvs-ai-service.php',
 		'MVS_Active_Content'                => 'includes/files/class-mvs-active-content.php',
+		'MVS_Add_Media_Favorite_Args'       => 'generated/class-mvs-add-media-favorite-args.php',
 		'MVS_Admin'                         => 'includes/admin/class-mvs-admin.php',
 		'MVS_Admin_Queue_Count'             => 'includes/admin/class-mvs-admin-queue-count.php',
 		'MVS_Album_Presenter'               => 'includes/albums/class-mvs-album-presenter.php',
@@ -46,13 +47,20 @@ final class MVS_Core_Class_Map {
 		'MVS_Core_Schema'                   => 'generated/class-mvs-core-schema.php',
 		'MVS_Create_Tag_Args'               => 'generated/class-mvs-create-tag-args.php',
 		'MVS_Delete_Tag_Args'               => 'generated/class-mvs-delete-tag-args.php',
+		'MVS_Engagement_Target'             => 'includes/engagement/class-mvs-engagement-target.php',
 		'MVS_Errors'                        => 'generated/class-mvs-errors.php',
+		'MVS_Favorite_Repository'           => 'includes/engagement/class-mvs-favorite-repository.php',
+		'MVS_Favorites_Handler'             => 'generated/interface-mvs-favorites-handler.php',
+		'MVS_Favorites_Service'             => 'includes/engagement/class-mvs-favorites-service.php',
 		'MVS_File_Purge'                    => 'includes/files/class-mvs-file-purge.php',
 		'MVS_File_Response'                 => 'includes/files/class-mvs-file-response.php',
 		'MVS_File_Server'                   => 'includes/files/class-mvs-file-server.php',
+		'MVS_Get_Media_Favorite_Args'       => 'generated/class-mvs-get-media-favorite-args.php',
 		'MVS_Get_Tag_Cloud_Args'            => 'generated/class-mvs-get-tag-cloud-args.php',
 		'MVS_Image_Sizes'                   => 'includes/media/class-mvs-image-sizes.php',
 		'MVS_List_Blocked_Users_Args'       => 'generated/class-mvs-list-blocked-users-args.php',
+		'MVS_List_Media_Reactions_Args'     => 'generated/class-mvs-list-media-reactions-args.php',
+		'MVS_List_My_Favorites_Args'        => 'generated/class-mvs-list-my-favorites-args.php',
 		'MVS_List_Tags_Args'                => 'generated/class-mvs-list-tags-args.php',
 		'MVS_Local_Storage'                 => 'includes/storage/class-mvs-local-storage.php',
 		'MVS_Media_Activity'                => 'includes/media/class-mvs-media-activity.php',
@@ -100,11 +108,18 @@ final class MVS_Core_Class_Map {
 		'MVS_REST_Tags_Controller'          => 'generated/class-mvs-rest-tags-controller.php',
 		'MVS_REST_Users_Controller'         => 'generated/class-mvs-rest-users-controller.php',
 		'MVS_Rate_Limiter'                  => 'includes/support/class-mvs-rate-limiter.php',
+		'MVS_Reaction_Repository'           => 'includes/engagement/class-mvs-reaction-repository.php',
+		'MVS_Reaction_Types'                => 'includes/engagement/class-mvs-reaction-types.php',
+		'MVS_Reactions_Handler'             => 'generated/interface-mvs-reactions-handler.php',
+		'MVS_Reactions_Service'             => 'includes/engagement/class-mvs-reactions-service.php',
+		'MVS_Remove_Media_Favorite_Args'    => 'generated/class-mvs-remove-media-favorite-args.php',
+		'MVS_Remove_Media_Reaction_Args'    => 'generated/class-mvs-remove-media-reaction-args.php',
 		'MVS_Report_Media_Args'             => 'generated/class-mvs-report-media-args.php',
 		'MVS_Report_User_Args'              => 'generated/class-mvs-report-user-args.php',
 		'MVS_Reports_Handler'               => 'generated/interface-mvs-reports-handler.php',
 		'MVS_Reports_Service'               => 'includes/moderation/class-mvs-reports-service.php',
 		'MVS_Sanitize'                      => 'includes/rest/class-mvs-sanitize.php',
+		'MVS_Set_Media_Reaction_Args'       => 'generated/class-mvs-set-media-reaction-args.php',
 		'MVS_Settings'                      => 'includes/support/class-mvs-settings.php',
 		'MVS_Settings_Handler'              => 'generated/interface-mvs-settings-handler.php',
 		'MVS_Settings_Service'              => 'includes/settings/class-mvs-settings-service.php',
