@@ -361,7 +361,7 @@ export interface Collection {
 	id: number;
 	title: string;
 	type: "manual" | "smart";
-	privacy: "public" | "members" | "group" | "private";
+	privacy: "public" | "members" | "private";
 	author_id: number;
 	/** The normalised smart rules, one {field, value} per condition (all ANDed); empty for a manual collection. */
 	rules: Array<{ field: string; value: string }>;
@@ -377,7 +377,7 @@ export interface CollectionWithItems {
 	id: number;
 	title: string;
 	type: "manual" | "smart";
-	privacy: "public" | "members" | "group" | "private";
+	privacy: "public" | "members" | "private";
 	author_id: number;
 	/** The normalised smart rules, one {field, value} per condition (all ANDed); empty for a manual collection. */
 	rules: Array<{ field: string; value: string }>;
@@ -492,18 +492,18 @@ export interface Operations {
 	remove_album_item: { params: { id: number; media_id: number }; query: Record<string, never>; body: Record<string, never>; response: AlbumWithMedia };
 	/** PUT /mvs/v1/albums/{id}/cover: Set the album cover. */
 	set_album_cover: { params: { id: number }; query: Record<string, never>; body: { media_id: number }; response: AlbumWithMedia };
-	/** GET /mvs/v1/collections: List the caller's collections. */
-	list_collections: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
+	/** GET /mvs/v1/collections: List the caller's collections, newest first. */
+	list_collections: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: Collection[] };
 	/** POST /mvs/v1/collections: Create a manual or smart collection. */
-	create_collection: { params: Record<string, never>; query: Record<string, never>; body: { title: string; type?: "manual" | "smart"; rules?: Record<string, unknown>; privacy?: "public" | "members" | "group" | "private" }; response: unknown };
-	/** GET /mvs/v1/collections/{id}: Read one collection with its resolved items. */
-	get_collection: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	create_collection: { params: Record<string, never>; query: Record<string, never>; body: { title: string; type?: "manual" | "smart"; rules?: Record<string, unknown>; privacy?: "public" | "members" | "private" }; response: CollectionWithItems };
+	/** GET /mvs/v1/collections/{id}: Read one collection with a page of its resolved items. */
+	get_collection: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: CollectionWithItems };
 	/** PUT /mvs/v1/collections/{id}: Edit a collection. */
-	update_collection: { params: { id: number }; query: Record<string, never>; body: { title?: string; type?: "manual" | "smart"; privacy?: "public" | "members" | "group" | "private" }; response: unknown };
-	/** DELETE /mvs/v1/collections/{id}: Delete a collection. */
+	update_collection: { params: { id: number }; query: Record<string, never>; body: { title?: string; type?: "manual" | "smart"; privacy?: "public" | "members" | "private" }; response: CollectionWithItems };
+	/** DELETE /mvs/v1/collections/{id}: Delete a collection (its items and favorites stay). */
 	delete_collection: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Deleted };
 	/** PUT /mvs/v1/collections/{id}/rules: Replace the smart rules and resolve the items. */
-	set_collection_rules: { params: { id: number }; query: Record<string, never>; body: { rules: Array<{ field: string; value: string }> }; response: unknown };
+	set_collection_rules: { params: { id: number }; query: Record<string, never>; body: { rules: Array<{ field: string; value: string }> }; response: CollectionWithItems };
 	/** GET /mvs/v1/media/{id}/comments: List an item's comments; follows the item's privacy. */
 	list_media_comments: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
 	/** POST /mvs/v1/media/{id}/comments: Comment on an item, or reply to a comment. */

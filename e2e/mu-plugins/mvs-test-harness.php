@@ -494,8 +494,6 @@ add_action(
 					$media = (int) $request['media_id'];
 					$now   = current_time( 'mysql', true );
 					$p     = $wpdb->prefix;
-					$wpdb->insert( "{$p}mvs_collections", array( 'author_id' => $owner, 'title' => 'Fixture collection', 'type' => 'manual', 'privacy' => 'public', 'created_at' => $now, 'updated_at' => $now ) );
-					$collection = (int) $wpdb->insert_id;
 					$wpdb->insert( "{$p}mvs_comments", array( 'media_id' => $media, 'user_id' => $owner, 'content' => 'Fixture comment', 'created_at' => $now, 'updated_at' => $now ) );
 					$comment = (int) $wpdb->insert_id;
 					$wpdb->insert( "{$p}mvs_conversations", array( 'created_by' => $owner, 'created_at' => $now, 'updated_at' => $now ) );
@@ -507,7 +505,7 @@ add_action(
 					$rule = (int) $wpdb->insert_id;
 					$wpdb->insert( "{$p}mvs_quota_packages", array( 'name' => 'Fixture package', 'created_at' => $now ) );
 					$package = (int) $wpdb->insert_id;
-					return compact( 'collection', 'comment', 'conversation', 'message', 'rule', 'package' );
+					return compact( 'comment', 'conversation', 'message', 'rule', 'package' );
 				},
 			)
 		);

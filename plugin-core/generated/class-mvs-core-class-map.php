@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 112 classes and interfaces of the plugin from its file the
+ * Loads each of the 122 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -39,13 +39,19 @@ final class MVS_Core_Class_Map {
 		'MVS_Block_User_Args'               => 'generated/class-mvs-block-user-args.php',
 		'MVS_Blocks_Handler'                => 'generated/interface-mvs-blocks-handler.php',
 		'MVS_Blocks_Service'                => 'includes/moderation/class-mvs-blocks-service.php',
+		'MVS_Collection_Repository'         => 'includes/collections/class-mvs-collection-repository.php',
+		'MVS_Collection_Rules'              => 'includes/collections/class-mvs-collection-rules.php',
+		'MVS_Collections_Handler'           => 'generated/interface-mvs-collections-handler.php',
+		'MVS_Collections_Service'           => 'includes/collections/class-mvs-collections-service.php',
 		'MVS_Community_Gate'                => 'includes/rest/class-mvs-community-gate.php',
 		'MVS_Core_Capabilities'             => 'generated/class-mvs-core-capabilities.php',
 		'MVS_Core_Owner_Lookups'            => 'generated/interface-mvs-core-owner-lookups.php',
 		'MVS_Core_Owner_Rules'              => 'generated/class-mvs-core-owner-rules.php',
 		'MVS_Core_Routes'                   => 'generated/class-mvs-core-routes.php',
 		'MVS_Core_Schema'                   => 'generated/class-mvs-core-schema.php',
+		'MVS_Create_Collection_Args'        => 'generated/class-mvs-create-collection-args.php',
 		'MVS_Create_Tag_Args'               => 'generated/class-mvs-create-tag-args.php',
+		'MVS_Delete_Collection_Args'        => 'generated/class-mvs-delete-collection-args.php',
 		'MVS_Delete_Tag_Args'               => 'generated/class-mvs-delete-tag-args.php',
 		'MVS_Engagement_Target'             => 'includes/engagement/class-mvs-engagement-target.php',
 		'MVS_Errors'                        => 'generated/class-mvs-errors.php',
@@ -55,10 +61,12 @@ final class MVS_Core_Class_Map {
 		'MVS_File_Purge'                    => 'includes/files/class-mvs-file-purge.php',
 		'MVS_File_Response'                 => 'includes/files/class-mvs-file-response.php',
 		'MVS_File_Server'                   => 'includes/files/class-mvs-file-server.php',
+		'MVS_Get_Collection_Args'           => 'generated/class-mvs-get-collection-args.php',
 		'MVS_Get_Media_Favorite_Args'       => 'generated/class-mvs-get-media-favorite-args.php',
 		'MVS_Get_Tag_Cloud_Args'            => 'generated/class-mvs-get-tag-cloud-args.php',
 		'MVS_Image_Sizes'                   => 'includes/media/class-mvs-image-sizes.php',
 		'MVS_List_Blocked_Users_Args'       => 'generated/class-mvs-list-blocked-users-args.php',
+		'MVS_List_Collections_Args'         => 'generated/class-mvs-list-collections-args.php',
 		'MVS_List_Media_Reactions_Args'     => 'generated/class-mvs-list-media-reactions-args.php',
 		'MVS_List_My_Favorites_Args'        => 'generated/class-mvs-list-my-favorites-args.php',
 		'MVS_List_Tags_Args'                => 'generated/class-mvs-list-tags-args.php',
@@ -119,6 +127,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Reports_Handler'               => 'generated/interface-mvs-reports-handler.php',
 		'MVS_Reports_Service'               => 'includes/moderation/class-mvs-reports-service.php',
 		'MVS_Sanitize'                      => 'includes/rest/class-mvs-sanitize.php',
+		'MVS_Set_Collection_Rules_Args'     => 'generated/class-mvs-set-collection-rules-args.php',
 		'MVS_Set_Media_Reaction_Args'       => 'generated/class-mvs-set-media-reaction-args.php',
 		'MVS_Settings'                      => 'includes/support/class-mvs-settings.php',
 		'MVS_Settings_Handler'              => 'generated/interface-mvs-settings-handler.php',
@@ -132,6 +141,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Taxonomies'                    => 'includes/media/class-mvs-taxonomies.php',
 		'MVS_Time'                          => 'includes/support/class-mvs-time.php',
 		'MVS_Unblock_User_Args'             => 'generated/class-mvs-unblock-user-args.php',
+		'MVS_Update_Collection_Args'        => 'generated/class-mvs-update-collection-args.php',
 		'MVS_Update_Tag_Args'               => 'generated/class-mvs-update-tag-args.php',
 		'MVS_Upload_Validator'              => 'includes/media/class-mvs-upload-validator.php',
 		'MVS_Url_Signer'                    => 'includes/files/class-mvs-url-signer.php',

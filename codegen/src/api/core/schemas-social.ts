@@ -4,13 +4,13 @@
  * explains each choice).
  */
 import { schema, t, type SchemaSpec } from '../../dsl/index.js';
-import { PRIVACY } from './common.js';
+import { COLLECTION_PRIVACY } from './collections.js';
 
 const collectionFields = {
 	id: t.int().required(),
 	title: t.string().required(),
 	type: t.enum('manual', 'smart').required(),
-	privacy: t.enum(...PRIVACY).required(),
+	privacy: t.enum(...COLLECTION_PRIVACY).required(),
 	author_id: t.int().required(),
 	rules: t
 		.array(t.object({ field: t.string().required(), value: t.string().required() }))
