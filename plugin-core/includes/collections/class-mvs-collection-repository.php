@@ -90,35 +90,82 @@ final class MVS_Collection_Repository {
 	}
 
 	/**
-	 * FROM and WHERE of a collection's items the viewer may see: the item
-	 * table of a manual collection, the rules of a smart one.
+	 * What the viewer may see, as disjoint WHERE clauses on mvs_media m: the
+	 * community rules, plus the viewer's own items outside them. Two
+	 * branches queried apart keep each on an index; one OR of both made
+	 * MariaDB scan the whole table (the rule of MVS_Media_Repository::search()).
+	 *
+	 * @param int $viewer Viewer.
+	 * @return array<int, array{0: string, 1: array}>
+	 */
+	private static function visibility_branches( int $viewer ): array {
+		if ( MVS_Media_Visibility::is_privileged( $viewer ) ) {
+			return array( array( '1=1', array() ) );
+		}
+		$community = MVS_Media_Visibility::community_predicate( $viewer, 'm' );
+		if ( $viewer <= 0 ) {
+			return array( $community );
+		}
+		return array(
+			$community,
+			array( "m.author_id = %d AND NOT {$community[0]}", array_merge( array( $viewer ), $community[1] ) ),
+		);
+	}
+
+	/**
+	 * FROM … WHERE clauses of a collection's items the viewer may see, one
+	 * per disjoint branch: the item table of a manual collection (one branch:
+	 * its few rows drive the join, so the OR of the visibility costs
+	 * nothing), the rules of a smart one (a branch per visibility branch).
 	 *
 	 * @param object $collection mvs_collections row.
 	 * @param int    $viewer     Viewer.
-	 * @return array{0: string, 1: array, 2: string} FROM…WHERE SQL, its arguments, ORDER BY.
+	 * @return array<int, array{0: string, 1: array}>
 	 */
-	private static function item_source( $collection, int $viewer ): array {
+	private static function item_sources( $collection, int $viewer ): array {
 		global $wpdb;
-		list( $visible, $visible_args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'm' );
 		if ( 'smart' !== $collection->type ) {
+			list( $visible, $visible_args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'm' );
 			return array(
-				"FROM {$wpdb->mvs_collection_items} ci INNER JOIN {$wpdb->mvs_media} m ON m.id = ci.media_id WHERE ci.collection_id = %d AND {$visible}",
-				array_merge( array( (int) $collection->id ), $visible_args ),
-				'ci.position ASC, ci.media_id ASC',
+				array(
+					"FROM {$wpdb->mvs_collection_items} ci INNER JOIN {$wpdb->mvs_media} m ON m.id = ci.media_id WHERE ci.collection_id = %d AND {$visible}",
+					array_merge( array( (int) $collection->id ), $visible_args ),
+				),
 			);
 		}
 		$rules = MVS_Collection_Rules::decode( $collection->rules );
 		if ( ! $rules ) {
 			// A smart collection without rules has no items (never "everything").
-			return array( "FROM {$wpdb->mvs_media} m WHERE 1=0", array(), 'm.id DESC' );
+			return array( array( "FROM {$wpdb->mvs_media} m WHERE 1=0", array() ) );
 		}
 		list( $where, $args ) = MVS_Collection_Rules::where( $rules );
-		return array( "FROM {$wpdb->mvs_media} m WHERE {$visible}{$where}", array_merge( $visible_args, $args ), 'm.id DESC' );
+		$sources              = array();
+		foreach ( self::visibility_branches( $viewer ) as $branch ) {
+			$sources[] = array( "FROM {$wpdb->mvs_media} m WHERE {$branch[0]}{$where}", array_merge( $branch[1], $args ) );
+		}
+		return $sources;
+	}
+
+	/**
+	 * One count expression over all sources, and its arguments.
+	 *
+	 * @param array[] $sources From item_sources().
+	 * @return array{0: string, 1: array}
+	 */
+	private static function count_expression( array $sources ): array {
+		$parts = array();
+		$args  = array();
+		foreach ( $sources as $source ) {
+			$parts[] = "( SELECT COUNT(*) {$source[0]} )";
+			$args    = array_merge( $args, $source[1] );
+		}
+		return array( implode( ' + ', $parts ), $args );
 	}
 
 	/**
 	 * A page of the collection's items the viewer may see, and their total:
-	 * two queries.
+	 * two queries. Manual items come in the order they were added, smart
+	 * ones newest first.
 	 *
 	 * @param object $collection mvs_collections row.
 	 * @param int    $viewer     Viewer.
@@ -128,18 +175,33 @@ final class MVS_Collection_Repository {
 	 */
 	public function items( $collection, int $viewer, int $page, int $per_page ): array {
 		global $wpdb;
-		list( $from, $args, $order ) = self::item_source( $collection, $viewer );
-		$per_page                    = max( 1, $per_page );
-		$rows                        = $wpdb->get_results(
-			$wpdb->prepare( "SELECT m.* {$from} ORDER BY {$order} LIMIT %d OFFSET %d", array_merge( $args, array( $per_page, ( max( 1, $page ) - 1 ) * $per_page ) ) )
-		);
-		$total                       = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) {$from}", $args ) );
+		$sources  = self::item_sources( $collection, $viewer );
+		$per_page = max( 1, $per_page );
+		$offset   = ( max( 1, $page ) - 1 ) * $per_page;
+		if ( 1 === count( $sources ) ) {
+			$order = 'smart' === $collection->type ? 'm.id DESC' : 'ci.position ASC, ci.media_id ASC';
+			$sql   = "SELECT m.* {$sources[0][0]} ORDER BY {$order} LIMIT %d OFFSET %d";
+			$args  = array_merge( $sources[0][1], array( $per_page, $offset ) );
+		} else {
+			// Each branch brings at most the rows up to the end of the page, on its own index.
+			$parts = array();
+			$args  = array();
+			foreach ( $sources as $source ) {
+				$parts[] = "( SELECT m.* {$source[0]} ORDER BY m.id DESC LIMIT %d )";
+				$args    = array_merge( $args, $source[1], array( $offset + $per_page ) );
+			}
+			$sql  = 'SELECT u.* FROM ( ' . implode( ' UNION ALL ', $parts ) . ' ) u ORDER BY u.id DESC LIMIT %d OFFSET %d';
+			$args = array_merge( $args, array( $per_page, $offset ) );
+		}
+		$rows                  = $wpdb->get_results( $wpdb->prepare( $sql, $args ) );
+		list( $count, $c_args ) = self::count_expression( $sources );
+		$total                 = (int) ( $c_args ? $wpdb->get_var( $wpdb->prepare( "SELECT {$count}", $c_args ) ) : $wpdb->get_var( "SELECT {$count}" ) );
 		return array( $rows ? $rows : array(), $total );
 	}
 
 	/**
 	 * The visible item count of several collections in one statement (one
-	 * counting branch per collection, joined with UNION ALL).
+	 * row per collection, joined with UNION ALL).
 	 *
 	 * @param object[] $collections mvs_collections rows.
 	 * @param int      $viewer      Viewer.
@@ -150,15 +212,15 @@ final class MVS_Collection_Repository {
 		if ( ! $collections ) {
 			return array();
 		}
-		$branches = array();
-		$args     = array();
+		$rows = array();
+		$args = array();
 		foreach ( $collections as $collection ) {
-			list( $from, $source_args ) = self::item_source( $collection, $viewer );
-			$branches[]                 = "SELECT %d AS id, COUNT(*) AS n {$from}";
-			$args                       = array_merge( $args, array( (int) $collection->id ), $source_args );
+			list( $count, $count_args ) = self::count_expression( self::item_sources( $collection, $viewer ) );
+			$rows[]                     = "SELECT %d AS id, {$count} AS n";
+			$args                       = array_merge( $args, array( (int) $collection->id ), $count_args );
 		}
 		$counts = array();
-		foreach ( (array) $wpdb->get_results( $wpdb->prepare( implode( ' UNION ALL ', $branches ), $args ) ) as $row ) {
+		foreach ( (array) $wpdb->get_results( $wpdb->prepare( implode( ' UNION ALL ', $rows ), $args ) ) as $row ) {
 			$counts[ (int) $row->id ] = (int) $row->n;
 		}
 		return $counts;
