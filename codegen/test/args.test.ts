@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { handWrittenPhp } from '../src/cli/hand-written.js';
+import { argumentNames } from '../src/emit/php/args.js';
 import { loadModel } from '../src/cli/outputs.js';
 import { argumentReads } from './helpers/handler-args.js';
 import { ErrorCodeIndex } from './helpers/handler-errors.js';
@@ -22,7 +23,8 @@ describe('handlers read only declared arguments', () => {
 			test(`${plugin.namespace} ${resource.name}: ${resource.service} reads only what each route declares`, () => {
 				const problems: string[] = [];
 				for (const route of routes) {
-					const declared = new Set([...route.args.map((a) => a.name), ...(route.file ? [route.file.name] : [])]);
+					// Declared arguments (the upload among them), plus the headers and HEAD flag of typed routes.
+					const declared = new Set(argumentNames(route));
 					const { reads, unreadable } = argumentReads(index, resource.service!, route.name);
 					for (const name of reads) if (!declared.has(name)) problems.push(`${route.name} reads "${name}", which the route does not declare`);
 					problems.push(...unreadable);
@@ -55,6 +57,17 @@ describe('the argument rule (so the test above can fail)', () => {
 					}
 					public function list_things( $request ) { return $request->get_params(); }
 					public function get_thing( MVS_Get_Thing_Args $args ) { return $args->id . $args->colour; }
+					public function edit_thing( MVS_Edit_Thing_Args $args ) {
+						foreach ( array( 'title', 'note' ) as $field ) { $x = $args->$field; }
+						return $this->serve_part( $args );
+					}
+					private function serve_part( MVS_Edit_Thing_Args $part ) { return $part->range . $part->{$part->title}; }
+					public function dump_thing( MVS_Dump_Thing_Args $args ) { return get_object_vars( $args ); }
+					public function patch_thing( MVS_Patch_Thing_Args $args ) {
+						foreach ( array( 'size', 'shape' ) as $field ) { $x = $args->$field; }
+						$name = 'hue';
+						return $args->$name . $args->{'ti' . 'tle'};
+					}
 				}`,
 		},
 	]);
@@ -65,6 +78,27 @@ describe('the argument rule (so the test above can fail)', () => {
 
 	test('reads of a typed handler\'s generated arguments are collected too', () => {
 		assert.deepEqual([...argumentReads(idx, 'MVS_Thing_Service', 'get_thing').reads].sort(), ['colour', 'id']);
+	});
+
+	test('a typed handler\'s loop names and collaborators count; a computed property name is reported', () => {
+		const reads = argumentReads(idx, 'MVS_Thing_Service', 'edit_thing');
+		assert.deepEqual([...reads.reads].sort(), ['note', 'range', 'title']);
+		assert.deepEqual(reads.unreadable, ['MVS_Thing_Service::serve_part($part): $part->... with a computed name']);
+	});
+
+	test('the arguments object used whole where the rule cannot follow it is reported', () => {
+		assert.deepEqual(argumentReads(idx, 'MVS_Thing_Service', 'dump_thing').unreadable, [
+			'MVS_Thing_Service::dump_thing($args): $args is used whole where the rule cannot follow it',
+		]);
+	});
+
+	test('a typed handler\'s property read by a computed name is reported; one over a literal list is not', () => {
+		const { reads, unreadable } = argumentReads(idx, 'MVS_Thing_Service', 'patch_thing');
+		assert.deepEqual([...reads].sort(), ['shape', 'size']);
+		assert.deepEqual(unreadable, [
+			'MVS_Thing_Service::patch_thing($args): $args->... with a computed name',
+			'MVS_Thing_Service::patch_thing($args): $args->... with a computed name',
+		]);
 	});
 
 	test('reading every parameter at once is reported', () => {

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { auth, col, key, t, type Capability, type PluginSpec } from '../src/dsl/index.js';
+import { auth, col, erase, key, personal, t, type Capability, type PluginSpec } from '../src/dsl/index.js';
 import { buildModel, ModelError } from '../src/model/build.js';
 import { route, thingResource, thingTable, tinyPlugin, withRoutes } from './helpers/fixtures.js';
 
@@ -308,5 +308,51 @@ describe('model builder: refuses invalid declarations with a helpful ModelError'
 			/schema Widget/,
 			/default is not an allowed value/,
 		);
+	});
+
+	test('headers and headAware: typed resources only, GET only for HEAD, names clear of the arguments', () => {
+		const serve = (patch: Partial<Parameters<typeof route>[0]> = {}) =>
+			route({ name: 'serve_thing', method: 'GET', path: '/things/{id}/raw', params: { id: t.id() }, headers: { range: 'Bytes.' }, ...patch });
+		const typed = (...routes: ReturnType<typeof route>[]) => tinyPlugin({ resources: [{ ...thingResource(routes), typedArgs: true }] });
+		assertModelError(withRoutes(serve()), /route serve_thing/, /need typedArgs/);
+		assertModelError(withRoutes(serve({ headers: undefined, headAware: true })), /route serve_thing/, /need typedArgs/);
+		assertModelError(typed(serve({ method: 'POST', headAware: true })), /only GET routes answer HEAD/);
+		assertModelError(typed(serve({ query: { head: t.bool() }, headAware: true })), /headAware adds the argument head/);
+		assertModelError(typed(serve({ query: { range: t.string() } })), /header range has the name of an argument/);
+		assertModelError(typed(serve({ headers: { 'If-Range': 'ETag.' } })), /header If-Range must be named as get_header\(\) names it/);
+		assertModelError(typed(serve({ headers: { range: '' } })), /header range needs a description/);
+		const built = buildModel([typed(serve({ headers: { if_none_match: 'ETags.' }, headAware: true }))]).plugins[0]!.routes.find((r) => r.name === 'serve_thing')!;
+		assert.deepEqual(built.headers, [{ name: 'if_none_match', http: 'If-None-Match', description: 'ETags.' }]);
+		assert.equal(built.headAware, true);
+	});
+});
+
+describe('model builder: every user ID and personal-data column says what account erasure does to it', () => {
+	const columns = thingTable().columns;
+	const withColumns = (extra: Record<string, ReturnType<typeof col.bigint>>) => tinyPlugin({ tables: [thingTable({ columns: { ...columns, ...extra } })] });
+
+	test('an unclassified user ID column is refused, whatever the role in its name', () => {
+		for (const name of ['user_id', 'author_id', 'reporter_id', 'blocked_id', 'created_by', 'last_sender_id']) {
+			assertModelError(withColumns({ [name]: col.bigint() }), new RegExp(`column ${name}: holds a user ID`));
+		}
+	});
+
+	test('an unclassified personal-data column is refused', () => {
+		assertModelError(withColumns({ content: col.text() as never }), /column content: holds personal data/);
+		assertModelError(withColumns({ ip_hash: col.char(64) as never }), /column ip_hash: holds personal data/);
+	});
+
+	test('with_row data needs rows that go with the member; user actions need a user ID column; reasons are required', () => {
+		const bare = { id: col.id(), title: col.varchar(100), created_at: col.datetime() };
+		assertModelError(
+			tinyPlugin({ tables: [thingTable({ columns: { ...bare, note: personal(col.text(), erase.withRow('Notes.')) }, indexes: [] })] }),
+			/column note: with_row data needs a user column/,
+		);
+		assertModelError(withColumns({ title: personal(col.varchar(100), erase.rows('Titles.')) }), /column title: delete_rows applies to a user ID column/);
+		assertModelError(withColumns({ user_id: col.userId(erase.keep('  ')) }), /column user_id: an erasure needs its reason/);
+	});
+
+	test('classified columns build, and nothing else is asked of other columns', () => {
+		assert.doesNotThrow(() => buildModel([withColumns({ user_id: col.userId(erase.anonymize('History stays.')), views: col.bigint() })]));
 	});
 });

@@ -111,6 +111,21 @@ describe('OpenAPI documents', () => {
 		});
 	}
 
+	test('the request headers a route declares are header parameters, in their HTTP spelling', () => {
+		const core = docs.find((d) => d.plugin.id === 'core')!.doc as JsonObject;
+		const serve = ((core.paths as JsonObject)['/mvs/v1/serve'] as JsonObject).get as JsonObject;
+		const headers = (serve.parameters as JsonObject[]).filter((p) => p.in === 'header');
+		assert.deepEqual(
+			headers.map((h) => [h.name, h.required, (h.schema as JsonObject).type]),
+			[
+				['Range', false, 'string'],
+				['If-Range', false, 'string'],
+				['If-None-Match', false, 'string'],
+				['If-Modified-Since', false, 'string'],
+			],
+		);
+	});
+
 	test('operationIds are unique across both documents too', () => {
 		const ids = docs.flatMap(({ doc }) =>
 			Object.values(doc.paths as JsonObject).flatMap((item) =>

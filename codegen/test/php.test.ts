@@ -5,12 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { argumentNames } from '../src/emit/php/args.js';
 import { emitPhp } from '../src/emit/php/index.js';
 import { names, phpFileName } from '../src/emit/php/naming.js';
 import { loadModel } from '../src/cli/outputs.js';
 import { buildModel } from '../src/model/build.js';
 import type { ModelPlugin } from '../src/model/model.js';
-import { col, key, t } from '../src/dsl/index.js';
+import { col, erase, key, personal, t } from '../src/dsl/index.js';
 import { schemaVersion } from '../src/emit/php/schema.js';
 import { route, thingResource, thingTable, tinyPlugin, withRoutes } from './helpers/fixtures.js';
 import {
@@ -263,7 +264,7 @@ describe('generated PHP: the schema version is derived from the declared tables'
 		const changes = {
 			'title widened': [thingTable({ columns: { ...columns, title: col.varchar(200) } })],
 			'column added': [thingTable({ columns: { ...columns, views: col.uint() } })],
-			'default changed': [thingTable({ columns: { ...columns, owner_id: col.bigint(1) } })],
+			'default changed': [thingTable({ columns: { ...columns, owner_id: personal(col.bigint(1), erase.rows('Things of the member go.')) } })],
 			'key added': [thingTable({ indexes: [...(thingTable().indexes ?? []), key('created', 'created_at')] })],
 			'table added': [thingTable(), thingTable({ name: 'mvs_other_things' })],
 		};
@@ -336,6 +337,55 @@ describe('generated PHP: typed arguments (resources with typedArgs)', () => {
 		assert.match(code, /\$args->size  = null === \$request\['size'\] \? null : \(int\) \$request\['size'\];/);
 		assert.deepEqual(methodNames(decl), ['from_request', '__get', '__set']);
 		assert.ok(!out.has(`${dir}/class-mvs-tiny-get-thing-args.php`), 'get_thing is not implemented: no arguments class');
+	});
+
+	test('the upload, declared headers and HEAD are properties too, and are what the handler may read', () => {
+		const serve = route({
+			name: 'serve_thing',
+			method: 'GET',
+			path: '/things/{id}/raw',
+			params: { id: t.id() },
+			headers: { range: 'One byte range.', if_none_match: 'ETags of a cached copy.' },
+			headAware: true,
+			implemented: true,
+		});
+		const upload = route({ name: 'attach_thing', method: 'POST', path: '/things/{id}/attach', params: { id: t.id() }, multipart: { file: t.file('image/*').required() }, implemented: true });
+		const model = buildModel([tinyPlugin({ resources: [{ ...thingResource([serve, upload]), typedArgs: true }] })]);
+		const files = emitPhp(model, model.plugins[0]!);
+		const routes = new Map(model.plugins[0]!.routes.map((r) => [r.name, r]));
+		assert.deepEqual(argumentNames(routes.get('serve_thing')!), ['id', 'range', 'if_none_match', 'head']);
+		assert.deepEqual(argumentNames(routes.get('attach_thing')!), ['id', 'file']);
+
+		const served = files.get(`${dir}/class-mvs-tiny-serve-thing-args.php`)!;
+		parsePhp(served, 'serve args');
+		assert.match(served, /\$args->if_none_match = \$request->get_header\( 'if_none_match' \);/);
+		assert.match(served, /\$args->head          = 'HEAD' === \$request->get_method\(\);/);
+		assert.match(served, /ETags of a cached copy\. The If-None-Match header as sent, null when absent;\s/);
+		const attached = files.get(`${dir}/class-mvs-tiny-attach-thing-args.php`)!;
+		assert.match(attached, /public static function from_request\( WP_REST_Request \$request, array \$file \): self \{/);
+		assert.match(attached, /\$args->file = \$file;/);
+		const controller = files.get(`${dir}/class-mvs-tiny-rest-things-controller.php`)!;
+		assert.match(controller, /\$file = \$this->require_file\( \$request, 'file' \);/);
+		assert.match(controller, /\$this->handler->attach_thing\( MVS_Tiny_Attach_Thing_Args::from_request\( \$request, \$file \) \)/);
+		const iface = files.get(`${dir}/interface-mvs-tiny-things-handler.php`)!;
+		assert.match(iface, /public function attach_thing\( MVS_Tiny_Attach_Thing_Args \$args \);/, 'the upload travels inside the arguments');
+	});
+
+	test('arrays say what they hold; a route without arguments still gets its (empty) class', () => {
+		const extra = [
+			route({ name: 'sort_things', method: 'PUT', path: '/things/sort', body: { order: t.ids().required(), meta: t.json() }, implemented: true }),
+			route({ name: 'count_things', method: 'GET', path: '/things/count', implemented: true }),
+		];
+		const typed = buildModel([tinyPlugin({ resources: [{ ...thingResource(extra), typedArgs: true }] })]);
+		const emitted = emitPhp(typed, typed.plugins[0]!);
+		const sort = emitted.get(`${dir}/class-mvs-tiny-sort-things-args.php`)!;
+		assert.match(sort, /@var int\[\]\n\t \*\/\n\tpublic \$order;/);
+		assert.match(sort, /@var array<string, mixed>\|null\n\t \*\/\n\tpublic \$meta;/);
+		const count = emitted.get(`${dir}/class-mvs-tiny-count-things-args.php`)!;
+		const decl = declarations(parsePhp(count, 'args'), 'class').get('MVS_Tiny_Count_Things_Args')!;
+		assert.deepEqual([...walk(decl)].filter((n) => n.kind === 'property'), []);
+		assert.match(count, /from_request\( WP_REST_Request \$request \): self \{\n\t\treturn new self\(\);\n\t\}/);
+		assert.match(count, /The route takes no arguments/);
 	});
 
 	test('the handler interface takes the arguments object, and the controller builds it from the request', () => {

@@ -237,6 +237,31 @@ add_action(
 				},
 			)
 		);
+		// Account erasure: how many rows of each erasure-plan column still name a user.
+		register_rest_route(
+			'mvs-test/v1',
+			'/erasure-rows',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'user_id' => array(
+						'type'     => 'integer',
+						'minimum'  => 1,
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$counts = array();
+					foreach ( MVS_Account_Eraser::plan() as $entry ) {
+						$table = $wpdb->prefix . $entry['table'];
+						$counts[ $entry['table'] . '.' . $entry['column'] ] = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE %i = %d', $table, $entry['column'], (int) $request['user_id'] ) ); // phpcs:ignore WordPress.DB
+					}
+					return $counts;
+				},
+			)
+		);
 		// Database introspection for the schema and EXPLAIN checks on MariaDB.
 		register_rest_route(
 			'mvs-test/v1',

@@ -10,7 +10,7 @@ import type { MvsFile } from '../../codegen/out/client';
 import { pathParams, type FixtureIds } from '../support/matrix';
 import { expect, files, test as base } from '../support/mvs';
 import { seedOwnedFixtures } from '../support/seed';
-import { ANY_FIELD, badValuesFor, PATH_VALUES, type BadValue } from './support/bad-values';
+import { ANY_FIELD, badValuesFor, HEADER_VALUES, PATH_VALUES, type BadValue } from './support/bad-values';
 import { clientFor, count, encodeQuery, freshBucket, pool, type RawRequest, type RawResponse } from './support/http';
 import { GENERIC_CODES, operations, type Field, type Operation } from './support/operations';
 
@@ -76,6 +76,7 @@ function fieldInput(op: Operation, baseline: Baseline, field: Field, bad: BadVal
 		const path = `/${op.route.namespace}${op.route.path.replace(/\{([a-z_]+)\}/g, (_, key: string) => (key === field.name ? String(bad.value) : String(baseline.params[key])))}`;
 		return { label, request: { ...build(op, baseline), path }, pathChanged: true };
 	}
+	if (field.in === 'header') return { label, request: { ...build(op, baseline), headers: { [field.name]: String(bad.value) } } };
 	// A URL over nginx's 8 KB header buffers is refused by nginx (414) before PHP: body fields carry the long values.
 	if (field.in === 'query' && JSON.stringify(bad.value ?? null).length > 3000) return null;
 	return { label, request: build(op, baseline, field.in === 'query' ? { query: { [field.name]: bad.value } } : { body: { [field.name]: bad.value } }) };
@@ -109,7 +110,14 @@ function requestInputs(op: Operation, baseline: Baseline): Input[] {
 /** At least INPUTS_PER_ROUTE inputs: the request-level ones, then each field's values in turn, then junk parameters. */
 function inputsFor(op: Operation, baseline: Baseline): Input[] {
 	const inputs = requestInputs(op, baseline);
-	const queues = op.fields.map((field) => (field.in === 'path' ? PATH_VALUES : badValuesFor(field.schema)).map((bad) => () => fieldInput(op, baseline, field, bad)));
+	// Each header starts at its own place in the list, so the few inputs a header gets differ between headers.
+	const headers = op.fields.filter((f) => f.in === 'header');
+	const rotated = (field: Field) => {
+		const at = (headers.indexOf(field) * 4) % HEADER_VALUES.length;
+		return [...HEADER_VALUES.slice(at), ...HEADER_VALUES.slice(0, at)];
+	};
+	const valuesOf = (field: Field) => (field.in === 'path' ? PATH_VALUES : field.in === 'header' ? rotated(field) : badValuesFor(field.schema));
+	const queues = op.fields.map((field) => valuesOf(field).map((bad) => () => fieldInput(op, baseline, field, bad)));
 	// Fields nobody declared still reach PHP (WordPress keeps them in the request): junk in a parameter the route ignores.
 	queues.push(
 		[...ANY_FIELD, ...badValuesFor({ type: 'integer' })].map((bad) => () => fieldInput(op, baseline, { name: 'mvs_fuzz', in: baseline.fieldsIn, schema: {} }, bad)),

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Favorite an item (idempotent). Built by MVS_REST_Favorites_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Favorite an item (idempotent).
+ *
+ * Built by MVS_REST_Favorites_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Add_Media_Favorite_Args {
 
@@ -25,7 +27,8 @@ final class MVS_Add_Media_Favorite_Args {
 	public $id;
 
 	/**
-	 * Also add the item to this collection: one of the caller's manual collections. Null when the request leaves it out.
+	 * Also add the item to this collection: one of the caller's manual
+	 * collections. Null when the request leaves it out.
 	 *
 	 * @var int|null
 	 */

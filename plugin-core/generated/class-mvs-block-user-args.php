@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Block a user. Built by MVS_REST_Blocks_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Block a user.
+ *
+ * Built by MVS_REST_Blocks_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Block_User_Args {
 

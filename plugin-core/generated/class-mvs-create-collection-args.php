@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Create a manual or smart collection. Built by MVS_REST_Collections_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Create a manual or smart collection.
+ *
+ * Built by MVS_REST_Collections_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Create_Collection_Args {
 
@@ -32,9 +34,11 @@ final class MVS_Create_Collection_Args {
 	public $type;
 
 	/**
-	 * Smart rules as an object: tags (array of tag slugs, or a comma-separated string), media_type, category (slug), author (user ID), date_after, date_before (YYYY-MM-DD); all ANDed. Null when the request leaves it out.
+	 * Smart rules as an object: tags (array of tag slugs, or a comma-separated
+	 * string), media_type, category (slug), author (user ID), date_after,
+	 * date_before (YYYY-MM-DD); all ANDed. Null when the request leaves it out.
 	 *
-	 * @var array|null
+	 * @var array<string, mixed>|null
 	 */
 	public $rules;
 

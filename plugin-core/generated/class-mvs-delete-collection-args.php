@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Delete a collection (its items and favorites stay). Built by MVS_REST_Collections_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Delete a collection (its items and favorites stay).
+ *
+ * Built by MVS_REST_Collections_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Delete_Collection_Args {
 

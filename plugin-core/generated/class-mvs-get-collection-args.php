@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Read one collection with a page of its resolved items. Built by MVS_REST_Collections_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Read one collection with a page of its resolved items.
+ *
+ * Built by MVS_REST_Collections_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Get_Collection_Args {
 

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Whether the caller favorited the item. Built by MVS_REST_Favorites_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Whether the caller favorited the item.
+ *
+ * Built by MVS_REST_Favorites_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Get_Media_Favorite_Args {
 

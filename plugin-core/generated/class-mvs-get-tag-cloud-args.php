@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Tags with their usage counts. Built by MVS_REST_Tags_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Tags with their usage counts.
+ *
+ * Built by MVS_REST_Tags_Controller once WordPress has validated and sanitized
+ * the request; read-only by convention.
  */
 final class MVS_Get_Tag_Cloud_Args {
 

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The users the caller has blocked. Built by MVS_REST_Blocks_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * The users the caller has blocked.
+ *
+ * Built by MVS_REST_Blocks_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_List_Blocked_Users_Args {
 

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * List the caller's collections, newest first. Built by MVS_REST_Collections_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * List the caller's collections, newest first.
+ *
+ * Built by MVS_REST_Collections_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_List_Collections_Args {
 

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Reaction counts by type, plus the caller's own reaction. Built by MVS_REST_Reactions_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Reaction counts by type, plus the caller's own reaction.
+ *
+ * Built by MVS_REST_Reactions_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_List_Media_Reactions_Args {
 

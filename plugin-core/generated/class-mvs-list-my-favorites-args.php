@@ -12,13 +12,16 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The caller's favorite media items they may still see, newest favorite first. Built by MVS_REST_Favorites_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * The caller's favorite media items they may still see, newest favorite first.
+ *
+ * Built by MVS_REST_Favorites_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_List_My_Favorites_Args {
 
 	/**
-	 * Only favorites filed under this collection of the caller. Null when the request leaves it out.
+	 * Only favorites filed under this collection of the caller. Null when the
+	 * request leaves it out.
 	 *
 	 * @var int|null
 	 */

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * List tags. Built by MVS_REST_Tags_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * List tags.
+ *
+ * Built by MVS_REST_Tags_Controller once WordPress has validated and sanitized
+ * the request; read-only by convention.
  */
 final class MVS_List_Tags_Args {
 

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Re-tag media from the source tag to the target and delete the source. Built by MVS_REST_Tags_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Re-tag media from the source tag to the target and delete the source.
+ *
+ * Built by MVS_REST_Tags_Controller once WordPress has validated and sanitized
+ * the request; read-only by convention.
  */
 final class MVS_Merge_Tags_Args {
 

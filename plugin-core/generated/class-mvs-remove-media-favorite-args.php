@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Remove an item from the favorites (idempotent). Built by MVS_REST_Favorites_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Remove an item from the favorites (idempotent).
+ *
+ * Built by MVS_REST_Favorites_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Remove_Media_Favorite_Args {
 

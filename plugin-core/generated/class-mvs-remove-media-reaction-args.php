@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Remove the caller's reaction. Built by MVS_REST_Reactions_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Remove the caller's reaction.
+ *
+ * Built by MVS_REST_Reactions_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Remove_Media_Reaction_Args {
 

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Report a media item. Built by MVS_REST_Reports_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Report a media item.
+ *
+ * Built by MVS_REST_Reports_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Report_Media_Args {
 

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Report a user. Built by MVS_REST_Reports_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Report a user.
+ *
+ * Built by MVS_REST_Reports_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Report_User_Args {
 

@@ -131,6 +131,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'create_album_permissions_check' ),
 					'args'                => array(
 						'title'       => array(
+							'description'       => __( 'Album title.', 'media-community-service' ),
 							'type'              => 'string',
 							'minLength'         => 1,
 							'maxLength'         => 200,
@@ -139,12 +140,14 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
 						),
 						'description' => array(
+							'description'       => __( 'Album description (plain text).', 'media-community-service' ),
 							'type'              => 'string',
 							'maxLength'         => 5000,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'textarea' ),
 						),
 						'privacy'     => array(
+							'description'       => __( 'Who sees the album; \'group\' is refused (albums have no group). Public when left out.', 'media-community-service' ),
 							'type'              => 'string',
 							'enum'              => array( 'public', 'members', 'group', 'private' ),
 							'validate_callback' => 'rest_validate_request_arg',
@@ -180,6 +183,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'update_album_permissions_check' ),
 					'args'                => array(
 						'title'       => array(
+							'description'       => __( 'Album title.', 'media-community-service' ),
 							'type'              => 'string',
 							'minLength'         => 1,
 							'maxLength'         => 200,
@@ -187,12 +191,14 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
 						),
 						'description' => array(
+							'description'       => __( 'Album description (plain text).', 'media-community-service' ),
 							'type'              => 'string',
 							'maxLength'         => 5000,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'textarea' ),
 						),
 						'privacy'     => array(
+							'description'       => __( 'Who sees the album; \'group\' is refused (albums have no group).', 'media-community-service' ),
 							'type'              => 'string',
 							'enum'              => array( 'public', 'members', 'group', 'private' ),
 							'validate_callback' => 'rest_validate_request_arg',
@@ -357,7 +363,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 */
 	public function list_albums( $request ) {
 		return $this->respond_page(
-			$this->declared( $this->handler->list_albums( $request ), 'list_albums' ),
+			$this->declared( $this->handler->list_albums( MVS_List_Albums_Args::from_request( $request ) ), 'list_albums' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',
@@ -385,7 +391,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_album( $request ) {
-		return $this->respond_created( $this->declared( $this->handler->create_album( $request ), 'create_album' ), '/albums/%d' );
+		return $this->respond_created( $this->declared( $this->handler->create_album( MVS_Create_Album_Args::from_request( $request ) ), 'create_album' ), '/albums/%d' );
 	}
 
 	/**
@@ -406,7 +412,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_album( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_album( $request ), 'get_album' ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_album( MVS_Get_Album_Args::from_request( $request ) ), 'get_album' ), 200 );
 	}
 
 	/**
@@ -433,7 +439,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_album( $request ) {
-		return $this->respond( $this->declared( $this->handler->update_album( $request ), 'update_album' ), 200 );
+		return $this->respond( $this->declared( $this->handler->update_album( MVS_Update_Album_Args::from_request( $request ) ), 'update_album' ), 200 );
 	}
 
 	/**
@@ -459,7 +465,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_album( $request ) {
-		return $this->respond( $this->declared( $this->handler->delete_album( $request ), 'delete_album' ), 200 );
+		return $this->respond( $this->declared( $this->handler->delete_album( MVS_Delete_Album_Args::from_request( $request ) ), 'delete_album' ), 200 );
 	}
 
 	/**
@@ -486,7 +492,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function reorder_album( $request ) {
-		return $this->respond( $this->declared( $this->handler->reorder_album( $request ), 'reorder_album' ), 200 );
+		return $this->respond( $this->declared( $this->handler->reorder_album( MVS_Reorder_Album_Args::from_request( $request ) ), 'reorder_album' ), 200 );
 	}
 
 	/**
@@ -512,7 +518,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function add_album_items( $request ) {
-		return $this->respond( $this->declared( $this->handler->add_album_items( $request ), 'add_album_items' ), 200 );
+		return $this->respond( $this->declared( $this->handler->add_album_items( MVS_Add_Album_Items_Args::from_request( $request ) ), 'add_album_items' ), 200 );
 	}
 
 	/**
@@ -538,7 +544,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function remove_album_item( $request ) {
-		return $this->respond( $this->declared( $this->handler->remove_album_item( $request ), 'remove_album_item' ), 200 );
+		return $this->respond( $this->declared( $this->handler->remove_album_item( MVS_Remove_Album_Item_Args::from_request( $request ) ), 'remove_album_item' ), 200 );
 	}
 
 	/**
@@ -565,6 +571,6 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function set_album_cover( $request ) {
-		return $this->respond( $this->declared( $this->handler->set_album_cover( $request ), 'set_album_cover' ), 200 );
+		return $this->respond( $this->declared( $this->handler->set_album_cover( MVS_Set_Album_Cover_Args::from_request( $request ) ), 'set_album_cover' ), 200 );
 	}
 }

@@ -554,6 +554,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'serve_media_file_permissions_check' ),
 					'args'                => array(
 						'mvs_id'   => array(
+							'description'       => __( 'Media item the URL was signed for.', 'media-community-service' ),
 							'type'              => 'integer',
 							'minimum'           => 1,
 							'required'          => true,
@@ -561,6 +562,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'mvs_uid'  => array(
+							'description'       => __( 'User the URL was signed for (0: anonymous); their access is re-checked.', 'media-community-service' ),
 							'type'              => 'integer',
 							'minimum'           => 0,
 							'required'          => true,
@@ -568,6 +570,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'mvs_exp'  => array(
+							'description'       => __( 'Expiry, a Unix time.', 'media-community-service' ),
 							'type'              => 'integer',
 							'minimum'           => 0,
 							'required'          => true,
@@ -575,6 +578,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'mvs_sig'  => array(
+							'description'       => __( 'Signature over the other mvs_ parameters.', 'media-community-service' ),
 							'type'              => 'string',
 							'maxLength'         => 128,
 							'required'          => true,
@@ -582,12 +586,14 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
 						),
 						'mvs_size' => array(
+							'description'       => __( 'Image size to send instead of the original.', 'media-community-service' ),
 							'type'              => 'string',
 							'enum'              => array( 'large', 'medium', 'thumbnail', 'watermark' ),
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'mvs_dl'   => array(
+							'description'       => __( '1: send as an attachment and count a download.', 'media-community-service' ),
 							'type'              => 'string',
 							'enum'              => array( '0', '1' ),
 							'validate_callback' => 'rest_validate_request_arg',
@@ -946,7 +952,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 			return $limited;
 		}
 		return $this->respond_page(
-			$this->declared( $this->handler->list_media( $request ), 'list_media' ),
+			$this->declared( $this->handler->list_media( MVS_List_Media_Args::from_request( $request ) ), 'list_media' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',
@@ -987,7 +993,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $file ) ) {
 			return $file;
 		}
-		return $this->respond_created( $this->declared( $this->handler->create_media( $request, $file ), 'create_media' ), '/media/%d' );
+		return $this->respond_created( $this->declared( $this->handler->create_media( MVS_Create_Media_Args::from_request( $request, $file ) ), 'create_media' ), '/media/%d' );
 	}
 
 	/**
@@ -1008,7 +1014,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_media( $request ), 'get_media' ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_media( MVS_Get_Media_Args::from_request( $request ) ), 'get_media' ), 200 );
 	}
 
 	/**
@@ -1039,7 +1045,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $invalid ) ) {
 			return $invalid;
 		}
-		return $this->respond( $this->declared( $this->handler->update_media( $request ), 'update_media' ), 200 );
+		return $this->respond( $this->declared( $this->handler->update_media( MVS_Update_Media_Args::from_request( $request ) ), 'update_media' ), 200 );
 	}
 
 	/**
@@ -1065,7 +1071,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_media( $request ) {
-		return $this->respond( $this->declared( $this->handler->delete_media( $request ), 'delete_media' ), 200 );
+		return $this->respond( $this->declared( $this->handler->delete_media( MVS_Delete_Media_Args::from_request( $request ) ), 'delete_media' ), 200 );
 	}
 
 	/**
@@ -1100,7 +1106,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $file ) ) {
 			return $file;
 		}
-		return $this->respond( $this->declared( $this->handler->replace_media_file( $request, $file ), 'replace_media_file' ), 200 );
+		return $this->respond( $this->declared( $this->handler->replace_media_file( MVS_Replace_Media_File_Args::from_request( $request, $file ) ), 'replace_media_file' ), 200 );
 	}
 
 	/**
@@ -1121,7 +1127,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function record_media_view( $request ) {
-		return $this->respond( $this->declared( $this->handler->record_media_view( $request ), 'record_media_view' ), 200 );
+		return $this->respond( $this->declared( $this->handler->record_media_view( MVS_Record_Media_View_Args::from_request( $request ) ), 'record_media_view' ), 200 );
 	}
 
 	/**
@@ -1147,7 +1153,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->respond( $this->declared( $this->handler->record_media_download( $request ), 'record_media_download' ), 200 );
+		return $this->respond( $this->declared( $this->handler->record_media_download( MVS_Record_Media_Download_Args::from_request( $request ) ), 'record_media_download' ), 200 );
 	}
 
 	/**
@@ -1173,7 +1179,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->respond( $this->declared( $this->handler->record_media_share( $request ), 'record_media_share' ), 200 );
+		return $this->respond( $this->declared( $this->handler->record_media_share( MVS_Record_Media_Share_Args::from_request( $request ) ), 'record_media_share' ), 200 );
 	}
 
 	/**
@@ -1194,7 +1200,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_access( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_media_access( $request ), 'get_media_access' ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_media_access( MVS_Get_Media_Access_Args::from_request( $request ) ), 'get_media_access' ), 200 );
 	}
 
 	/**
@@ -1215,7 +1221,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_group( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_media_group( $request ), 'get_media_group' ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_media_group( MVS_Get_Media_Group_Args::from_request( $request ) ), 'get_media_group' ), 200 );
 	}
 
 	/**
@@ -1236,7 +1242,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_signed_url( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_media_signed_url( $request ), 'get_media_signed_url' ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_media_signed_url( MVS_Get_Media_Signed_Url_Args::from_request( $request ) ), 'get_media_signed_url' ), 200 );
 	}
 
 	/**
@@ -1257,7 +1263,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function serve_media_file( $request ) {
-		return $this->respond( $this->declared( $this->handler->serve_media_file( $request ), 'serve_media_file' ), 200 );
+		return $this->respond( $this->declared( $this->handler->serve_media_file( MVS_Serve_Media_File_Args::from_request( $request ) ), 'serve_media_file' ), 200 );
 	}
 
 	/**
@@ -1279,7 +1285,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 */
 	public function list_my_media( $request ) {
 		return $this->respond_page(
-			$this->declared( $this->handler->list_my_media( $request ), 'list_my_media' ),
+			$this->declared( $this->handler->list_my_media( MVS_List_My_Media_Args::from_request( $request ) ), 'list_my_media' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',
@@ -1329,7 +1335,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $invalid ) ) {
 			return $invalid;
 		}
-		return $this->respond( $this->declared( $this->handler->bulk_media( $request ), 'bulk_media' ), 200 );
+		return $this->respond( $this->declared( $this->handler->bulk_media( MVS_Bulk_Media_Args::from_request( $request ) ), 'bulk_media' ), 200 );
 	}
 
 	/**
@@ -1350,7 +1356,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_stats( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_media_stats( $request ), 'get_media_stats' ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_media_stats( MVS_Get_Media_Stats_Args::from_request( $request ) ), 'get_media_stats' ), 200 );
 	}
 
 	/**
@@ -1371,6 +1377,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_my_stats( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_my_stats( $request ), 'get_my_stats' ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_my_stats( MVS_Get_My_Stats_Args::from_request( $request ) ), 'get_my_stats' ), 200 );
 	}
 }

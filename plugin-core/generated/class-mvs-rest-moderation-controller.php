@@ -222,7 +222,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 */
 	public function list_moderation_queue( $request ) {
 		return $this->respond_page(
-			$this->declared( $this->handler->list_moderation_queue( $request ), 'list_moderation_queue' ),
+			$this->declared( $this->handler->list_moderation_queue( MVS_List_Moderation_Queue_Args::from_request( $request ) ), 'list_moderation_queue' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',
@@ -250,7 +250,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_moderation_counts( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_moderation_counts( $request ), 'get_moderation_counts' ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_moderation_counts( MVS_Get_Moderation_Counts_Args::from_request( $request ) ), 'get_moderation_counts' ), 200 );
 	}
 
 	/**
@@ -271,7 +271,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function approve_media( $request ) {
-		return $this->respond( $this->declared( $this->handler->approve_media( $request ), 'approve_media' ), 200 );
+		return $this->respond( $this->declared( $this->handler->approve_media( MVS_Approve_Media_Args::from_request( $request ) ), 'approve_media' ), 200 );
 	}
 
 	/**
@@ -292,7 +292,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function reject_media( $request ) {
-		return $this->respond( $this->declared( $this->handler->reject_media( $request ), 'reject_media' ), 200 );
+		return $this->respond( $this->declared( $this->handler->reject_media( MVS_Reject_Media_Args::from_request( $request ) ), 'reject_media' ), 200 );
 	}
 
 	/**
@@ -313,7 +313,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function analyze_media( $request ) {
-		return $this->respond( $this->declared( $this->handler->analyze_media( $request ), 'analyze_media' ), 200 );
+		return $this->respond( $this->declared( $this->handler->analyze_media( MVS_Analyze_Media_Args::from_request( $request ) ), 'analyze_media' ), 200 );
 	}
 
 	/**
@@ -334,6 +334,6 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_ai_usage( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_ai_usage( $request ), 'get_ai_usage' ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_ai_usage( MVS_Get_Ai_Usage_Args::from_request( $request ) ), 'get_ai_usage' ), 200 );
 	}
 }

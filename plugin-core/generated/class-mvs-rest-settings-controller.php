@@ -67,7 +67,7 @@ final class MVS_REST_Settings_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'update_settings_permissions_check' ),
 					'args'                => array(
 						'values' => array(
-							'description'          => __( 'Setting key to new value; keys left out keep their value.', 'media-community-service' ),
+							'description'          => __( 'Setting key to new value (the keys and rules are the fields of GET /settings); keys left out keep their value.', 'media-community-service' ),
 							'type'                 => 'object',
 							'additionalProperties' => true,
 							'required'             => true,
@@ -140,7 +140,7 @@ final class MVS_REST_Settings_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_settings( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_settings( $request ), 'get_settings' ), 200 );
+		return $this->respond( $this->declared( $this->handler->get_settings( MVS_Get_Settings_Args::from_request( $request ) ), 'get_settings' ), 200 );
 	}
 
 	/**
@@ -162,6 +162,6 @@ final class MVS_REST_Settings_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_settings( $request ) {
-		return $this->respond( $this->declared( $this->handler->update_settings( $request ), 'update_settings' ), 200 );
+		return $this->respond( $this->declared( $this->handler->update_settings( MVS_Update_Settings_Args::from_request( $request ) ), 'update_settings' ), 200 );
 	}
 }

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Replace the smart rules and resolve the items. Built by MVS_REST_Collections_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Replace the smart rules and resolve the items.
+ *
+ * Built by MVS_REST_Collections_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Set_Collection_Rules_Args {
 
@@ -27,7 +29,7 @@ final class MVS_Set_Collection_Rules_Args {
 	/**
 	 * The rules argument.
 	 *
-	 * @var array
+	 * @var array[]
 	 */
 	public $rules;
 

@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Add or change the caller's reaction. Built by MVS_REST_Reactions_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Add or change the caller's reaction.
+ *
+ * Built by MVS_REST_Reactions_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Set_Media_Reaction_Args {
 
@@ -25,7 +27,8 @@ final class MVS_Set_Media_Reaction_Args {
 	public $id;
 
 	/**
-	 * Reaction slug: like, love, haha, wow, sad or angry unless the mvs_reaction_types filter changes the list; any other value is a 400.
+	 * Reaction slug: like, love, haha, wow, sad or angry unless the
+	 * mvs_reaction_types filter changes the list; any other value is a 400.
 	 *
 	 * @var string
 	 */

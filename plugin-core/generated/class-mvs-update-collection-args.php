@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Edit a collection. Built by MVS_REST_Collections_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Edit a collection.
+ *
+ * Built by MVS_REST_Collections_Controller once WordPress has validated and
+ * sanitized the request; read-only by convention.
  */
 final class MVS_Update_Collection_Args {
 
@@ -32,7 +34,8 @@ final class MVS_Update_Collection_Args {
 	public $title;
 
 	/**
-	 * Switching to manual clears the rules; a smart collection without rules has no items. Null when the request leaves it out.
+	 * Switching to manual clears the rules; a smart collection without rules has
+	 * no items. Null when the request leaves it out.
 	 *
 	 * @var string|null
 	 */

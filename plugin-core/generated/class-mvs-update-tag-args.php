@@ -12,8 +12,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Rename a tag. Built by MVS_REST_Tags_Controller once WordPress has
- * validated and sanitized the request; read-only by convention.
+ * Rename a tag.
+ *
+ * Built by MVS_REST_Tags_Controller once WordPress has validated and sanitized
+ * the request; read-only by convention.
  */
 final class MVS_Update_Tag_Args {
 

@@ -18,72 +18,72 @@ interface MVS_Albums_Handler {
 	/**
 	 * GET /albums: List albums visible to the caller.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_List_Albums_Args $args The validated arguments of the route.
 	 * @return MVS_Page|WP_Error One page of items and the total.
 	 */
-	public function list_albums( WP_REST_Request $request );
+	public function list_albums( MVS_List_Albums_Args $args );
 
 	/**
 	 * POST /albums: Create an album.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Create_Album_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The created object (the controller answers 201 with a Location header).
 	 */
-	public function create_album( WP_REST_Request $request );
+	public function create_album( MVS_Create_Album_Args $args );
 
 	/**
 	 * GET /albums/{id}: Read one album with its media list; private albums are 404 to non-owners.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Get_Album_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function get_album( WP_REST_Request $request );
+	public function get_album( MVS_Get_Album_Args $args );
 
 	/**
 	 * PUT /albums/{id}: Edit title, description or privacy.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Update_Album_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function update_album( WP_REST_Request $request );
+	public function update_album( MVS_Update_Album_Args $args );
 
 	/**
 	 * DELETE /albums/{id}: Delete the album only, not its media.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Delete_Album_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function delete_album( WP_REST_Request $request );
+	public function delete_album( MVS_Delete_Album_Args $args );
 
 	/**
 	 * PUT /albums/{id}/reorder: Set the order of the album's media.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Reorder_Album_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function reorder_album( WP_REST_Request $request );
+	public function reorder_album( MVS_Reorder_Album_Args $args );
 
 	/**
 	 * POST /albums/{id}/items: Add media items to the album.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Add_Album_Items_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function add_album_items( WP_REST_Request $request );
+	public function add_album_items( MVS_Add_Album_Items_Args $args );
 
 	/**
 	 * DELETE /albums/{id}/items/{media_id}: Remove one media item from the album.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Remove_Album_Item_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function remove_album_item( WP_REST_Request $request );
+	public function remove_album_item( MVS_Remove_Album_Item_Args $args );
 
 	/**
 	 * PUT /albums/{id}/cover: Set the album cover.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Set_Album_Cover_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function set_album_cover( WP_REST_Request $request );
+	public function set_album_cover( MVS_Set_Album_Cover_Args $args );
 }

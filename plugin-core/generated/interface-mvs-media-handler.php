@@ -18,138 +18,136 @@ interface MVS_Media_Handler {
 	/**
 	 * GET /media: List media visible to the caller.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_List_Media_Args $args The validated arguments of the route.
 	 * @return MVS_Page|WP_Error One page of items and the total.
 	 */
-	public function list_media( WP_REST_Request $request );
+	public function list_media( MVS_List_Media_Args $args );
 
 	/**
 	 * POST /media: Upload a media item.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
-	 * @param array           $file    The uploaded "file" (name, type, tmp_name, size), present and error-free.
+	 * @param MVS_Create_Media_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The created object (the controller answers 201 with a Location header).
 	 */
-	public function create_media( WP_REST_Request $request, array $file );
+	public function create_media( MVS_Create_Media_Args $args );
 
 	/**
 	 * GET /media/{id}: Read one media item.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Get_Media_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function get_media( WP_REST_Request $request );
+	public function get_media( MVS_Get_Media_Args $args );
 
 	/**
 	 * PUT /media/{id}: Edit title, description or privacy.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Update_Media_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function update_media( WP_REST_Request $request );
+	public function update_media( MVS_Update_Media_Args $args );
 
 	/**
 	 * DELETE /media/{id}: Delete an item and its stored file.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Delete_Media_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function delete_media( WP_REST_Request $request );
+	public function delete_media( MVS_Delete_Media_Args $args );
 
 	/**
 	 * POST /media/{id}/replace: Replace the file; id, comments, reactions and stats are kept.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
-	 * @param array           $file    The uploaded "file" (name, type, tmp_name, size), present and error-free.
+	 * @param MVS_Replace_Media_File_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function replace_media_file( WP_REST_Request $request, array $file );
+	public function replace_media_file( MVS_Replace_Media_File_Args $args );
 
 	/**
 	 * POST /media/{id}/view: Count a view.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Record_Media_View_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function record_media_view( WP_REST_Request $request );
+	public function record_media_view( MVS_Record_Media_View_Args $args );
 
 	/**
 	 * POST /media/{id}/download: Count a download; 403 when downloads are off.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Record_Media_Download_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function record_media_download( WP_REST_Request $request );
+	public function record_media_download( MVS_Record_Media_Download_Args $args );
 
 	/**
 	 * POST /media/{id}/share: Count a share.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Record_Media_Share_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function record_media_share( WP_REST_Request $request );
+	public function record_media_share( MVS_Record_Media_Share_Args $args );
 
 	/**
 	 * GET /media/{id}/access: Access decision for the caller.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Get_Media_Access_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function get_media_access( WP_REST_Request $request );
+	public function get_media_access( MVS_Get_Media_Access_Args $args );
 
 	/**
 	 * GET /media/{id}/group: Every item of the same gallery/upload group.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Get_Media_Group_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function get_media_group( WP_REST_Request $request );
+	public function get_media_group( MVS_Get_Media_Group_Args $args );
 
 	/**
 	 * GET /media/{id}/signed-url: A time-limited signed URL to /serve.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Get_Media_Signed_Url_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function get_media_signed_url( WP_REST_Request $request );
+	public function get_media_signed_url( MVS_Get_Media_Signed_Url_Args $args );
 
 	/**
 	 * GET /serve: Stream a file; the signature is the credential.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Serve_Media_File_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function serve_media_file( WP_REST_Request $request );
+	public function serve_media_file( MVS_Serve_Media_File_Args $args );
 
 	/**
 	 * GET /me/media: The caller's own media, including private and pending items.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_List_My_Media_Args $args The validated arguments of the route.
 	 * @return MVS_Page|WP_Error One page of items and the total.
 	 */
-	public function list_my_media( WP_REST_Request $request );
+	public function list_my_media( MVS_List_My_Media_Args $args );
 
 	/**
 	 * POST /media/bulk: Delete, move or change privacy of up to 100 items.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Bulk_Media_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function bulk_media( WP_REST_Request $request );
+	public function bulk_media( MVS_Bulk_Media_Args $args );
 
 	/**
 	 * GET /media/{id}/stats: Views, reactions, comments, downloads and shares.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Get_Media_Stats_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function get_media_stats( WP_REST_Request $request );
+	public function get_media_stats( MVS_Get_Media_Stats_Args $args );
 
 	/**
 	 * GET /me/stats: Aggregate stats across the caller's media.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Get_My_Stats_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function get_my_stats( WP_REST_Request $request );
+	public function get_my_stats( MVS_Get_My_Stats_Args $args );
 }

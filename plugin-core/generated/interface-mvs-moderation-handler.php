@@ -18,48 +18,48 @@ interface MVS_Moderation_Handler {
 	/**
 	 * GET /moderation: Flagged and pending items.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_List_Moderation_Queue_Args $args The validated arguments of the route.
 	 * @return MVS_Page|WP_Error One page of items and the total.
 	 */
-	public function list_moderation_queue( WP_REST_Request $request );
+	public function list_moderation_queue( MVS_List_Moderation_Queue_Args $args );
 
 	/**
 	 * GET /moderation/counts: Queue counts (pending, flagged, etc.).
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Get_Moderation_Counts_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function get_moderation_counts( WP_REST_Request $request );
+	public function get_moderation_counts( MVS_Get_Moderation_Counts_Args $args );
 
 	/**
 	 * POST /moderation/{id}/approve: Approve a queued item.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Approve_Media_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function approve_media( WP_REST_Request $request );
+	public function approve_media( MVS_Approve_Media_Args $args );
 
 	/**
 	 * POST /moderation/{id}/reject: Reject a queued item, optionally recording a reason.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Reject_Media_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function reject_media( WP_REST_Request $request );
+	public function reject_media( MVS_Reject_Media_Args $args );
 
 	/**
 	 * POST /moderation/{id}/analyze: Run AI description, tagging and safety analysis on an item.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Analyze_Media_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function analyze_media( WP_REST_Request $request );
+	public function analyze_media( MVS_Analyze_Media_Args $args );
 
 	/**
 	 * GET /ai/usage: AI usage and budget figures.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Get_Ai_Usage_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function get_ai_usage( WP_REST_Request $request );
+	public function get_ai_usage( MVS_Get_Ai_Usage_Args $args );
 }

@@ -18,16 +18,16 @@ interface MVS_Settings_Handler {
 	/**
 	 * GET /settings: Every setting with its descriptor; secret values are never returned.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Get_Settings_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function get_settings( WP_REST_Request $request );
+	public function get_settings( MVS_Get_Settings_Args $args );
 
 	/**
 	 * PUT /settings: Change some settings, all or nothing: one invalid value saves none (400 rest_invalid_param).
 	 *
-	 * @param WP_REST_Request $request Authorized, validated and sanitized request.
+	 * @param MVS_Update_Settings_Args $args The validated arguments of the route.
 	 * @return array|WP_REST_Response|WP_Error The response data.
 	 */
-	public function update_settings( WP_REST_Request $request );
+	public function update_settings( MVS_Update_Settings_Args $args );
 }

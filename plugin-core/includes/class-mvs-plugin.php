@@ -34,6 +34,7 @@ final class MVS_Plugin {
 		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
 		MVS_AI_Service::register();
 		MVS_File_Purge::register();
+		MVS_Account_Eraser::register();
 		MVS_Admin::register();
 	}
 

@@ -34,6 +34,7 @@ final class MVS_Pro_Plugin {
 		MVS_Pro_Schema::register_tables();
 		MVS_Pro_Schema::migrate();
 		add_filter( 'mvs_rest_gated_route_prefixes', array( 'MVS_Pro_Routes', 'gated_prefixes' ) );
+		add_filter( 'mvs_account_erasure_plan', array( __CLASS__, 'erasure_plan' ) );
 		add_action( 'rest_api_init', array( 'MVS_Pro_Routes', 'register' ) );
 		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );
 	}
@@ -48,6 +49,17 @@ final class MVS_Pro_Plugin {
 		}
 		MVS_Pro_Schema::register_tables();
 		MVS_Pro_Schema::migrate();
+	}
+
+	/**
+	 * Filter mvs_account_erasure_plan: the extension's tables join the core's
+	 * erasure when a member is deleted.
+	 *
+	 * @param array $plan Entries so far.
+	 * @return array
+	 */
+	public static function erasure_plan( $plan ): array {
+		return array_merge( (array) $plan, MVS_Pro_Personal_Data::plan() );
 	}
 
 	/**

@@ -6,6 +6,7 @@
 import { plugins } from '../api/index.js';
 import { emitManifest } from '../emit/manifest.js';
 import { emitOpenApi } from '../emit/openapi.js';
+import { emitPersonalData } from '../emit/personal-data.js';
 import { emitPhp } from '../emit/php/index.js';
 import { emitClient } from '../emit/ts/client.js';
 import { buildModel } from '../model/build.js';
@@ -20,6 +21,7 @@ export function generateAll(model: Model = loadModel()): Map<string, string> {
 	const files = new Map<string, string>();
 	for (const plugin of model.plugins) {
 		for (const [path, code] of emitPhp(model, plugin, handWrittenPhp(plugin))) files.set(path, code);
+		files.set(`${plugin.dir}/generated/personal-data.md`, emitPersonalData(plugin));
 		const slug = plugin.namespace.replace(/\//g, '-');
 		files.set(`codegen/out/openapi/${slug}.json`, `${JSON.stringify(emitOpenApi(model, plugin), null, '\t')}\n`);
 	}

@@ -49,6 +49,22 @@ export interface RouteSpec {
 	readonly body?: Fields;
 	/** Multipart form fields; at most one `t.file()`. */
 	readonly multipart?: Fields;
+	/**
+	 * Request headers the handler reads, named as WP_REST_Request::get_header()
+	 * names them (lower case, `_` for `-`: `if_none_match` is If-None-Match),
+	 * each with what it means to the route. WordPress neither validates nor
+	 * sanitizes headers: the handler gets each one as sent (a string, or null
+	 * when absent), as a property of its typed arguments, so only resources
+	 * with `typedArgs` declare them.
+	 */
+	readonly headers?: Readonly<Record<string, string>>;
+	/**
+	 * GET routes of `typedArgs` resources only. WordPress answers HEAD with
+	 * the GET handler; with this set the typed arguments carry `head` (true
+	 * for a HEAD request), so a handler can skip what only a delivered body
+	 * justifies (counting a download).
+	 */
+	readonly headAware?: boolean;
 	readonly paginate?: Pagination;
 	/** Requests per minute, per user (or per hashed IP for anonymous callers). */
 	readonly rateLimit?: number;

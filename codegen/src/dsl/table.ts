@@ -15,12 +15,43 @@ export type ColumnType =
 	| { readonly sql: 'longtext' }
 	| { readonly sql: 'datetime' };
 
+/**
+ * What erasing a member's account does to a column that names the member or
+ * holds their personal data. Every such column must say (the model refuses
+ * one that does not), so account deletion can prove it leaves nothing behind.
+ * - `content`: the member's published content (media, albums): deleted with
+ *   its files, or handed to another member when an administrator deletes the
+ *   account with "attribute all content to" (WordPress's reassign).
+ * - `delete_rows`: every row where the column is the member goes.
+ * - `anonymize`: the row stays (others' history depends on it); the column is set to 0.
+ * - `with_row`: personal data of the row (text, hashes, tokens) that goes with
+ *   the row, so the table must have a `content` or `delete_rows` column.
+ * - `keep`: stays as it is, for the stated reason.
+ */
+export type ErasureAction = 'content' | 'delete_rows' | 'anonymize' | 'with_row' | 'keep';
+
+export interface Erasure {
+	readonly action: ErasureAction;
+	/** Why, in words for the site owner's privacy documentation. */
+	readonly reason: string;
+}
+
+export const erase = {
+	content: (reason: string): Erasure => ({ action: 'content', reason }),
+	rows: (reason: string): Erasure => ({ action: 'delete_rows', reason }),
+	anonymize: (reason: string): Erasure => ({ action: 'anonymize', reason }),
+	withRow: (reason: string): Erasure => ({ action: 'with_row', reason }),
+	keep: (reason: string): Erasure => ({ action: 'keep', reason }),
+};
+
 export interface ColumnSpec {
 	readonly type: ColumnType;
 	readonly nullable?: boolean;
 	readonly default?: string | number | null;
 	readonly autoIncrement?: boolean;
 	readonly comment?: string;
+	/** Account erasure of a column that names a member or holds personal data (see Erasure). */
+	readonly personal?: Erasure;
 }
 
 export interface IndexSpec {
@@ -65,7 +96,12 @@ export const col = {
 	datetime: (): ColumnSpec => ({ type: { sql: 'datetime' }, default: '1970-01-01 00:00:00' }),
 	nullableDatetime: (): ColumnSpec => ({ type: { sql: 'datetime' }, nullable: true, default: null }),
 	nullableBigint: (): ColumnSpec => ({ type: { sql: 'bigint', unsigned: true }, nullable: true, default: null }),
+	/** A user ID column, with what erasing that user's account does to it. */
+	userId: (erasure: Erasure): ColumnSpec => ({ type: { sql: 'bigint', unsigned: true }, default: 0, personal: erasure }),
 };
+
+/** `column`, classified as personal data (see Erasure). */
+export const personal = (column: ColumnSpec, erasure: Erasure): ColumnSpec => ({ ...column, personal: erasure });
 
 export function table(spec: TableSpec): TableSpec {
 	return spec;

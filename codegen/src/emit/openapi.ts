@@ -60,6 +60,8 @@ function operation(model: Model, plugin: ModelPlugin, route: ModelRoute, method:
 			required: a.location === 'path' || Boolean(a.spec.required),
 			schema: jsonSchema(a.spec),
 		}));
+	// Request headers the handler reads (Range on /serve, User-Agent on views): documented as sent; nothing validates them.
+	for (const h of route.headers) parameters.push({ name: h.http, in: 'header', required: false, description: h.description, schema: { type: 'string' } });
 	const bodyArgs = route.args.filter((a) => a.location === 'body' || a.location === 'multipart');
 	const op: { [key: string]: Json } = {
 		operationId: method === route.method ? route.name : `${route.name}_${method.toLowerCase()}`,

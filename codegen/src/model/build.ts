@@ -7,7 +7,7 @@ import { FORMATS, SANITIZERS, type FieldSpec } from '../dsl/field.js';
 import type { PluginSpec, SchemaSpec } from '../dsl/plugin.js';
 import type { HttpMethod, ResourceSpec, RouteSpec } from '../dsl/route.js';
 import type { TableSpec } from '../dsl/table.js';
-import type { ArgLocation, Model, ModelArg, ModelPlugin, ModelResource, ModelRoute } from './model.js';
+import type { ArgLocation, Model, ModelArg, ModelHeader, ModelPlugin, ModelResource, ModelRoute } from './model.js';
 import { WORDPRESS_ERRORS } from './route-errors.js';
 
 export class ModelError extends Error {
@@ -18,6 +18,10 @@ export class ModelError extends Error {
 }
 
 const SNAKE = /^[a-z][a-z0-9_]*$/;
+/** Column names that hold a user ID: each must say what account erasure does to it. */
+export const USER_ID_COLUMN = /^(?:[a-z]+_)?(?:user|author|actor|reporter|follower|followed|blocker|blocked|sender|recipient|owner)_id$|^created_by$/;
+/** Column names that hold personal data beside the user ID (text a member wrote, device tokens, hashes of a person). */
+export const PERSONAL_COLUMN = /^(?:ip_hash|token|token_hash|content|details|note|viewer|metadata|data|email|bucket)$/;
 const FIELD_TYPES = new Set(['integer', 'number', 'string', 'boolean', 'array', 'object', 'file']);
 const SEMVER = /^\d+\.\d+\.\d+$/;
 
@@ -111,6 +115,12 @@ function buildResource(
 		throw new ModelError(where, 'has implemented routes but names no service class');
 	}
 	if (r.service && !/^MVS_[A-Za-z0-9_]+$/.test(r.service)) throw new ModelError(where, 'service must be an MVS_ class');
+	for (const route of routes) {
+		// Headers and HEAD reach a handler only as properties of its typed arguments.
+		if (!r.typedArgs && (route.headers.length || route.headAware)) {
+			throw new ModelError(`route ${route.name}`, 'headers and headAware need typedArgs on the resource');
+		}
+	}
 	return { name: r.name, summary: r.summary, service: r.service, schema: r.schema, typedArgs: r.typedArgs ?? false, routes };
 }
 
@@ -171,6 +181,17 @@ function buildRoute(
 			}
 		}
 	}
+
+	const headers: ModelHeader[] = [];
+	for (const [name, description] of Object.entries(route.headers ?? {})) {
+		if (!SNAKE.test(name)) throw new ModelError(where, `header ${name} must be named as get_header() names it (snake_case)`);
+		if (seen.has(name)) throw new ModelError(where, `header ${name} has the name of an argument`);
+		if (!description) throw new ModelError(where, `header ${name} needs a description`);
+		seen.add(name);
+		headers.push({ name, http: name.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('-'), description });
+	}
+	if (route.headAware && route.method !== 'GET') throw new ModelError(where, 'only GET routes answer HEAD');
+	if (route.headAware && seen.has('head')) throw new ModelError(where, 'headAware adds the argument head; do not declare it');
 
 	let paginate: ModelRoute['paginate'];
 	if (route.paginate) {
@@ -245,6 +266,8 @@ function buildRoute(
 		auth: route.auth,
 		args,
 		file: files[0],
+		headers,
+		headAware: route.headAware ?? false,
 		paginate,
 		rateLimit: route.rateLimit,
 		response,
@@ -325,6 +348,7 @@ function checkTable(t: TableSpec, where: string): void {
 			throw new ModelError(where, `${name}: only a single-column primary key auto-increments`);
 		}
 	}
+	checkErasure(t, where);
 	const indexNames = new Set<string>();
 	for (const idx of t.indexes ?? []) {
 		if (indexNames.has(idx.name)) throw new ModelError(where, `index ${idx.name} declared twice`);
@@ -332,6 +356,28 @@ function checkTable(t: TableSpec, where: string): void {
 		for (const c of idx.columns) {
 			const bare = c.replace(/\(\d+\)$/, '');
 			if (!columns.includes(bare)) throw new ModelError(where, `index ${idx.name} names unknown column ${c}`);
+		}
+	}
+}
+
+/** Every user ID and personal-data column says what account erasure does to it, coherently. */
+function checkErasure(t: TableSpec, where: string): void {
+	const entries = Object.entries(t.columns);
+	for (const [name, c] of entries) {
+		const at = `${where} column ${name}`;
+		if (!c.personal) {
+			if (USER_ID_COLUMN.test(name)) throw new ModelError(at, 'holds a user ID: declare what account erasure does to it (col.userId(erase.…))');
+			if (PERSONAL_COLUMN.test(name)) throw new ModelError(at, 'holds personal data: declare what account erasure does to it (personal(…, erase.…))');
+			continue;
+		}
+		if (!c.personal.reason.trim()) throw new ModelError(at, 'an erasure needs its reason');
+		const userAction = c.personal.action !== 'with_row' && c.personal.action !== 'keep';
+		if (userAction && !(c.type.sql === 'bigint' && c.type.unsigned)) throw new ModelError(at, `${c.personal.action} applies to a user ID column (unsigned bigint)`);
+	}
+	const goes = entries.some(([, c]) => c.personal?.action === 'delete_rows' || c.personal?.action === 'content');
+	for (const [name, c] of entries) {
+		if (c.personal?.action === 'with_row' && !goes) {
+			throw new ModelError(`${where} column ${name}`, 'with_row data needs a user column whose rows are deleted (content or delete_rows)');
 		}
 	}
 }

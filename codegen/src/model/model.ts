@@ -19,6 +19,15 @@ export interface ModelArg {
 	readonly pagination?: 'page' | 'per_page';
 }
 
+/** A request header a handler reads (RouteSpec.headers). */
+export interface ModelHeader {
+	/** get_header() name and arguments property: `if_none_match`. */
+	readonly name: string;
+	/** HTTP spelling: `If-None-Match`. */
+	readonly http: string;
+	readonly description: string;
+}
+
 export interface ModelRoute {
 	readonly name: string;
 	readonly resource: string;
@@ -34,6 +43,10 @@ export interface ModelRoute {
 	readonly auth: AuthRule;
 	readonly args: readonly ModelArg[];
 	readonly file?: ModelArg;
+	/** Request headers the handler reads, in declaration order. */
+	readonly headers: readonly ModelHeader[];
+	/** See RouteSpec.headAware. */
+	readonly headAware: boolean;
 	readonly paginate?: Required<Pick<Pagination, 'perPage' | 'max' | 'totalHeader'>> & {
 		readonly min: number;
 		readonly param: string;

@@ -6,6 +6,7 @@
 import {
 	auth,
 	col,
+	erase,
 	key,
 	resource,
 	schema,
@@ -100,7 +101,7 @@ export function thingTable(patch: Partial<TableSpec> = {}): TableSpec {
 		summary: 'Things.',
 		columns: {
 			id: col.id(),
-			owner_id: col.bigint(),
+			owner_id: col.userId(erase.rows('Things of the member go.')),
 			title: col.varchar(100),
 			created_at: col.datetime(),
 		},

@@ -6,8 +6,11 @@
  * passes that request on to a method the call graph resolves (same rule as
  * handler-errors.ts), on the callee's parameter. A name taken from a
  * `foreach` over a literal list counts every name of the list. Reading all parameters at
- * once (`get_params()`, `get_json_params()` ...) or by a computed name is
- * reported as unreadable, so nothing escapes the check.
+ * once (`get_params()`, `get_json_params()` ...) or by a computed name, or
+ * using the request or arguments object whole where the call graph cannot
+ * follow it (`get_object_vars( $args )`, a function outside the scanned
+ * classes, a reassignment), is reported as unreadable, so nothing escapes
+ * the check.
  */
 import type { ErrorCodeIndex, MethodInfo } from './handler-errors.js';
 import type { PhpNode } from './php.js';
@@ -48,20 +51,30 @@ export function argumentReads(index: ErrorCodeIndex, cls: string, method: string
 			const items = (source.items as PhpNode[]).map((i) => (i.kind === 'entry' ? (i.value as PhpNode) : i));
 			if (items.every((i) => i.kind === 'string')) loopNames.set(String(value.name), items.map((i) => String(i.value)));
 		}
+		// A name given as a literal, or as a variable of a literal foreach list.
+		const namesOf = (offset: PhpNode | undefined): string[] | undefined =>
+			offset?.kind === 'string' ? [String(offset.value)] : offset?.kind === 'variable' ? loopNames.get(String(offset.name)) : undefined;
 		// `$request->get_param()` is a method call, not a property read.
 		const called = new Set([...walk(m.node)].filter((n) => n.kind === 'call').map((n) => n.what));
+		// Uses of the variable the rule understands; any other use is reported below.
+		const followed = new Set<unknown>();
 		for (const n of walk(m.node)) {
 			if (n.kind === 'offsetlookup' && isRequest(n.what)) {
-				const offset = n.offset as PhpNode;
-				const names = offset?.kind === 'string' ? [String(offset.value)] : offset?.kind === 'variable' ? loopNames.get(String(offset.name)) : undefined;
+				followed.add(n.what);
+				const names = namesOf(n.offset as PhpNode);
 				if (names) for (const name of names) out.reads.add(name);
 				else out.unreadable.push(`${key}: $${request}[...] with a computed name`);
 			}
-			// A typed handler's generated MVS_<Route>_Args: `$args->name`.
-			if (n.kind === 'propertylookup' && !called.has(n) && isRequest(n.what) && (n.offset as PhpNode).kind === 'identifier') {
-				out.reads.add(String((n.offset as PhpNode).name));
+			// A typed handler's generated MVS_<Route>_Args: `$args->name`, or `$args->$field` over a literal list.
+			if (n.kind === 'propertylookup' && !called.has(n) && isRequest(n.what)) {
+				followed.add(n.what);
+				const offset = n.offset as PhpNode;
+				const names = offset.kind === 'identifier' ? [String(offset.name)] : namesOf(offset);
+				if (names) for (const name of names) out.reads.add(name);
+				else out.unreadable.push(`${key}: $${request}->... with a computed name`);
 			}
 			if (n.kind === 'call' && (n.what as PhpNode).kind === 'propertylookup' && isRequest((n.what as PhpNode).what)) {
+				followed.add((n.what as PhpNode).what);
 				const fn = ((n.what as PhpNode).offset as PhpNode).name as string;
 				const first = (n.arguments as PhpNode[])[0];
 				if (fn === 'get_param' || fn === 'has_param') {
@@ -74,8 +87,13 @@ export function argumentReads(index: ErrorCodeIndex, cls: string, method: string
 		for (const { args, callee } of index.calls(m)) {
 			args.forEach((a, i) => {
 				const name = isRequest(a) ? paramName(callee, i) : undefined;
-				if (name) visit(callee, name);
+				if (!name) return;
+				followed.add(a);
+				visit(callee, name);
 			});
+		}
+		for (const n of walk(m.node)) {
+			if (isRequest(n) && !followed.has(n)) out.unreadable.push(`${key}: $${request} is used whole where the rule cannot follow it`);
 		}
 	};
 	const first = paramName(start, 0);

@@ -116,3 +116,29 @@ export const PATH_VALUES: BadValue[] = [
 	v('encoded SQL', "1%27%20OR%20%271%27%3D%271"),
 	v('non-ASCII digits', '%D9%A1%D9%A2'),
 ];
+
+/**
+ * What goes into a request header a route reads (Range and the conditional
+ * headers of /serve): any string an HTTP client can send, so no CR, LF or
+ * NUL, and short enough for nginx's 8 KB header buffers.
+ */
+export const HEADER_VALUES: BadValue[] = [
+	v('empty', ''),
+	v('range of letters', 'bytes=a-b'),
+	v('range past int64', 'bytes=18446744073709551616-99999999999999999999999'),
+	v('empty suffix range', 'bytes=-0'),
+	v('reversed range', 'bytes=5-1'),
+	v('200 ranges', `bytes=${Array.from({ length: 200 }, (_, i) => `${i}-${i}`).join(',')}`),
+	v('unknown range unit', 'items=0-1'),
+	v('wildcard', '*'),
+	v('weak prefix only', 'W/'),
+	v('unbalanced quote', '"abc'),
+	v('300 entity tags', Array.from({ length: 300 }, (_, i) => `"t${i}"`).join(', ')),
+	v('impossible date', 'Thu, 99 Foo 99999 99:99:99 GMT'),
+	v('relative date', '@-99999999999'),
+	v('SQL quote', "1' OR '1'='1"),
+	v('path traversal', '../../../../wp-config.php'),
+	v('HTML', '<script>alert(1)</script>'),
+	v('format string', '%s%s%n%x'),
+	v('long value (4000)', 'A'.repeat(4000)),
+];

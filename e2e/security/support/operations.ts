@@ -21,8 +21,9 @@ export interface Schema {
 }
 
 export interface Field {
+	/** The parameter's name; for a header, its HTTP spelling (`If-None-Match`). */
 	name: string;
-	in: 'path' | 'query' | 'body';
+	in: 'path' | 'query' | 'header' | 'body';
 	schema: Schema;
 }
 
@@ -37,7 +38,7 @@ export interface Operation {
 }
 
 type OpenApiOperation = {
-	parameters?: { name: string; in: 'path' | 'query'; schema: Schema }[];
+	parameters?: { name: string; in: 'path' | 'query' | 'header'; schema: Schema }[];
 	requestBody?: { content: Record<string, { schema: { properties?: Record<string, Schema> } }> };
 	responses: Record<string, { description: string }>;
 };

@@ -62,19 +62,19 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 	 * GET /albums: albums the caller may see; five queries whatever per_page
 	 * (page, total, covers, and the covers' viewer state).
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_List_Albums_Args $args Arguments.
 	 * @return MVS_Page
 	 */
-	public function list_albums( WP_REST_Request $request ) {
+	public function list_albums( MVS_List_Albums_Args $args ) {
 		$viewer               = get_current_user_id();
 		list( $rows, $total ) = $this->albums->search(
 			array(
 				'viewer'   => $viewer,
-				'author'   => $request['author'],
-				'orderby'  => (string) $request['orderby'],
-				'order'    => (string) $request['order'],
-				'page'     => (int) $request['page'],
-				'per_page' => (int) $request['per_page'],
+				'author'   => $args->author,
+				'orderby'  => $args->orderby,
+				'order'    => $args->order,
+				'page'     => $args->page,
+				'per_page' => $args->per_page,
 			)
 		);
 		$covers = array();
@@ -93,11 +93,11 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 	/**
 	 * POST /albums.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Create_Album_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function create_album( WP_REST_Request $request ) {
-		$privacy = null !== $request['privacy'] ? (string) $request['privacy'] : 'public';
+	public function create_album( MVS_Create_Album_Args $args ) {
+		$privacy = null !== $args->privacy ? $args->privacy : 'public';
 		$checked = self::check_privacy( $privacy );
 		if ( is_wp_error( $checked ) ) {
 			return $checked;
@@ -106,8 +106,8 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 		$id  = $this->albums->insert(
 			array(
 				'author_id'   => get_current_user_id(),
-				'title'       => (string) $request['title'],
-				'description' => (string) $request['description'],
+				'title'       => $args->title,
+				'description' => (string) $args->description,
 				'privacy'     => $privacy,
 				'created_at'  => $now,
 				'updated_at'  => $now,
@@ -131,27 +131,31 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 	 * GET /albums/{id}: 404 when missing or when the caller may not see it
 	 * (a private album is indistinguishable from a missing one).
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Get_Album_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function get_album( WP_REST_Request $request ) {
-		return $this->present_full( (int) $request['id'] );
+	public function get_album( MVS_Get_Album_Args $args ) {
+		return $this->present_full( $args->id );
 	}
 
 	/**
 	 * PUT /albums/{id}.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Update_Album_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function update_album( WP_REST_Request $request ) {
-		$id      = (int) $request['id'];
-		$changes = array();
-		foreach ( array( 'title', 'description', 'privacy' ) as $field ) {
-			if ( null !== $request[ $field ] ) {
-				$changes[ $field ] = (string) $request[ $field ];
+	public function update_album( MVS_Update_Album_Args $args ) {
+		$id      = $args->id;
+		$changes = array_filter(
+			array(
+				'title'       => $args->title,
+				'description' => $args->description,
+				'privacy'     => $args->privacy,
+			),
+			static function ( $value ) {
+				return null !== $value;
 			}
-		}
+		);
 		if ( isset( $changes['privacy'] ) ) {
 			$checked = self::check_privacy( $changes['privacy'] );
 			if ( is_wp_error( $checked ) ) {
@@ -170,11 +174,11 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 	/**
 	 * DELETE /albums/{id}: the album goes, its items stay (outside any album).
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Delete_Album_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function delete_album( WP_REST_Request $request ) {
-		$id = (int) $request['id'];
+	public function delete_album( MVS_Delete_Album_Args $args ) {
+		$id      = $args->id;
 		$deleted = $this->albums->delete( $id );
 		if ( false === $deleted ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
@@ -200,13 +204,13 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 	 * PUT /albums/{id}/reorder: the listed items first, in the given order;
 	 * items not listed follow in their previous order. One UPDATE.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Reorder_Album_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function reorder_album( WP_REST_Request $request ) {
-		$id      = (int) $request['id'];
+	public function reorder_album( MVS_Reorder_Album_Args $args ) {
+		$id      = $args->id;
 		$current = $this->albums->item_ids( $id );
-		$order   = array_values( array_unique( array_map( 'intval', (array) $request['order'] ) ) );
+		$order   = $args->order;
 		$foreign = array_values( array_diff( $order, $current ) );
 		if ( $foreign ) {
 			return MVS_Errors::make(
@@ -234,13 +238,13 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 	 * one the caller may edit (their own with edit_mvs_medias, anyone's with
 	 * edit_others_mvs_medias); an item moves out of any album it was in.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Add_Album_Items_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function add_album_items( WP_REST_Request $request ) {
-		$id     = (int) $request['id'];
+	public function add_album_items( MVS_Add_Album_Items_Args $args ) {
+		$id     = $args->id;
 		$viewer = get_current_user_id();
-		$ids    = array_values( array_unique( array_map( 'intval', (array) $request['media_ids'] ) ) );
+		$ids    = $args->media_ids;
 		if ( ! $ids ) {
 			return MVS_Errors::make( 'mvs_invalid_param', __( 'Send at least one media ID.', 'media-community-service' ), array( 'params' => array( 'media_ids' ) ) );
 		}
@@ -282,12 +286,12 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 	/**
 	 * DELETE /albums/{id}/items/{media_id}: the item stays, outside the album.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Remove_Album_Item_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function remove_album_item( WP_REST_Request $request ) {
-		$id = (int) $request['id'];
-		if ( ! $this->albums->remove_item( $id, (int) $request['media_id'] ) ) {
+	public function remove_album_item( MVS_Remove_Album_Item_Args $args ) {
+		$id = $args->id;
+		if ( ! $this->albums->remove_item( $id, $args->media_id ) ) {
 			return MVS_Errors::make( 'mvs_not_found', __( 'That item is not in this album.', 'media-community-service' ) );
 		}
 		$this->media->refresh_album_count( $id );
@@ -297,12 +301,12 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 	/**
 	 * PUT /albums/{id}/cover: the cover must be an item of the album.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Set_Album_Cover_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function set_album_cover( WP_REST_Request $request ) {
-		$id       = (int) $request['id'];
-		$media_id = (int) $request['media_id'];
+	public function set_album_cover( MVS_Set_Album_Cover_Args $args ) {
+		$id       = $args->id;
+		$media_id = $args->media_id;
 		if ( ! in_array( $media_id, $this->albums->item_ids( $id ), true ) ) {
 			return MVS_Errors::make(
 				'mvs_invalid_param',

@@ -72,10 +72,10 @@ final class MVS_File_Response {
 	 *     @type int    $max_age  Seconds a shared cache may keep it; 0 = private, no-store.
 	 *     @type string $offload  off | x-accel-redirect | x-sendfile.
 	 * }
-	 * @param WP_REST_Request $request The /serve request (headers).
+	 * @param MVS_Serve_Media_File_Args $args The /serve arguments (its conditional and Range headers).
 	 * @return array{0: WP_REST_Response, 1: bool} The response, and whether it delivers the file from its first byte.
 	 */
-	public static function build( array $file, WP_REST_Request $request ): array {
+	public static function build( array $file, MVS_Serve_Media_File_Args $args ): array {
 		$self  = new self( $file['path'] );
 		$size  = (int) filesize( $file['path'] );
 		$mtime = (int) filemtime( $file['path'] );
@@ -103,7 +103,7 @@ final class MVS_File_Response {
 			$headers['Cache-Control'] = 'private, no-store, max-age=0';
 		}
 
-		$range = self::requested_range( $request, $size, $etag, $modified );
+		$range = self::requested_range( $args, $size, $etag, $modified );
 
 		if ( 'off' !== $file['offload'] ) {
 			// The web server answers Range and conditional requests itself.
@@ -123,7 +123,7 @@ final class MVS_File_Response {
 			return array( new WP_REST_Response( $self, 200, $headers ), $self->from_start );
 		}
 
-		if ( self::not_modified( $request, $etag, $mtime ) ) {
+		if ( self::not_modified( $args, $etag, $mtime ) ) {
 			// No body; Content-Type stays the file's (not the REST server's JSON type).
 			unset( $headers['Content-Disposition'] );
 			return array( new WP_REST_Response( $self, 304, $headers ), false );
@@ -162,18 +162,18 @@ final class MVS_File_Response {
 	 * If-Range that no longer matches, a syntax we ignore such as several
 	 * ranges), false when unsatisfiable, else [first, last] clamped to the file.
 	 *
-	 * @param WP_REST_Request $request  Request.
-	 * @param int             $size     File size.
-	 * @param string          $etag     Current ETag.
-	 * @param string          $modified Current Last-Modified.
+	 * @param MVS_Serve_Media_File_Args $args     Arguments (Range, If-Range).
+	 * @param int                       $size     File size.
+	 * @param string                    $etag     Current ETag.
+	 * @param string                    $modified Current Last-Modified.
 	 * @return array{0: int, 1: int}|null|false
 	 */
-	private static function requested_range( WP_REST_Request $request, int $size, string $etag, string $modified ) {
-		$header = trim( (string) $request->get_header( 'range' ) );
+	private static function requested_range( MVS_Serve_Media_File_Args $args, int $size, string $etag, string $modified ) {
+		$header = trim( (string) $args->range );
 		if ( '' === $header ) {
 			return null;
 		}
-		$if_range = trim( (string) $request->get_header( 'if_range' ) );
+		$if_range = trim( (string) $args->if_range );
 		if ( '' !== $if_range && $if_range !== $etag && $if_range !== $modified ) {
 			// The client's partial copy is stale: send the whole current file.
 			return null;
@@ -205,13 +205,13 @@ final class MVS_File_Response {
 	 * Whether the client's cached copy is current (If-None-Match wins over
 	 * If-Modified-Since, as RFC 9110 13.2.2 orders them).
 	 *
-	 * @param WP_REST_Request $request Request.
-	 * @param string          $etag    Current ETag.
-	 * @param int             $mtime   File modification time.
+	 * @param MVS_Serve_Media_File_Args $args  Arguments (If-None-Match, If-Modified-Since).
+	 * @param string                    $etag  Current ETag.
+	 * @param int                       $mtime File modification time.
 	 * @return bool
 	 */
-	private static function not_modified( WP_REST_Request $request, string $etag, int $mtime ): bool {
-		$none_match = trim( (string) $request->get_header( 'if_none_match' ) );
+	private static function not_modified( MVS_Serve_Media_File_Args $args, string $etag, int $mtime ): bool {
+		$none_match = trim( (string) $args->if_none_match );
 		if ( '' !== $none_match ) {
 			if ( '*' === $none_match ) {
 				return true;
@@ -224,7 +224,7 @@ final class MVS_File_Response {
 			}
 			return false;
 		}
-		$since = trim( (string) $request->get_header( 'if_modified_since' ) );
+		$since = trim( (string) $args->if_modified_since );
 		if ( '' !== $since ) {
 			$time = strtotime( $since );
 			return false !== $time && $mtime <= $time;

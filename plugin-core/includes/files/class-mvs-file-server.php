@@ -54,17 +54,17 @@ final class MVS_File_Server {
 	/**
 	 * GET /serve.
 	 *
-	 * @param WP_REST_Request $request Validated request.
+	 * @param MVS_Serve_Media_File_Args $args Validated arguments and the conditional and Range headers.
 	 * @return WP_REST_Response|WP_Error
 	 */
-	public function serve( WP_REST_Request $request ) {
-		$media_id = (int) $request['mvs_id'];
-		$user_id  = (int) $request['mvs_uid'];
-		$expires  = (int) $request['mvs_exp'];
-		$size     = null !== $request['mvs_size'] ? (string) $request['mvs_size'] : '';
-		$download = '1' === (string) $request['mvs_dl'];
+	public function serve( MVS_Serve_Media_File_Args $args ) {
+		$media_id = $args->mvs_id;
+		$user_id  = $args->mvs_uid;
+		$expires  = $args->mvs_exp;
+		$size     = (string) $args->mvs_size;
+		$download = '1' === $args->mvs_dl;
 
-		$valid = MVS_Url_Signer::verify( $media_id, $user_id, $expires, $size, $download, (string) $request['mvs_sig'] );
+		$valid = MVS_Url_Signer::verify( $media_id, $user_id, $expires, $size, $download, $args->mvs_sig );
 		if ( is_wp_error( $valid ) ) {
 			return $valid;
 		}
@@ -93,10 +93,10 @@ final class MVS_File_Server {
 				'max_age'  => $public ? max( 0, min( (int) MVS_Settings::get( 'serve_cache_max_age' ), $expires - time() ) ) : 0,
 				'offload'  => (string) MVS_Settings::get( 'serve_offload' ),
 			),
-			$request
+			$args
 		);
 		// A download counts once: not per HEAD, revalidation or later byte range of a resumed transfer.
-		if ( $download && $from_start && 'GET' === $request->get_method() && in_array( $response->get_status(), array( 200, 206 ), true ) ) {
+		if ( $download && $from_start && ! $args->head && in_array( $response->get_status(), array( 200, 206 ), true ) ) {
 			$this->counters->record( $media_id, 'download' );
 		}
 		return $response;

@@ -8,9 +8,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * MVS_Media_Service delegates these routes here. Requests arrive authorized
- * (login, rate limits) and validated by the generated controller; what is
- * left is the per-item privacy decision and the counters.
+ * MVS_Media_Service delegates these routes here, with the item id its
+ * arguments carry (the signed-URL route with its MVS_Get_Media_Signed_Url_Args).
+ * The generated controller has already checked login, rate limits and input;
+ * what is left is the per-item privacy decision and the counters.
  */
 final class MVS_Media_Activity {
 
@@ -42,12 +43,13 @@ final class MVS_Media_Activity {
 	/**
 	 * POST /media/{id}/view, /download and /share: the item's stats after the event.
 	 *
-	 * @param WP_REST_Request $request Request.
-	 * @param string          $event   view | download | share.
+	 * @param int    $media_id   Media item.
+	 * @param string $event      view | download | share.
+	 * @param string $user_agent For a view: the caller's User-Agent, which tells anonymous viewers behind one address apart.
 	 * @return array|WP_Error
 	 */
-	public function record( WP_REST_Request $request, string $event ) {
-		$row = $this->media->find_viewable( (int) $request['id'], get_current_user_id() );
+	public function record( int $media_id, string $event, string $user_agent = '' ) {
+		$row = $this->media->find_viewable( $media_id, get_current_user_id() );
 		if ( is_wp_error( $row ) ) {
 			return $row;
 		}
@@ -56,7 +58,7 @@ final class MVS_Media_Activity {
 			return MVS_Errors::make( 'mvs_forbidden', __( 'Downloads of this item are turned off.', 'media-community-service' ) );
 		}
 		$ok = 'view' === $event
-			? $this->counters->record_view( $id, get_current_user_id() )
+			? $this->counters->record_view( $id, get_current_user_id(), $user_agent )
 			: $this->counters->record( $id, $event );
 		if ( ! $ok ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
@@ -67,11 +69,11 @@ final class MVS_Media_Activity {
 	/**
 	 * GET /media/{id}/access.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param int $media_id Media item.
 	 * @return array|WP_Error
 	 */
-	public function access( WP_REST_Request $request ) {
-		$row = $this->media->find( (int) $request['id'] );
+	public function access( int $media_id ) {
+		$row = $this->media->find( $media_id );
 		if ( ! $row ) {
 			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
 		}
@@ -93,11 +95,11 @@ final class MVS_Media_Activity {
 	/**
 	 * GET /media/{id}/stats.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param int $media_id Media item.
 	 * @return array|WP_Error
 	 */
-	public function stats( WP_REST_Request $request ) {
-		$row = $this->media->find_viewable( (int) $request['id'], get_current_user_id() );
+	public function stats( int $media_id ) {
+		$row = $this->media->find_viewable( $media_id, get_current_user_id() );
 		if ( is_wp_error( $row ) ) {
 			return $row;
 		}
@@ -116,21 +118,21 @@ final class MVS_Media_Activity {
 	/**
 	 * GET /media/{id}/signed-url: a URL bound to the caller.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Get_Media_Signed_Url_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function signed_url( WP_REST_Request $request ) {
-		$row = $this->media->find_viewable( (int) $request['id'], get_current_user_id() );
+	public function signed_url( MVS_Get_Media_Signed_Url_Args $args ) {
+		$row = $this->media->find_viewable( $args->id, get_current_user_id() );
 		if ( is_wp_error( $row ) ) {
 			return $row;
 		}
-		$download = (bool) $request['download'];
+		$download = $args->download;
 		if ( $download && ! MVS_Media_Counters::downloads_allowed( (int) $row->id ) ) {
 			return MVS_Errors::make( 'mvs_forbidden', __( 'Downloads of this item are turned off.', 'media-community-service' ) );
 		}
-		$expires = time() + MVS_Url_Signer::ttl( null !== $request['ttl'] ? (int) $request['ttl'] : null );
+		$expires = time() + MVS_Url_Signer::ttl( $args->ttl );
 		return array(
-			'url'     => MVS_Url_Signer::url( (int) $row->id, get_current_user_id(), $expires, null !== $request['size'] ? (string) $request['size'] : '', $download ),
+			'url'     => MVS_Url_Signer::url( (int) $row->id, get_current_user_id(), $expires, (string) $args->size, $download ),
 			'expires' => $expires,
 		);
 	}

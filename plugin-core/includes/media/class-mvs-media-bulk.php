@@ -49,18 +49,18 @@ final class MVS_Media_Bulk {
 	/**
 	 * Validates every ID, then applies the action to all of them or to none.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated request.
+	 * @param MVS_Bulk_Media_Args $args Authorized, validated arguments.
 	 * @return array|WP_Error
 	 */
-	public function run( WP_REST_Request $request ) {
+	public function run( MVS_Bulk_Media_Args $args ) {
 		// Non-empty, positive and unique: the controller answers mvs_no_ids otherwise, MVS_Sanitize::id_list() dedupes.
-		$ids    = array_map( 'intval', (array) $request['media_ids'] );
-		$action = (string) $request['action'];
+		$ids    = array_map( 'intval', $args->media_ids );
+		$action = $args->action;
 		$viewer = get_current_user_id();
 
 		$album_id = 0;
 		if ( 'move_to_album' === $action ) {
-			$album_id = (int) $request['album_id'];
+			$album_id = (int) $args->album_id;
 			$author = $this->media->album_author( $album_id );
 			// Moving into an album is editing it: PUT /albums/{id}'s rule.
 			if ( null === $author || ! MVS_Core_Owner_Rules::update_album( $author, $viewer ) ) {
@@ -71,7 +71,7 @@ final class MVS_Media_Bulk {
 				);
 			}
 		}
-		if ( 'change_privacy' === $action && 'group' === $request['privacy'] ) {
+		if ( 'change_privacy' === $action && 'group' === $args->privacy ) {
 			// The bulk body has no group_id, and a group item without a group would be hidden from everyone.
 			return MVS_Errors::make(
 				'mvs_invalid_param',
@@ -112,7 +112,7 @@ final class MVS_Media_Bulk {
 			);
 		}
 
-		$applied = $this->apply( $action, $ids, $rows, $album_id, (string) $request['privacy'] );
+		$applied = $this->apply( $action, $ids, $rows, $album_id, (string) $args->privacy );
 		if ( is_wp_error( $applied ) ) {
 			return $applied;
 		}

@@ -57,11 +57,12 @@ final class MVS_Media_Counters {
 	 * caller) and item in each 30-minute window. Repeats answer normally and
 	 * count nothing, so reloading or scripting a page cannot inflate counts.
 	 *
-	 * @param int $media_id Media ID.
-	 * @param int $user_id  Viewer (0 when anonymous).
+	 * @param int    $media_id   Media ID.
+	 * @param int    $user_id    Viewer (0 when anonymous).
+	 * @param string $user_agent The caller's User-Agent header ('' when absent).
 	 * @return bool Whether nothing failed (a repeat is not a failure).
 	 */
-	public function record_view( int $media_id, int $user_id ): bool {
+	public function record_view( int $media_id, int $user_id, string $user_agent ): bool {
 		global $wpdb;
 		$now = time();
 		// The key's uniqueness makes the first of many concurrent repeats the only one that inserts.
@@ -69,7 +70,7 @@ final class MVS_Media_Counters {
 			$wpdb->prepare(
 				"INSERT IGNORE INTO {$wpdb->mvs_view_marks} (media_id, viewer, window_start) VALUES (%d, %s, %d)",
 				$media_id,
-				self::viewer_hash( $user_id ),
+				self::viewer_hash( $user_id, $user_agent ),
 				$now - ( $now % self::VIEW_WINDOW )
 			)
 		);
@@ -280,15 +281,15 @@ final class MVS_Media_Counters {
 	 * IP and User-Agent (callers behind one address with different browsers
 	 * are different viewers).
 	 *
-	 * @param int $user_id Viewer (0 when anonymous).
+	 * @param int    $user_id    Viewer (0 when anonymous).
+	 * @param string $user_agent The caller's User-Agent header, as sent.
 	 * @return string 64 hex characters.
 	 */
-	private static function viewer_hash( int $user_id ): string {
+	private static function viewer_hash( int $user_id, string $user_agent ): string {
 		if ( $user_id > 0 ) {
 			return hash( 'sha256', 'u' . $user_id );
 		}
-		$agent = isset( $_SERVER['HTTP_USER_AGENT'] ) ? sanitize_text_field( wp_unslash( $_SERVER['HTTP_USER_AGENT'] ) ) : '';
-		return hash_hmac( 'sha256', self::ip_hash() . '|' . $agent, wp_salt( 'nonce' ) );
+		return hash_hmac( 'sha256', self::ip_hash() . '|' . sanitize_text_field( $user_agent ), wp_salt( 'nonce' ) );
 	}
 
 	/**

@@ -8,9 +8,9 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Implements the generated MVS_Media_Handler. Requests arrive authorized,
- * validated and sanitized by the generated controller; this class decides
- * what they mean.
+ * Implements the generated MVS_Media_Handler. Each route's arguments arrive
+ * authorized, validated and sanitized by the generated controller, as the
+ * route's MVS_<Route>_Args; this class decides what they mean.
  */
 final class MVS_Media_Service implements MVS_Media_Handler {
 
@@ -82,38 +82,37 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	/**
 	 * GET /media.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_List_Media_Args $args Arguments.
 	 * @return MVS_Page
 	 */
-	public function list_media( WP_REST_Request $request ) {
-		return $this->page( $request, (string) $request['scope'] );
+	public function list_media( MVS_List_Media_Args $args ) {
+		return $this->page( $args, $args->scope );
 	}
 
 	/**
 	 * GET /me/media: the caller's items, whatever their privacy or state.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_List_My_Media_Args $args Arguments.
 	 * @return MVS_Page
 	 */
-	public function list_my_media( WP_REST_Request $request ) {
-		return $this->page( $request, 'mine' );
+	public function list_my_media( MVS_List_My_Media_Args $args ) {
+		return $this->page( $args, 'mine' );
 	}
 
 	/**
 	 * POST /media.
 	 *
-	 * @param WP_REST_Request $request Request.
-	 * @param array           $file    Uploaded file.
+	 * @param MVS_Create_Media_Args $args Arguments, the uploaded file among them.
 	 * @return array|WP_REST_Response|WP_Error
 	 */
-	public function create_media( WP_REST_Request $request, array $file ) {
+	public function create_media( MVS_Create_Media_Args $args ) {
 		$user_id = get_current_user_id();
-		$privacy = null !== $request['privacy'] ? (string) $request['privacy'] : (string) MVS_Settings::get( 'default_privacy' );
-		$checked = $this->check_group( $privacy, (int) $request['group_id'], $user_id );
+		$privacy = null !== $args->privacy ? $args->privacy : (string) MVS_Settings::get( 'default_privacy' );
+		$checked = $this->check_group( $privacy, (int) $args->group_id, $user_id );
 		if ( is_wp_error( $checked ) ) {
 			return $checked;
 		}
-		$album_id = (int) $request['album_id'];
+		$album_id = (int) $args->album_id;
 		if ( $album_id ) {
 			$checked = $this->check_album( $album_id, $user_id );
 			if ( is_wp_error( $checked ) ) {
@@ -122,12 +121,12 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		}
 
 		// Before anything is stored: a bad category must not leave a row or a file.
-		$category = MVS_Media_Terms::resolve_category( $request['category'] );
+		$category = MVS_Media_Terms::resolve_category( $args->category );
 		if ( is_wp_error( $category ) ) {
 			return $category;
 		}
 
-		$upload = $this->validator->validate( $file );
+		$upload = $this->validator->validate( $args->file );
 		if ( is_wp_error( $upload ) ) {
 			return $upload;
 		}
@@ -136,20 +135,20 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 			return MVS_Errors::make( 'mvs_duplicate', __( 'You have already uploaded this file.', 'media-community-service' ), array( 'media_id' => $duplicate_of ) );
 		}
 
-		$stored = $this->store_with_sizes( $file['tmp_name'], $upload );
+		$stored = $this->store_with_sizes( $args->file['tmp_name'], $upload );
 		if ( is_wp_error( $stored ) ) {
 			return $stored;
 		}
 		list( $stored, $sizes ) = $stored;
-		$title = null !== $request['title'] && '' !== trim( (string) $request['title'] )
-			? (string) $request['title']
+		$title = null !== $args->title && '' !== trim( $args->title )
+			? $args->title
 			: sanitize_text_field( pathinfo( $upload['name'], PATHINFO_FILENAME ) );
 		$now   = current_time( 'mysql', true );
 		$id    = $this->media->insert(
 			array(
 				'author_id'         => $user_id,
 				'title'             => mb_substr( '' !== $title ? $title : __( 'Untitled', 'media-community-service' ), 0, 200 ),
-				'description'       => (string) $request['description'],
+				'description'       => (string) $args->description,
 				'media_type'        => $upload['media_type'],
 				'mime_type'         => $upload['mime'],
 				'file_path'         => $stored,
@@ -158,11 +157,11 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 				'width'             => $upload['width'],
 				'height'            => $upload['height'],
 				'privacy'           => $privacy,
-				'group_id'          => 'group' === $privacy ? (int) $request['group_id'] : 0,
+				'group_id'          => 'group' === $privacy ? (int) $args->group_id : 0,
 				'album_id'          => $album_id,
 				'album_position'    => $album_id ? $this->media->next_album_position( $album_id ) : 0,
-				'is_story'          => $request['is_story'] ? 1 : 0,
-				'upload_group'      => self::group_key( $user_id, (string) $request['upload_group'] ),
+				'is_story'          => $args->is_story ? 1 : 0,
+				'upload_group'      => self::group_key( $user_id, (string) $args->upload_group ),
 				'moderation_status' => $this->initial_status( $user_id ),
 				'created_at'        => $now,
 				'updated_at'        => $now,
@@ -177,7 +176,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		MVS_Image_Sizes::save( $id, $sizes );
 		$this->media->update( $id, array( 'slug' => sanitize_title( $title ) . '-' . $id ) );
 		$this->media->refresh_album_count( $album_id );
-		MVS_Media_Terms::apply( $id, null !== $request['tags'] ? (array) $request['tags'] : null, $category );
+		MVS_Media_Terms::apply( $id, $args->tags, $category );
 
 		/**
 		 * Fires after a media item was uploaded.
@@ -198,12 +197,12 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	/**
 	 * GET /media/{id}.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Get_Media_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function get_media( WP_REST_Request $request ) {
+	public function get_media( MVS_Get_Media_Args $args ) {
 		$viewer = get_current_user_id();
-		$row    = $this->media->find_viewable( (int) $request['id'], $viewer );
+		$row    = $this->media->find_viewable( $args->id, $viewer );
 		if ( is_wp_error( $row ) ) {
 			return $row;
 		}
@@ -213,27 +212,31 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	/**
 	 * PUT /media/{id} (also PATCH and POST).
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Update_Media_Args $args Arguments; null ones are left as they are.
 	 * @return array|WP_Error
 	 */
-	public function update_media( WP_REST_Request $request ) {
-		$id  = (int) $request['id'];
+	public function update_media( MVS_Update_Media_Args $args ) {
+		$id  = $args->id;
 		$row = $this->media->find( $id );
 		if ( ! $row ) {
 			return MVS_Errors::make( 'mvs_not_found' );
 		}
-		$category = MVS_Media_Terms::resolve_category( $request['category'] );
+		$category = MVS_Media_Terms::resolve_category( $args->category );
 		if ( is_wp_error( $category ) ) {
 			return $category;
 		}
-		$changes = array();
-		foreach ( array( 'title', 'description', 'privacy' ) as $field ) {
-			if ( null !== $request[ $field ] ) {
-				$changes[ $field ] = (string) $request[ $field ];
+		$changes = array_filter(
+			array(
+				'title'       => $args->title,
+				'description' => $args->description,
+				'privacy'     => $args->privacy,
+			),
+			static function ( $value ) {
+				return null !== $value;
 			}
-		}
+		);
 		if ( isset( $changes['privacy'] ) ) {
-			$group_id = 'group' === $changes['privacy'] ? (int) $request['group_id'] : 0;
+			$group_id = 'group' === $changes['privacy'] ? (int) $args->group_id : 0;
 			$checked  = $this->check_group( $changes['privacy'], $group_id, get_current_user_id() );
 			if ( is_wp_error( $checked ) ) {
 				return $checked;
@@ -255,18 +258,18 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 				do_action( 'mvs_media_privacy_changed', $row, $changes['privacy'] );
 			}
 		}
-		MVS_Media_Terms::apply( $id, null !== $request['tags'] ? (array) $request['tags'] : null, $category );
+		MVS_Media_Terms::apply( $id, $args->tags, $category );
 		return $this->presenter->item( $this->media->find( $id ), get_current_user_id() );
 	}
 
 	/**
 	 * DELETE /media/{id}.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Delete_Media_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function delete_media( WP_REST_Request $request ) {
-		$id      = (int) $request['id'];
+	public function delete_media( MVS_Delete_Media_Args $args ) {
+		$id      = $args->id;
 		$deleted = $this->deleter->delete( $id );
 		if ( is_wp_error( $deleted ) ) {
 			return $deleted;
@@ -280,11 +283,11 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	/**
 	 * POST /media/bulk.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Bulk_Media_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function bulk_media( WP_REST_Request $request ) {
-		return ( new MVS_Media_Bulk( $this->deleter, $this->media ) )->run( $request );
+	public function bulk_media( MVS_Bulk_Media_Args $args ) {
+		return ( new MVS_Media_Bulk( $this->deleter, $this->media ) )->run( $args );
 	}
 
 	/**
@@ -294,21 +297,20 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 * once the row points at the new ones, so a failure leaves the item as
 	 * it was and no new file behind.
 	 *
-	 * @param WP_REST_Request $request Request.
-	 * @param array           $file    Uploaded file.
+	 * @param MVS_Replace_Media_File_Args $args Arguments, the uploaded file among them.
 	 * @return array|WP_Error
 	 */
-	public function replace_media_file( WP_REST_Request $request, array $file ) {
-		$id  = (int) $request['id'];
+	public function replace_media_file( MVS_Replace_Media_File_Args $args ) {
+		$id  = $args->id;
 		$row = $this->media->find( $id );
 		if ( ! $row ) {
 			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
 		}
-		$upload = $this->validator->validate( $file );
+		$upload = $this->validator->validate( $args->file );
 		if ( is_wp_error( $upload ) ) {
 			return $upload;
 		}
-		$stored = $this->store_with_sizes( $file['tmp_name'], $upload );
+		$stored = $this->store_with_sizes( $args->file['tmp_name'], $upload );
 		if ( is_wp_error( $stored ) ) {
 			return $stored;
 		}
@@ -350,12 +352,12 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 * GET /media/{id}/group: the items uploaded together with this one that
 	 * the caller may see (privacy applied in SQL), in upload order.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Get_Media_Group_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function get_media_group( WP_REST_Request $request ) {
+	public function get_media_group( MVS_Get_Media_Group_Args $args ) {
 		$viewer = get_current_user_id();
-		$row    = $this->media->find_viewable( (int) $request['id'], $viewer );
+		$row    = $this->media->find_viewable( $args->id, $viewer );
 		if ( is_wp_error( $row ) ) {
 			return $row;
 		}
@@ -418,26 +420,26 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 * A page of media for the caller: 2 queries for rows and total, 4 to
 	 * present them (MVS_Media_Presenter), whatever per_page is.
 	 *
-	 * @param WP_REST_Request $request Request.
-	 * @param string          $scope   public | all | mine.
+	 * @param MVS_List_Media_Args|MVS_List_My_Media_Args $args  The list arguments (both routes share them).
+	 * @param string                                     $scope public | all | mine.
 	 * @return MVS_Page
 	 */
-	private function page( WP_REST_Request $request, string $scope ): MVS_Page {
+	private function page( $args, string $scope ): MVS_Page {
 		$viewer = get_current_user_id();
 		list( $rows, $total ) = $this->media->search(
 			array(
 				'viewer'       => $viewer,
 				'scope'        => $scope,
-				'media_type'   => $request['media_type'],
-				'author'       => $request['author'],
-				'slug'         => $request['slug'],
-				'tag'          => $request['tag'],
-				'category'     => $request['category'],
-				's'            => $request['s'],
-				'orderby'      => (string) $request['orderby'],
-				'group_covers' => (bool) $request['group_covers'],
-				'page'         => (int) $request['page'],
-				'per_page'     => (int) $request['per_page'],
+				'media_type'   => $args->media_type,
+				'author'       => $args->author,
+				'slug'         => $args->slug,
+				'tag'          => $args->tag,
+				'category'     => $args->category,
+				's'            => $args->s,
+				'orderby'      => $args->orderby,
+				'group_covers' => $args->group_covers,
+				'page'         => $args->page,
+				'per_page'     => $args->per_page,
 			)
 		);
 		return new MVS_Page( $this->presenter->items( $rows, $viewer ), $total );
@@ -532,80 +534,80 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	/**
 	 * POST /media/{id}/view.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Record_Media_View_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function record_media_view( WP_REST_Request $request ) {
-		return $this->activity()->record( $request, 'view' );
+	public function record_media_view( MVS_Record_Media_View_Args $args ) {
+		return $this->activity()->record( $args->id, 'view', (string) $args->user_agent );
 	}
 
 	/**
 	 * POST /media/{id}/download.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Record_Media_Download_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function record_media_download( WP_REST_Request $request ) {
-		return $this->activity()->record( $request, 'download' );
+	public function record_media_download( MVS_Record_Media_Download_Args $args ) {
+		return $this->activity()->record( $args->id, 'download' );
 	}
 
 	/**
 	 * POST /media/{id}/share.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Record_Media_Share_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function record_media_share( WP_REST_Request $request ) {
-		return $this->activity()->record( $request, 'share' );
+	public function record_media_share( MVS_Record_Media_Share_Args $args ) {
+		return $this->activity()->record( $args->id, 'share' );
 	}
 
 	/**
 	 * GET /media/{id}/access.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Get_Media_Access_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function get_media_access( WP_REST_Request $request ) {
-		return $this->activity()->access( $request );
+	public function get_media_access( MVS_Get_Media_Access_Args $args ) {
+		return $this->activity()->access( $args->id );
 	}
 
 	/**
 	 * GET /media/{id}/stats.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Get_Media_Stats_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function get_media_stats( WP_REST_Request $request ) {
-		return $this->activity()->stats( $request );
+	public function get_media_stats( MVS_Get_Media_Stats_Args $args ) {
+		return $this->activity()->stats( $args->id );
 	}
 
 	/**
 	 * GET /me/stats.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Get_My_Stats_Args $args The route takes no arguments.
 	 * @return array
 	 */
-	public function get_my_stats( WP_REST_Request $request ) {
+	public function get_my_stats( MVS_Get_My_Stats_Args $args ) {
 		return $this->activity()->my_stats();
 	}
 
 	/**
 	 * GET /media/{id}/signed-url.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Get_Media_Signed_Url_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function get_media_signed_url( WP_REST_Request $request ) {
-		return $this->activity()->signed_url( $request );
+	public function get_media_signed_url( MVS_Get_Media_Signed_Url_Args $args ) {
+		return $this->activity()->signed_url( $args );
 	}
 
 	/**
 	 * GET /serve.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Serve_Media_File_Args $args Arguments, the conditional and Range headers among them.
 	 * @return WP_REST_Response|WP_Error
 	 */
-	public function serve_media_file( WP_REST_Request $request ) {
-		return ( new MVS_File_Server( $this->media, $this->storage, new MVS_Media_Counters() ) )->serve( $request );
+	public function serve_media_file( MVS_Serve_Media_File_Args $args ) {
+		return ( new MVS_File_Server( $this->media, $this->storage, new MVS_Media_Counters() ) )->serve( $args );
 	}
 }

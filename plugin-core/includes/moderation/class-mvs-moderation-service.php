@@ -77,13 +77,13 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 	 * (tags and category included) plus their moderation facts: six queries
 	 * whatever per_page is (page, total, and the presenter's four).
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_List_Moderation_Queue_Args $args Arguments.
 	 * @return MVS_Page
 	 */
-	public function list_moderation_queue( WP_REST_Request $request ) {
+	public function list_moderation_queue( MVS_List_Moderation_Queue_Args $args ) {
 		$viewer = get_current_user_id();
-		$states = null !== $request['state'] ? array( (string) $request['state'] ) : MVS_Moderation_Repository::QUEUE_STATES;
-		list( $rows, $total ) = $this->moderation->queue( $states, (int) $request['page'], max( 1, (int) $request['per_page'] ) );
+		$states = null !== $args->state ? array( $args->state ) : MVS_Moderation_Repository::QUEUE_STATES;
+		list( $rows, $total ) = $this->moderation->queue( $states, $args->page, max( 1, $args->per_page ) );
 		$items                = $this->presenter->items( $rows, $viewer );
 		foreach ( $rows as $i => $row ) {
 			$items[ $i ]['moderation_status'] = (string) $row->moderation_status;
@@ -95,10 +95,10 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 	/**
 	 * GET /moderation/counts.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Get_Moderation_Counts_Args $args Arguments.
 	 * @return array
 	 */
-	public function get_moderation_counts( WP_REST_Request $request ) {
+	public function get_moderation_counts( MVS_Get_Moderation_Counts_Args $args ) {
 		$counts = $this->moderation->counts();
 		$states = $counts['states'];
 		return array(
@@ -114,32 +114,32 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 	/**
 	 * POST /moderation/{id}/approve.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Approve_Media_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function approve_media( WP_REST_Request $request ) {
-		return $this->decide( (int) $request['id'], 'approved', '' );
+	public function approve_media( MVS_Approve_Media_Args $args ) {
+		return $this->decide( $args->id, 'approved', '' );
 	}
 
 	/**
 	 * POST /moderation/{id}/reject: the reason is logged and sent to the owner.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Reject_Media_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function reject_media( WP_REST_Request $request ) {
-		return $this->decide( (int) $request['id'], 'rejected', trim( (string) $request['reason'] ) );
+	public function reject_media( MVS_Reject_Media_Args $args ) {
+		return $this->decide( $args->id, 'rejected', trim( (string) $args->reason ) );
 	}
 
 	/**
 	 * POST /moderation/{id}/analyze: description, tags and a safety score; a
 	 * score at or above ai_safety_threshold flags an approved or pending item.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Analyze_Media_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function analyze_media( WP_REST_Request $request ) {
-		$id  = (int) $request['id'];
+	public function analyze_media( MVS_Analyze_Media_Args $args ) {
+		$id  = $args->id;
 		$row = $this->media->find( $id );
 		if ( ! $row ) {
 			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
@@ -189,10 +189,10 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 	/**
 	 * GET /ai/usage.
 	 *
-	 * @param WP_REST_Request $request Request.
+	 * @param MVS_Get_Ai_Usage_Args $args Arguments.
 	 * @return array
 	 */
-	public function get_ai_usage( WP_REST_Request $request ) {
+	public function get_ai_usage( MVS_Get_Ai_Usage_Args $args ) {
 		return $this->ai->usage();
 	}
 

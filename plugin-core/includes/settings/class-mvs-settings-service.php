@@ -20,22 +20,24 @@ final class MVS_Settings_Service implements MVS_Settings_Handler {
 	/**
 	 * Every setting with its descriptor; secret values are never returned.
 	 *
-	 * @param WP_REST_Request $request Authorized request.
+	 * @param MVS_Get_Settings_Args $args Arguments (none).
 	 * @return array
 	 */
-	public function get_settings( WP_REST_Request $request ) {
+	public function get_settings( MVS_Get_Settings_Args $args ) {
 		return self::screen();
 	}
 
 	/**
 	 * Validates every submitted value first and saves only when all are valid,
-	 * so a form with one bad field never half-applies.
+	 * so a form with one bad field never half-applies. The keys of
+	 * $args->values are open (whatever MVS_Settings declares), so they are
+	 * checked here by the validator /wp/v2/settings writes go through too.
 	 *
-	 * @param WP_REST_Request $request Authorized, validated request.
+	 * @param MVS_Update_Settings_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function update_settings( WP_REST_Request $request ) {
-		$clean = MVS_Settings_Validator::validate( (array) $request->get_param( 'values' ) );
+	public function update_settings( MVS_Update_Settings_Args $args ) {
+		$clean = MVS_Settings_Validator::validate( $args->values );
 		if ( is_wp_error( $clean ) ) {
 			return $clean;
 		}

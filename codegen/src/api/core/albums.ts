@@ -6,6 +6,12 @@ import { PRIVACY, idPath, mediaIdPath } from './common.js';
 
 const albumPage = { perPage: 20, max: 100, totalHeader: true } as const;
 
+const albumText = {
+	title: 'Album title.',
+	description: 'Album description (plain text).',
+	privacy: "Who sees the album; 'group' is refused (albums have no group).",
+} as const;
+
 const editAlbum = auth.owner('album_owner', { own: 'edit_mvs_medias', others: 'edit_others_mvs_medias' });
 const deleteAlbum = auth.owner('album_owner', { own: 'delete_mvs_medias', others: 'delete_others_mvs_medias' });
 
@@ -13,6 +19,7 @@ export const albums = resource({
 	name: 'albums',
 	summary: "Albums: ordered sets of a member's media with a cover.",
 	service: 'MVS_Albums_Service',
+	typedArgs: true,
 	routes: [
 		{
 			name: 'list_albums',
@@ -37,9 +44,9 @@ export const albums = resource({
 			summary: 'Create an album.',
 			auth: auth.cap('upload_mvs_media'),
 			body: {
-				title: t.string().min(1).max(200).required(),
-				description: t.text().max(5000),
-				privacy: t.enum(...PRIVACY),
+				title: t.string().min(1).max(200).required().describe(albumText.title),
+				description: t.text().max(5000).describe(albumText.description),
+				privacy: t.enum(...PRIVACY).describe(`${albumText.privacy} Public when left out.`),
 			},
 			response: { status: 201, schema: 'AlbumWithMedia', location: '/albums/{id}', note: 'The album; record shape not shown in the spec.' },
 			errors: ['mvs_invalid_param', 'mvs_not_found', 'mvs_storage_failed'],
@@ -66,9 +73,9 @@ export const albums = resource({
 			auth: editAlbum,
 			params: idPath,
 			body: {
-				title: t.string().min(1).max(200),
-				description: t.text().max(5000),
-				privacy: t.enum(...PRIVACY),
+				title: t.string().min(1).max(200).describe(albumText.title),
+				description: t.text().max(5000).describe(albumText.description),
+				privacy: t.enum(...PRIVACY).describe(albumText.privacy),
 			},
 			response: { schema: 'AlbumWithMedia', note: 'The updated album; record shape not shown in the spec.' },
 			errors: ['mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed'],

@@ -19,6 +19,7 @@ export const media = resource({
 	summary: 'Media items: upload, list, read, edit, delete, stream and count.',
 	service: 'MVS_Media_Service',
 	schema: 'MediaItem',
+	typedArgs: true,
 	routes: [
 		{
 			name: 'list_media',
@@ -127,6 +128,7 @@ export const media = resource({
 			summary: 'Count a view.',
 			auth: auth.publicWithPrivacy(),
 			params: idPath,
+			headers: { user_agent: 'Anonymous viewers are counted once per window by a salted hash of address and User-Agent, never stored as sent.' },
 			response: { schema: 'MediaStats' },
 			errors: ['mvs_forbidden', 'mvs_not_found', 'mvs_storage_failed'],
 			since: '1.0.0',
@@ -206,13 +208,22 @@ export const media = resource({
 			summary: 'Stream a file; the signature is the credential.',
 			auth: auth.public(),
 			query: {
-				mvs_id: t.id().required(),
-				mvs_uid: t.int().min(0).required(),
-				mvs_exp: t.int().min(0).required(),
-				mvs_sig: t.string().max(128).required(),
-				mvs_size: t.enum('large', 'medium', 'thumbnail', 'watermark'),
-				mvs_dl: t.enum('0', '1'),
+				mvs_id: t.id().required().describe('Media item the URL was signed for.'),
+				mvs_uid: t.int().min(0).required().describe('User the URL was signed for (0: anonymous); their access is re-checked.'),
+				mvs_exp: t.int().min(0).required().describe('Expiry, a Unix time.'),
+				mvs_sig: t.string().max(128).required().describe('Signature over the other mvs_ parameters.'),
+				mvs_size: t.enum('large', 'medium', 'thumbnail', 'watermark').describe('Image size to send instead of the original.'),
+				mvs_dl: t.enum('0', '1').describe('1: send as an attachment and count a download.'),
 			},
+			// Conditional and Range requests (RFC 9110 13 and 14); see docs/file-delivery.md.
+			headers: {
+				range: 'One byte range to send (bytes=first-last, first- or -suffix); several ranges or another syntax get the whole file.',
+				if_range: 'Honour Range only while the file still has this ETag or Last-Modified.',
+				if_none_match: 'ETags of a cached copy: 304 when one matches (wins over If-Modified-Since).',
+				if_modified_since: 'Date of a cached copy: 304 when the file has not changed since.',
+			},
+			// A HEAD is neither a download nor its start: it is not counted.
+			headAware: true,
 			response: { note: 'File stream; honours Range.' },
 			errors: ['mvs_signature_invalid', 'mvs_signature_expired', 'mvs_forbidden', 'mvs_not_found', 'mvs_range_not_satisfiable'],
 			since: '1.0.0',

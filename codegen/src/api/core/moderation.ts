@@ -11,6 +11,7 @@ export const moderation = resource({
 	name: 'moderation',
 	summary: 'The moderation queue: approve, reject and AI analysis.',
 	service: 'MVS_Moderation_Service',
+	typedArgs: true,
 	routes: [
 		{
 			name: 'list_moderation_queue',

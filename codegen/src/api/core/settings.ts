@@ -41,6 +41,7 @@ export const settings = resource({
 	name: 'settings',
 	summary: 'Site settings for the wp-admin settings screen (admin-ui extension, not in the contract).',
 	service: 'MVS_Settings_Service',
+	typedArgs: true,
 	schema: 'SettingsScreen',
 	routes: [
 		{
@@ -61,7 +62,12 @@ export const settings = resource({
 			summary: 'Change some settings, all or nothing: one invalid value saves none (400 rest_invalid_param).',
 			auth: settingsAdmin,
 			body: {
-				values: t.json().required().describe('Setting key to new value; keys left out keep their value.'),
+				// The keys are open (whatever MVS_Settings declares): MVS_Settings_Validator,
+				// shared with /wp/v2/settings, checks each one in the handler.
+				values: t
+					.json()
+					.required()
+					.describe('Setting key to new value (the keys and rules are the fields of GET /settings); keys left out keep their value.'),
 			},
 			response: { schema: 'SettingsScreen' },
 			errors: ['rest_invalid_param'],

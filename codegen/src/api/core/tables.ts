@@ -7,7 +7,7 @@
  * id (ids grow with created_at, so `ORDER BY id DESC` is the date order and
  * needs no filesort); trending/popular read the denormalised counters.
  */
-import { col, key, table, unique, type TableSpec } from '../../dsl/index.js';
+import { col, erase, key, personal, table, unique, type TableSpec } from '../../dsl/index.js';
 
 const createdAt = col.datetime();
 
@@ -18,7 +18,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			author_id: col.bigint(),
+			author_id: col.userId(erase.content('Their media (and its files) are deleted with the account, or attributed to the member an administrator names.')),
 			title: col.varchar(200),
 			slug: col.varchar(200),
 			description: col.text(),
@@ -79,8 +79,8 @@ export const coreTables: readonly TableSpec[] = [
 		columns: {
 			id: col.id(),
 			media_id: col.bigint(),
-			user_id: col.bigint(),
-			ip_hash: col.char(64),
+			user_id: col.userId(erase.rows('Their views go; the items\' view counters keep the count, which names nobody.')),
+			ip_hash: personal(col.char(64), erase.withRow('A salted hash of the viewer\'s address, deleted with the view.')),
 			created_at: createdAt,
 		},
 		primaryKey: ['id'],
@@ -93,7 +93,7 @@ export const coreTables: readonly TableSpec[] = [
 		columns: {
 			media_id: col.bigint(),
 			// Hash of "u<user ID>", or of the salted IP and User-Agent for anonymous viewers.
-			viewer: col.char(64),
+			viewer: personal(col.char(64), erase.keep('A salted hash that names nobody without the salt, purged daily.')),
 			window_start: col.bigint(),
 		},
 		primaryKey: ['media_id', 'viewer', 'window_start'],
@@ -116,7 +116,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			author_id: col.bigint(),
+			author_id: col.userId(erase.content('Their albums are deleted with the account, or attributed to the member an administrator names.')),
 			title: col.varchar(200),
 			description: col.text(),
 			privacy: col.varchar(20, 'public'),
@@ -134,7 +134,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			author_id: col.bigint(),
+			author_id: col.userId(erase.rows('Their collections are personal lists: deleted with the account.')),
 			title: col.varchar(200),
 			type: col.varchar(20, 'manual'),
 			rules: col.longtext(),
@@ -165,7 +165,7 @@ export const coreTables: readonly TableSpec[] = [
 		columns: {
 			id: col.id(),
 			media_id: col.bigint(),
-			user_id: col.bigint(),
+			user_id: col.userId(erase.rows('Their reactions go; the items\' reaction counts drop by them.')),
 			reaction_type: col.varchar(32),
 			created_at: createdAt,
 		},
@@ -179,10 +179,10 @@ export const coreTables: readonly TableSpec[] = [
 		columns: {
 			id: col.id(),
 			media_id: col.bigint(),
-			user_id: col.bigint(),
+			user_id: col.userId(erase.rows('Their comments go; the items\' comment counts drop by them.')),
 			parent_id: col.bigint(),
 			from_activity: col.bigint(),
-			content: col.text(),
+			content: personal(col.text(), erase.withRow('What they wrote, deleted with the comment.')),
 			status: col.varchar(20, 'approved'),
 			created_at: createdAt,
 			updated_at: col.datetime(),
@@ -195,7 +195,7 @@ export const coreTables: readonly TableSpec[] = [
 		summary: 'Favorites, optionally filed in a collection.',
 		since: 1,
 		columns: {
-			user_id: col.bigint(),
+			user_id: col.userId(erase.rows('Their favorites go.')),
 			media_id: col.bigint(),
 			collection_id: col.bigint(),
 			created_at: createdAt,
@@ -226,7 +226,7 @@ export const coreTables: readonly TableSpec[] = [
 		columns: {
 			id: col.id(),
 			media_id: col.bigint(),
-			user_id: col.bigint(),
+			user_id: col.userId(erase.rows('Access granted to them goes.')),
 			source: col.varchar(40, 'manual'),
 			expires_at: col.nullableDatetime(),
 			created_at: createdAt,
@@ -239,8 +239,8 @@ export const coreTables: readonly TableSpec[] = [
 		summary: 'Who follows whom.',
 		since: 1,
 		columns: {
-			follower_id: col.bigint(),
-			followed_id: col.bigint(),
+			follower_id: col.userId(erase.rows('Whom they follow goes.')),
+			followed_id: col.userId(erase.rows('Who follows them goes.')),
 			created_at: createdAt,
 		},
 		primaryKey: ['follower_id', 'followed_id'],
@@ -251,8 +251,8 @@ export const coreTables: readonly TableSpec[] = [
 		summary: 'Blocked members (symmetric in effect).',
 		since: 1,
 		columns: {
-			blocker_id: col.bigint(),
-			blocked_id: col.bigint(),
+			blocker_id: col.userId(erase.rows('Their blocks go.')),
+			blocked_id: col.userId(erase.rows('Blocks of them go.')),
 			created_at: createdAt,
 		},
 		primaryKey: ['blocker_id', 'blocked_id'],
@@ -264,11 +264,11 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			reporter_id: col.bigint(),
+			reporter_id: col.userId(erase.rows('Reports they filed go; a moderator\'s decision on the item stays in the moderation log.')),
 			object_type: col.varchar(20),
 			object_id: col.bigint(),
 			reason: col.varchar(40),
-			details: col.text(),
+			details: personal(col.text(), erase.withRow('What they wrote in the report, deleted with it.')),
 			status: col.varchar(20, 'open'),
 			// 0 while the report is open, its own id once resolved: the unique key
 			// below then allows one OPEN report per reporter and target, race-free.
@@ -291,7 +291,7 @@ export const coreTables: readonly TableSpec[] = [
 		columns: {
 			id: col.id(),
 			media_id: col.bigint(),
-			actor_id: col.bigint(),
+			actor_id: col.userId(erase.anonymize('The decision stays in the item\'s history, by a moderator no longer named.')),
 			action: col.varchar(20),
 			reason: col.text(),
 			result: col.longtext(),
@@ -321,12 +321,12 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			user_id: col.bigint(),
-			actor_id: col.bigint(),
+			user_id: col.userId(erase.rows('Their notifications go.')),
+			actor_id: col.userId(erase.rows('Notifications about what they did go from others\' lists.')),
 			type: col.varchar(40),
 			object_type: col.varchar(20),
 			object_id: col.bigint(),
-			data: col.longtext(),
+			data: personal(col.longtext(), erase.withRow('Snippets of the event (a comment excerpt, a reason), deleted with the notification.')),
 			is_read: col.bool(),
 			created_at: createdAt,
 		},
@@ -339,10 +339,10 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			user_id: col.bigint(),
+			user_id: col.userId(erase.rows('Their devices stop receiving pushes.')),
 			platform: col.varchar(10),
-			token: col.text(),
-			token_hash: col.char(64),
+			token: personal(col.text(), erase.withRow('The push token, deleted with the device row.')),
+			token_hash: personal(col.char(64), erase.withRow('Hash of the push token, deleted with the device row.')),
 			created_at: createdAt,
 			updated_at: col.datetime(),
 		},
@@ -355,7 +355,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			user_id: col.bigint(),
+			user_id: col.userId(erase.rows('Their activity leaves every feed.')),
 			type: col.varchar(40),
 			object_type: col.varchar(20),
 			object_id: col.bigint(),
@@ -371,7 +371,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			created_by: col.bigint(),
+			created_by: col.userId(erase.anonymize('The conversation stays for its other members, started by nobody named.')),
 			last_message_id: col.bigint(),
 			created_at: createdAt,
 			updated_at: col.datetime(),
@@ -385,7 +385,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			conversation_id: col.bigint(),
-			user_id: col.bigint(),
+			user_id: col.userId(erase.rows('They leave every conversation.')),
 			status: col.varchar(20, 'active'),
 			is_muted: col.bool(),
 			is_pinned: col.bool(),
@@ -403,13 +403,13 @@ export const coreTables: readonly TableSpec[] = [
 		columns: {
 			id: col.id(),
 			conversation_id: col.bigint(),
-			sender_id: col.bigint(),
-			content: col.text(),
+			sender_id: col.userId(erase.rows('Messages they sent go, from every conversation.')),
+			content: personal(col.text(), erase.withRow('What they wrote, deleted with the message.')),
 			message_type: col.varchar(20, 'text'),
 			media_id: col.bigint(),
 			attachment_id: col.bigint(),
 			parent_id: col.bigint(),
-			metadata: col.longtext(),
+			metadata: personal(col.longtext(), erase.withRow('Attachment details of the message, deleted with it.')),
 			created_at: createdAt,
 		},
 		primaryKey: ['id'],
@@ -421,7 +421,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			message_id: col.bigint(),
-			user_id: col.bigint(),
+			user_id: col.userId(erase.rows('Their per-message hiding goes.')),
 			created_at: createdAt,
 		},
 		primaryKey: ['message_id', 'user_id'],
@@ -433,7 +433,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			message_id: col.bigint(),
-			user_id: col.bigint(),
+			user_id: col.userId(erase.rows('Their message reactions go.')),
 			emoji: col.varchar(32),
 			created_at: createdAt,
 		},
@@ -445,7 +445,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			user_id: col.bigint(),
+			user_id: col.userId(erase.rows('The request is fulfilled by the deletion itself.')),
 			status: col.varchar(20, 'pending'),
 			requested_at: col.datetime(),
 			execute_after: col.datetime(),
@@ -459,11 +459,11 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			user_id: col.bigint(),
+			user_id: col.userId(erase.rows('Their credit history goes with the account it counted for.')),
 			entry_type: col.varchar(20),
 			amount: col.signedInt(),
 			reference: col.varchar(200),
-			note: col.text(),
+			note: personal(col.text(), erase.withRow('A note on a credit entry, deleted with it.')),
 			created_at: createdAt,
 		},
 		primaryKey: ['id'],
@@ -474,7 +474,7 @@ export const coreTables: readonly TableSpec[] = [
 		summary: 'Fixed-window rate-limit counters when no persistent object cache exists.',
 		since: 1,
 		columns: {
-			bucket: col.char(64),
+			bucket: personal(col.char(64), erase.keep('A hash of the caller that names nobody, expired after its minute.')),
 			window_start: col.bigint(),
 			hits: col.uint(),
 		},

@@ -2,7 +2,7 @@
  * Tables of the Pro plugin. The schema version is derived from these
  * declarations (see emit/php/schema.ts): nothing to bump on change.
  */
-import { col, key, table, unique, type TableSpec } from '../../dsl/index.js';
+import { col, erase, key, personal, table, unique, type TableSpec } from '../../dsl/index.js';
 
 export const proTables: readonly TableSpec[] = [
 	table({
@@ -29,7 +29,7 @@ export const proTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			user_id: col.bigint(),
+			user_id: col.userId(erase.rows('Their package assignments go.')),
 			package_id: col.bigint(),
 			source: col.varchar(50, 'manual'),
 			assigned_at: col.datetime(),
@@ -43,13 +43,13 @@ export const proTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			user_id: col.bigint(),
+			user_id: col.userId(erase.rows('Their credit history goes with the account it counted for.')),
 			credit_type: col.varchar(20),
 			amount: col.signedInt(),
 			balance_after: col.signedInt(),
 			source: col.varchar(50),
 			reference: col.varchar(200),
-			note: col.text(),
+			note: personal(col.text(), erase.withRow('A note on a credit change, deleted with it.')),
 			created_at: col.datetime(),
 		},
 		primaryKey: ['id'],
@@ -61,9 +61,9 @@ export const proTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			user_id: col.bigint(),
+			user_id: col.userId(erase.rows('Their devices stop receiving pushes.')),
 			platform: col.varchar(10),
-			token: col.varchar(255),
+			token: personal(col.varchar(255), erase.withRow('The push token, deleted with the device row.')),
 			created_at: col.datetime(),
 			updated_at: col.datetime(),
 		},

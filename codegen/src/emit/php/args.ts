@@ -30,47 +30,126 @@ function typeOf(route: ModelRoute, arg: ModelArg): { doc: string; cast: string }
 	return t;
 }
 
+/** What an array holds, for the docblock: `int[]` for a list of IDs, `array<string, mixed>` for a free-form object. */
+function docTypeOf(route: ModelRoute, arg: ModelArg): string {
+	const spec = arg.spec as FieldSpec;
+	const item = spec.type === 'array' && spec.items ? PHP_TYPE[spec.items.type] : undefined;
+	if (item) return `${item.doc}[]`;
+	if (spec.type === 'object' && spec.additionalProperties === true && !spec.properties) return 'array<string, mixed>';
+	return typeOf(route, arg).doc;
+}
+
 export function argsClass(plugin: ModelPlugin, route: ModelRoute): string {
 	return names.args(plugin, route.name);
 }
 
+/** Words of a docblock paragraph, wrapped to lines of at most `width` characters. */
+function wrap(text: string, width = 76): string[] {
+	const lines: string[] = [];
+	let line = '';
+	for (const word of text.split(/\s+/)) {
+		if (line && line.length + 1 + word.length > width) {
+			lines.push(line);
+			line = word;
+		} else line = line ? `${line} ${word}` : word;
+	}
+	return [...lines, line];
+}
+
+/** One property of an arguments class: its documentation and how from_request() fills it. */
+interface Member {
+	readonly name: string;
+	readonly doc: string;
+	readonly about: string;
+	readonly value: string;
+}
+
+function argMember(route: ModelRoute, arg: ModelArg): Member {
+	if (arg.spec.type === 'file') {
+		return {
+			name: arg.name,
+			doc: 'array{name: string, type: string, tmp_name: string, error: int, size: int}',
+			about: `The uploaded "${arg.name}": its $_FILES entry, present, complete and not empty (MVS_REST_Controller::require_file()); what the file holds is for the handler to check.`,
+			value: '$file',
+		};
+	}
+	const t = typeOf(route, arg);
+	const doc = docTypeOf(route, arg);
+	const read = `$request[${str(arg.name)}]`;
+	const always = alwaysSet(arg);
+	return {
+		name: arg.name,
+		doc: always ? doc : `${doc}|null`,
+		about: `${arg.spec.description ?? `The ${arg.name} argument.`}${always ? '' : ' Null when the request leaves it out.'}`,
+		value: always ? `${t.cast} ${read}` : `null === ${read} ? null : ${t.cast} ${read}`,
+	};
+}
+
+/** Declared arguments (the file in its place), then headers, then whether the GET was a HEAD. */
+function members(route: ModelRoute): Member[] {
+	return [
+		...route.args.map((a) => argMember(route, a)),
+		...route.headers.map((h) => ({
+			name: h.name,
+			doc: 'string|null',
+			about: `${h.description} The ${h.http} header as sent, null when absent; neither validated nor sanitized.`,
+			value: `$request->get_header( ${str(h.name)} )`,
+		})),
+		...(route.headAware
+			? [
+					{
+						name: 'head',
+						doc: 'bool',
+						about: 'True for a HEAD request, which WordPress answers with this GET route and sends without a body.',
+						value: "'HEAD' === $request->get_method()",
+					},
+				]
+			: []),
+	];
+}
+
+/** The properties of a route's arguments class: what its handler may read. */
+export function argumentNames(route: ModelRoute): string[] {
+	return members(route).map((m) => m.name);
+}
+
 export function emitArgs(plugin: ModelPlugin, route: ModelRoute): { file: string; code: string } {
 	const cls = argsClass(plugin, route);
-	const args = route.args.filter((a) => a.spec.type !== 'file');
+	const props = members(route);
 	const out: string[] = [
 		fileHeader({
 			summary: `Validated arguments of ${route.method} /${plugin.namespace}${route.path}.`,
 			sources: plugin.sources,
 			packageName: names.packageName(plugin),
 		}),
-		'/**',
-		` * ${route.summary} Built by ${names.controller(plugin, route.resource)} once WordPress has`,
-		' * validated and sanitized the request; read-only by convention.',
-		' */',
+		docblock(
+			[
+				...wrap(route.summary),
+				'',
+				...wrap(`Built by ${names.controller(plugin, route.resource)} once WordPress has validated and sanitized the request; read-only by convention.`),
+				...(props.length
+					? []
+					: ['', ...wrap('The route takes no arguments; its handler still receives this object, so an argument added later changes no signature.')]),
+			],
+			0,
+		),
 		`final class ${cls} {`,
 	];
-	for (const arg of args) {
-		const t = typeOf(route, arg);
-		const doc = alwaysSet(arg) ? t.doc : `${t.doc}|null`;
-		const about = arg.spec.description ?? `The ${arg.name} argument.`;
-		const absent = alwaysSet(arg) ? '' : ' Null when the request leaves it out.';
-		out.push('', docblock([`${about}${absent}`, '', `@var ${doc}`]), `\tpublic $${arg.name};`);
-	}
-	const width = Math.max(0, ...args.map((a) => a.name.length));
-	const assignments = args.map((a) => {
-		const t = typeOf(route, a);
-		const read = `$request[${str(a.name)}]`;
-		const value = alwaysSet(a) ? `${t.cast} ${read}` : `null === ${read} ? null : ${t.cast} ${read}`;
-		return `\t\t$args->${a.name.padEnd(width)} = ${value};`;
-	});
+	for (const p of props) out.push('', docblock([...wrap(p.about), '', `@var ${p.doc}`]), `\tpublic $${p.name};`);
+	const width = Math.max(0, ...props.map((p) => p.name.length));
+	const assignments = props.map((p) => `\t\t$args->${p.name.padEnd(width)} = ${p.value};`);
+	const params = route.file
+		? [
+				'@param WP_REST_Request $request Authorized, validated and sanitized request.',
+				`@param array           $file    The "${route.file.name}" upload, checked by MVS_REST_Controller::require_file().`,
+			]
+		: ['@param WP_REST_Request $request Authorized, validated and sanitized request.'];
+	const signature = route.file ? 'WP_REST_Request $request, array $file' : 'WP_REST_Request $request';
 	out.push(
 		'',
-		docblock(['Reads the arguments of a validated request.', '', '@param WP_REST_Request $request Authorized, validated and sanitized request.', '@return self']),
-		'\tpublic static function from_request( WP_REST_Request $request ): self {',
-		'\t\t$args = new self();',
-		'',
-		...assignments,
-		'\t\treturn $args;',
+		docblock(['Reads the arguments of a validated request.', '', ...params, '@return self']),
+		`\tpublic static function from_request( ${signature} ): self {`,
+		...(assignments.length ? ['\t\t$args = new self();', '', ...assignments, '\t\treturn $args;'] : ['\t\treturn new self();']),
 		'\t}',
 		'',
 		docblock([

@@ -277,14 +277,16 @@ function emitCallback(plugin: ModelPlugin, route: ModelRoute, typedArgs: boolean
 		body.push('\t\t\treturn $invalid;');
 		body.push('\t\t}');
 	}
-	const callArgs = [typedArgs ? `${names.args(plugin, route.name)}::from_request( $request )` : '$request'];
 	if (route.file) {
 		body.push(`\t\t$file = $this->require_file( $request, ${str(route.file.name)} );`);
 		body.push('\t\tif ( is_wp_error( $file ) ) {');
 		body.push('\t\t\treturn $file;');
 		body.push('\t\t}');
-		callArgs.push('$file');
 	}
+	// Typed handlers get the upload as a property of their arguments; the others take it beside the request.
+	const callArgs = typedArgs
+		? [`${names.args(plugin, route.name)}::from_request( ${route.file ? '$request, $file' : '$request'} )`]
+		: ['$request', ...(route.file ? ['$file'] : [])];
 	if (!route.implemented) {
 		body.push(`\t\treturn $this->not_implemented( ${str(route.name)} );`);
 	} else {

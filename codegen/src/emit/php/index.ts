@@ -10,6 +10,7 @@ import { emitController } from './controller.js';
 import { emitErrors } from './errors.js';
 import { emitHandlerInterface, emitOwnerLookups } from './interfaces.js';
 import { emitOwnerRules } from './owner-rules.js';
+import { emitPersonalDataPlan } from './personal-data.js';
 import { emitRoutes } from './routes.js';
 import { emitSchema } from './schema.js';
 
@@ -31,6 +32,7 @@ export function emitPhp(model: Model, plugin: ModelPlugin, handWritten: readonly
 	push(emitSchema(plugin));
 	push(emitCapabilities(plugin));
 	push(emitOwnerRules(plugin));
+	push(emitPersonalDataPlan(plugin));
 	push(emitClassMap(plugin, [...handWritten, ...files.map((f) => ({ path: `generated/${f.file}`, code: f.code }))]));
 
 	const out: FileMap = new Map();

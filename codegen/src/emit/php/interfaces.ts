@@ -33,7 +33,7 @@ export function emitHandlerInterface(plugin: ModelPlugin, resource: ModelResourc
 			? { type: names.args(plugin, route.name), name: '$args', about: 'The validated arguments of the route.' }
 			: { type: 'WP_REST_Request', name: '$request', about: 'Authorized, validated and sanitized request.' };
 		const entries = [input];
-		if (route.file) entries.push({ type: 'array', name: '$file', about: `The uploaded "${route.file.name}" (name, type, tmp_name, size), present and error-free.` });
+		if (route.file && !resource.typedArgs) entries.push({ type: 'array', name: '$file', about: `The uploaded "${route.file.name}" (name, type, tmp_name, size), present and error-free.` });
 		const tw = Math.max(...entries.map((e) => e.type.length));
 		const nw = Math.max(...entries.map((e) => e.name.length));
 		const params = entries.map((e) => `@param ${e.type.padEnd(tw)} ${e.name.padEnd(nw)} ${e.about}`);

@@ -22,6 +22,7 @@ export const names = {
 	routes: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Routes`,
 	schema: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Schema`,
 	capabilities: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Capabilities`,
+	personalData: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Personal_Data`,
 	classMap: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Class_Map`,
 	args: (plugin: ModelPlugin, route: string) => `${classPrefix(plugin)}_${pascalSnake(route)}_Args`,
 	errors: () => 'MVS_Errors',

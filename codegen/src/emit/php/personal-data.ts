@@ -1,0 +1,46 @@
+/**
+ * Emits the account-erasure plan of a plugin: for each table, the user ID
+ * columns and what erasing an account does to them (declared on the columns
+ * in the DSL). MVS_Account_Eraser carries it out; the e2e lifecycle spec
+ * holds a deleted member's rows to it.
+ */
+import type { ModelPlugin } from '../../model/model.js';
+import { names, phpFileName } from './naming.js';
+import { docblock, fileHeader, php, type PhpValue } from './writer.js';
+
+/** Actions carried out per user ID column; with_row and keep columns need nothing done. */
+const CARRIED_OUT = new Set(['content', 'delete_rows', 'anonymize']);
+
+export function emitPersonalDataPlan(plugin: ModelPlugin): { file: string; code: string } | undefined {
+	const plan: PhpValue[] = [];
+	for (const table of [...plugin.tables].sort((a, b) => a.name.localeCompare(b.name))) {
+		for (const [column, spec] of Object.entries(table.columns)) {
+			const action = spec.personal?.action;
+			if (!action || !CARRIED_OUT.has(action)) continue;
+			plan.push({ table: table.name, column, action });
+		}
+	}
+	if (plan.length === 0) return undefined;
+	const cls = names.personalData(plugin);
+	const code = [
+		fileHeader({ summary: `What erasing a member's account does to the tables of ${plugin.title}.`, sources: plugin.sources, packageName: names.packageName(plugin) }),
+		'/**',
+		' * The user ID columns of the plugin\'s tables and their declared erasure',
+		' * (see personal-data.md beside this file for the reasons).',
+		' */',
+		`final class ${cls} {`,
+		'',
+		docblock([
+			'Erasure plan: table name without the prefix, user ID column, and action:',
+			'content (delete or reassign the member\'s content), delete_rows, anonymize (set to 0).',
+			'',
+			'@return array<int, array{table: string, column: string, action: string}>',
+		]),
+		'\tpublic static function plan(): array {',
+		`\t\treturn ${php(plan, 2)};`,
+		'\t}',
+		'}',
+		'',
+	].join('\n');
+	return { file: phpFileName('class', cls), code };
+}
