@@ -47,7 +47,7 @@ async function withMembers<T>(api: (role: 'admin') => Api, n: number, body: (mem
 	}
 }
 
-test('a manual collection is filled by favoriting with collection_id; GET /me/favorites filters by it; item_count counts visible items', async ({ api }) => {
+test('a manual collection is filled by favoriting with collection_id and emptied by unfavoriting; GET /me/favorites filters by it; item_count counts visible items', async ({ api }) => {
 	await withMembers(api, 1, async ([owner]) => {
 		const made = await create(owner!.api, { privacy: 'public' });
 		expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -77,6 +77,12 @@ test('a manual collection is filled by favoriting with collection_id; GET /me/fa
 		expect(listed.headers['x-wp-total']).toBe('1');
 		expect(listed.body as unknown).toEqual([expect.objectContaining({ id, item_count: 1 })]);
 		for (const row of listed.body as unknown[]) expect(schemaProblems('Collection', row)).toEqual([]);
+
+		// Unfavoriting is the way out of a manual collection (the contract has no item route).
+		expect((await api('member').op('update_media', { params: { id: a }, body: { privacy: 'public' } })).status).toBe(200);
+		expect((await owner!.api.op('remove_media_favorite', { params: { id: b } })).status).toBe(200);
+		expect((await getCollection(owner!.api, id)).body).toMatchObject({ item_count: 1, items: [{ id: a }] });
+		expect((await owner!.api.op('list_my_favorites', { query: { collection_id: id } })).body.items.map((i) => i.id)).toEqual([a]);
 	});
 });
 

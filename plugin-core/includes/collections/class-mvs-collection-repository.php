@@ -253,14 +253,16 @@ final class MVS_Collection_Repository {
 	 * Deletes a collection and its item list in one transaction; favorites
 	 * filed under it stay favorites, filed under none. The media items stay.
 	 *
-	 * @param int $id Collection ID.
+	 * @param int $id     Collection ID.
+	 * @param int $author The collection's owner.
 	 * @return int|false Collections deleted (0 when a concurrent delete won), or false on failure.
 	 */
-	public function delete( int $id ) {
+	public function delete( int $id, int $author ) {
 		global $wpdb;
 		$wpdb->query( 'START TRANSACTION' );
-		$ok      = false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_collection_items} WHERE collection_id = %d", $id ) );
-		$ok      = $ok && false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_favorites} SET collection_id = 0 WHERE collection_id = %d", $id ) );
+		$ok = false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_collection_items} WHERE collection_id = %d", $id ) );
+		// Only the owner files favorites under a collection: their rows, on the primary key's user_id prefix.
+		$ok      = $ok && false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_favorites} SET collection_id = 0 WHERE user_id = %d AND collection_id = %d", $author, $id ) );
 		$deleted = $ok ? $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_collections} WHERE id = %d", $id ) ) : false;
 		$ok      = $ok && false !== $deleted;
 		$wpdb->query( $ok ? 'COMMIT' : 'ROLLBACK' );

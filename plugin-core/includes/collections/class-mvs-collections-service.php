@@ -150,7 +150,8 @@ final class MVS_Collections_Service implements MVS_Collections_Handler {
 	 * @return array|WP_Error
 	 */
 	public function delete_collection( MVS_Delete_Collection_Args $args ) {
-		$deleted = $this->collections->delete( $args->id );
+		// The controller let only the owner through: the caller is the owner.
+		$deleted = $this->collections->delete( $args->id, get_current_user_id() );
 		if ( false === $deleted ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
 		}

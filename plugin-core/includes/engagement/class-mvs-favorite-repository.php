@@ -84,15 +84,28 @@ final class MVS_Favorite_Repository {
 	}
 
 	/**
-	 * Removes the favorite (the item stays in any collection it was added to).
+	 * Removes the favorite and takes the item out of the member's manual
+	 * collections, in one transaction: favoriting is the only way into a
+	 * manual collection (the contract has no item route), so it is also the
+	 * way out.
 	 *
 	 * @param int $user_id  Member.
 	 * @param int $media_id Media ID.
-	 * @return bool Whether the statement succeeded; removing nothing succeeds.
+	 * @return bool Whether the statements succeeded; removing nothing succeeds.
 	 */
 	public function remove( int $user_id, int $media_id ): bool {
 		global $wpdb;
-		return false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_favorites} WHERE user_id = %d AND media_id = %d", $user_id, $media_id ) );
+		$wpdb->query( 'START TRANSACTION' );
+		$ok = false !== $wpdb->query(
+			$wpdb->prepare(
+				"DELETE ci FROM {$wpdb->mvs_collection_items} ci INNER JOIN {$wpdb->mvs_collections} c ON c.id = ci.collection_id WHERE ci.media_id = %d AND c.author_id = %d",
+				$media_id,
+				$user_id
+			)
+		);
+		$ok = $ok && false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_favorites} WHERE user_id = %d AND media_id = %d", $user_id, $media_id ) );
+		$wpdb->query( $ok ? 'COMMIT' : 'ROLLBACK' );
+		return $ok;
 	}
 
 	/**
