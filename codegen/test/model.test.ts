@@ -314,8 +314,10 @@ describe('model builder: refuses invalid declarations with a helpful ModelError'
 		const serve = (patch: Partial<Parameters<typeof route>[0]> = {}) =>
 			route({ name: 'serve_thing', method: 'GET', path: '/things/{id}/raw', params: { id: t.id() }, headers: { range: 'Bytes.' }, ...patch });
 		const typed = (...routes: ReturnType<typeof route>[]) => tinyPlugin({ resources: [{ ...thingResource(routes), typedArgs: true }] });
-		assertModelError(withRoutes(serve()), /route serve_thing/, /need typedArgs/);
-		assertModelError(withRoutes(serve({ headers: undefined, headAware: true })), /route serve_thing/, /need typedArgs/);
+		// A resource of routes not built yet may still be untyped.
+		const untyped = (r: ReturnType<typeof route>) => tinyPlugin({ resources: [thingResource(), { name: 'raw_things', summary: 'Raw.', routes: [r] }] });
+		assertModelError(untyped(serve()), /route serve_thing/, /need typedArgs/);
+		assertModelError(untyped(serve({ headers: undefined, headAware: true })), /route serve_thing/, /need typedArgs/);
 		assertModelError(typed(serve({ method: 'POST', headAware: true })), /only GET routes answer HEAD/);
 		assertModelError(typed(serve({ query: { head: t.bool() }, headAware: true })), /headAware adds the argument head/);
 		assertModelError(typed(serve({ query: { range: t.string() } })), /header range has the name of an argument/);
@@ -325,6 +327,11 @@ describe('model builder: refuses invalid declarations with a helpful ModelError'
 		assert.deepEqual(built.headers, [{ name: 'if_none_match', http: 'If-None-Match', description: 'ETags.' }]);
 		assert.equal(built.headAware, true);
 	});
+});
+
+test('model builder: a resource with an implemented route must have typed arguments', () => {
+	assertModelError(tinyPlugin({ resources: [{ ...thingResource(), typedArgs: false }] }), /resource things/, /set typedArgs/);
+	assert.doesNotThrow(() => buildModel([tinyPlugin({ resources: [thingResource(), { name: 'later', summary: 'Not built yet.', routes: [route({ name: 'later_thing', method: 'GET', path: '/later' })] }] })]));
 });
 
 describe('model builder: every user ID and personal-data column says what account erasure does to it', () => {

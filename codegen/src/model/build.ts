@@ -115,6 +115,10 @@ function buildResource(
 		throw new ModelError(where, 'has implemented routes but names no service class');
 	}
 	if (r.service && !/^MVS_[A-Za-z0-9_]+$/.test(r.service)) throw new ModelError(where, 'service must be an MVS_ class');
+	// A handler gets its validated arguments, never the raw request: no new resource can opt out.
+	if (routes.some((route) => route.implemented) && !r.typedArgs) {
+		throw new ModelError(where, 'has implemented routes: set typedArgs (handlers receive generated MVS_<Route>_Args objects)');
+	}
 	for (const route of routes) {
 		// Headers and HEAD reach a handler only as properties of its typed arguments.
 		if (!r.typedArgs && (route.headers.length || route.headAware)) {

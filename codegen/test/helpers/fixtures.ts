@@ -91,6 +91,7 @@ export function thingResource(extraRoutes: readonly RouteSpec[] = []): ResourceS
 		summary: 'Things.',
 		service: 'MVS_Thing_Service',
 		schema: 'Thing',
+		typedArgs: true,
 		routes: [...thingRoutes(), ...extraRoutes],
 	});
 }
