@@ -337,6 +337,60 @@ export interface BlockedUser {
 	blocked_at: string;
 }
 
+/** An item's reactions: a count for every allowed type (zeros included), the total and the caller's own. */
+export interface ReactionSummary {
+	media_id: number;
+	/** One entry per allowed reaction type, in the order of the mvs_reaction_types list. */
+	counts: Array<{ type: string; count: number }>;
+	/** Every reaction of the item, also of a type a filter has since removed: equals the item's reactions_count. */
+	total: number;
+	/** The caller's reaction; null for visitors and members who have not reacted. */
+	viewer_reaction: string | null;
+}
+
+/** Whether the caller favorited an item. */
+export interface Favorite {
+	media_id: number;
+	is_favorited: boolean;
+	/** The collection the favorite is filed under; null when none. */
+	collection_id: number | null;
+}
+
+/** A collection as seen by the caller. */
+export interface Collection {
+	id: number;
+	title: string;
+	type: "manual" | "smart";
+	privacy: "public" | "members" | "private";
+	author_id: number;
+	/** The normalised smart rules, one {field, value} per condition (all ANDed); empty for a manual collection. */
+	rules: Array<{ field: string; value: string }>;
+	/** Items of the collection the caller may see. */
+	item_count: number;
+	can_edit: boolean;
+	created_at: string;
+	updated_at: string;
+}
+
+/** A collection with one page of the items the caller may see. */
+export interface CollectionWithItems {
+	id: number;
+	title: string;
+	type: "manual" | "smart";
+	privacy: "public" | "members" | "private";
+	author_id: number;
+	/** The normalised smart rules, one {field, value} per condition (all ANDed); empty for a manual collection. */
+	rules: Array<{ field: string; value: string }>;
+	/** Items of the collection the caller may see. */
+	item_count: number;
+	can_edit: boolean;
+	created_at: string;
+	updated_at: string;
+	items: Array<MediaItem>;
+	page: number;
+	pages: number;
+}
+
 /** An in-app notification of the caller. */
 export interface Notification {
 	id: number;
@@ -498,18 +552,18 @@ export interface Operations {
 	remove_album_item: { params: { id: number; media_id: number }; query: Record<string, never>; body: Record<string, never>; response: AlbumWithMedia };
 	/** PUT /mvs/v1/albums/{id}/cover: Set the album cover. */
 	set_album_cover: { params: { id: number }; query: Record<string, never>; body: { media_id: number }; response: AlbumWithMedia };
-	/** GET /mvs/v1/collections: List the caller's collections. */
-	list_collections: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
+	/** GET /mvs/v1/collections: List the caller's collections, newest first. */
+	list_collections: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: Collection[] };
 	/** POST /mvs/v1/collections: Create a manual or smart collection. */
-	create_collection: { params: Record<string, never>; query: Record<string, never>; body: { title: string; type?: "manual" | "smart"; rules?: Record<string, unknown>; privacy?: "public" | "members" | "group" | "private" }; response: unknown };
-	/** GET /mvs/v1/collections/{id}: Read one collection with its resolved items. */
-	get_collection: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	create_collection: { params: Record<string, never>; query: Record<string, never>; body: { title: string; type?: "manual" | "smart"; rules?: Record<string, unknown>; privacy?: "public" | "members" | "private" }; response: CollectionWithItems };
+	/** GET /mvs/v1/collections/{id}: Read one collection with a page of its resolved items. */
+	get_collection: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: CollectionWithItems };
 	/** PUT /mvs/v1/collections/{id}: Edit a collection. */
-	update_collection: { params: { id: number }; query: Record<string, never>; body: { title?: string; type?: "manual" | "smart"; privacy?: "public" | "members" | "group" | "private" }; response: unknown };
-	/** DELETE /mvs/v1/collections/{id}: Delete a collection. */
+	update_collection: { params: { id: number }; query: Record<string, never>; body: { title?: string; type?: "manual" | "smart"; privacy?: "public" | "members" | "private" }; response: CollectionWithItems };
+	/** DELETE /mvs/v1/collections/{id}: Delete a collection (its items and favorites stay). */
 	delete_collection: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Deleted };
 	/** PUT /mvs/v1/collections/{id}/rules: Replace the smart rules and resolve the items. */
-	set_collection_rules: { params: { id: number }; query: Record<string, never>; body: { rules: Array<{ field: string; value: string }> }; response: unknown };
+	set_collection_rules: { params: { id: number }; query: Record<string, never>; body: { rules: Array<{ field: string; value: string }> }; response: CollectionWithItems };
 	/** GET /mvs/v1/media/{id}/comments: List an item's comments, oldest first; follows the item's privacy. */
 	list_media_comments: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: Comment[] };
 	/** POST /mvs/v1/media/{id}/comments: Comment on an item, or reply to a top-level comment of it. */
@@ -519,19 +573,19 @@ export interface Operations {
 	/** DELETE /mvs/v1/media/{id}/comments/{comment_id}: Delete a comment and its replies: its author, or a moderator. */
 	delete_media_comment: { params: { id: number; comment_id: number }; query: Record<string, never>; body: Record<string, never>; response: Deleted };
 	/** GET /mvs/v1/media/{id}/favorite: Whether the caller favorited the item. */
-	get_media_favorite: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
-	/** POST /mvs/v1/media/{id}/favorite: Favorite an item (toggles on). */
-	add_media_favorite: { params: { id: number }; query: Record<string, never>; body: { collection_id?: number }; response: unknown };
-	/** DELETE /mvs/v1/media/{id}/favorite: Remove an item from the favorites. */
-	remove_media_favorite: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
-	/** GET /mvs/v1/me/favorites: The caller's favorite media items. */
-	list_my_favorites: { params: Record<string, never>; query: { collection_id?: number; page?: number; per_page?: number }; body: Record<string, never>; response: MediaItem[] };
+	get_media_favorite: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Favorite };
+	/** POST /mvs/v1/media/{id}/favorite: Favorite an item (idempotent). */
+	add_media_favorite: { params: { id: number }; query: Record<string, never>; body: { collection_id?: number }; response: Favorite };
+	/** DELETE /mvs/v1/media/{id}/favorite: Remove an item from the favorites (idempotent). */
+	remove_media_favorite: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Favorite };
+	/** GET /mvs/v1/me/favorites: The caller's favorite media items they may still see, newest favorite first. */
+	list_my_favorites: { params: Record<string, never>; query: { collection_id?: number; page?: number; per_page?: number }; body: Record<string, never>; response: ListEnvelope<MediaItem> };
 	/** GET /mvs/v1/media/{id}/reactions: Reaction counts by type, plus the caller's own reaction. */
-	list_media_reactions: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	list_media_reactions: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: ReactionSummary };
 	/** POST /mvs/v1/media/{id}/reactions: Add or change the caller's reaction. */
-	set_media_reaction: { params: { id: number }; query: Record<string, never>; body: { reaction_type: string }; response: unknown };
+	set_media_reaction: { params: { id: number }; query: Record<string, never>; body: { reaction_type: string }; response: ReactionSummary };
 	/** DELETE /mvs/v1/media/{id}/reactions: Remove the caller's reaction. */
-	remove_media_reaction: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	remove_media_reaction: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: ReactionSummary };
 	/** GET /mvs/v1/media/{media_id}/rules: List an item's access rules. */
 	list_access_rules: { params: { media_id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
 	/** POST /mvs/v1/media/{media_id}/rules: Replace an item's full access rule set. */

@@ -134,6 +134,30 @@ add_filter(
 	}
 );
 
+// Records mvs_reaction_set per item, read back through GET
+// /mvs-test/v1/reaction-events/<media id> (what a subscriber would receive).
+add_action(
+	'mvs_reaction_set',
+	static function ( $media_id, $user_id, $type, $previous ) {
+		$seen   = get_transient( 'e2e_reaction_' . $media_id );
+		$seen   = is_array( $seen ) ? $seen : array();
+		$seen[] = array( $user_id, $type, $previous );
+		set_transient( 'e2e_reaction_' . $media_id, $seen, HOUR_IN_SECONDS );
+	},
+	10,
+	4
+);
+
+// X-MVS-Test-Reaction-Types: <slug,slug,...> replaces the reaction types for
+// the request, as a site's mvs_reaction_types filter would.
+add_filter(
+	'mvs_reaction_types',
+	static function ( $types ) {
+		$listed = mvs_test_header( 'HTTP_X_MVS_TEST_REACTION_TYPES' );
+		return '' === $listed ? $types : explode( ',', $listed );
+	}
+);
+
 // Records mvs_purge_file_urls per item (as a CDN integration would see it),
 // read back through GET /mvs-test/v1/purges/<media id>.
 add_action(
@@ -159,6 +183,18 @@ add_action(
 		};
 		register_rest_route(
 			'mvs-test/v1',
+			'/reaction-events/(?P<id>\d+)',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => $admin_only,
+				'callback'            => static function ( $request ) {
+					$seen = get_transient( 'e2e_reaction_' . (int) $request['id'] );
+					return is_array( $seen ) ? $seen : array();
+				},
+			)
+		);
+		register_rest_route(
+			'mvs-test/v1',
 			'/purges/(?P<id>\d+)',
 			array(
 				'methods'             => 'GET',
@@ -179,41 +215,6 @@ add_action(
 					global $wpdb;
 					$wpdb->query( "DELETE FROM {$wpdb->prefix}mvs_rate_limits" ); // phpcs:ignore WordPress.DB
 					return array( 'reset' => true );
-				},
-			)
-		);
-		// Favorites and reactions have no REST routes yet; the media slice still
-		// has to show them (is_favorited, viewer_reaction) per viewer.
-		register_rest_route(
-			'mvs-test/v1',
-			'/viewer-state',
-			array(
-				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
-				'args'                => array(
-					'user_id'       => array(
-						'type'     => 'integer',
-						'required' => true,
-					),
-					'media_id'      => array(
-						'type'     => 'integer',
-						'required' => true,
-					),
-					'favorite'      => array( 'type' => 'boolean' ),
-					'reaction_type' => array( 'type' => 'string' ),
-				),
-				'callback'            => static function ( WP_REST_Request $request ) {
-					global $wpdb;
-					$now  = current_time( 'mysql', true );
-					$user = (int) $request['user_id'];
-					$id   = (int) $request['media_id'];
-					if ( $request['favorite'] ) {
-						$wpdb->replace( "{$wpdb->prefix}mvs_favorites", array( 'user_id' => $user, 'media_id' => $id, 'created_at' => $now ) );
-					}
-					if ( $request['reaction_type'] ) {
-						$wpdb->replace( "{$wpdb->prefix}mvs_reactions", array( 'user_id' => $user, 'media_id' => $id, 'reaction_type' => $request['reaction_type'], 'created_at' => $now ) );
-					}
-					return array( 'ok' => true );
 				},
 			)
 		);
@@ -556,8 +557,6 @@ add_action(
 					$media = (int) $request['media_id'];
 					$now   = current_time( 'mysql', true );
 					$p     = $wpdb->prefix;
-					$wpdb->insert( "{$p}mvs_collections", array( 'author_id' => $owner, 'title' => 'Fixture collection', 'type' => 'manual', 'privacy' => 'public', 'created_at' => $now, 'updated_at' => $now ) );
-					$collection = (int) $wpdb->insert_id;
 					$wpdb->insert( "{$p}mvs_conversations", array( 'created_by' => $owner, 'created_at' => $now, 'updated_at' => $now ) );
 					$conversation = (int) $wpdb->insert_id;
 					$wpdb->insert( "{$p}mvs_conversation_members", array( 'conversation_id' => $conversation, 'user_id' => $owner, 'status' => 'active', 'joined_at' => $now ) );
@@ -567,7 +566,7 @@ add_action(
 					$rule = (int) $wpdb->insert_id;
 					$wpdb->insert( "{$p}mvs_quota_packages", array( 'name' => 'Fixture package', 'created_at' => $now ) );
 					$package = (int) $wpdb->insert_id;
-					return compact( 'collection', 'conversation', 'message', 'rule', 'package' );
+					return compact( 'conversation', 'message', 'rule', 'package' );
 				},
 			)
 		);

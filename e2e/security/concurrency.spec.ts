@@ -102,8 +102,14 @@ const CASES: Case[] = [
 			return (ok(await get(world.admin, '/mvs/v1/tags', `search=${name}&per_page=100`)) as { name: string }[]).filter((t) => t.name === name).length;
 		},
 	},
+	{
+		route: 'add_media_favorite',
+		kind: 'unique',
+		// Not the first writer: it blocked the owner in block_user above, so the owner's items are hidden from it.
+		target: async (world) => ({ ...(await onItem('favorite')(world)), writer: world.writers[1]! }),
+		total: async (world) => ok(await get(world.writers[1]!, '/mvs/v1/me/favorites')).total,
+	},
 	// Not built yet: run as soon as their routes are.
-	{ route: 'add_media_favorite', kind: 'unique', target: onItem('favorite'), total: async (world) => ok(await get(world.writers[0]!, '/mvs/v1/me/favorites')).total },
 	{
 		route: 'follow_user',
 		kind: 'unique',

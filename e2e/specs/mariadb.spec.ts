@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, upload, type Api } from '../support/mvs';
+import { uploadImage } from '../support/seed';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -158,6 +159,45 @@ test('comment and notification lists use indexes on 50,000-row tables (EXPLAIN s
 			const plan = await admin.raw('POST', '/wp-json/mvs-test/v1/explain', { json: { sql } });
 			for (const row of plan.body as { table: string; type: string; key: string | null; rows: string }[]) {
 				if ((row.table === 'c' || row.table === 'n') && row.type === 'ALL') scans.push(`${caller.role} ${path} ${JSON.stringify(query)}: ${sql} → ${JSON.stringify(row)}`);
+			}
+		}
+	}
+	expect(scans).toEqual([]);
+});
+
+test('favorites and collection item queries use indexes on the 50,000-item table (EXPLAIN shows no full scan)', async ({ api }) => {
+	const admin = api('admin');
+	test.setTimeout(600_000);
+	const grown = await admin.raw('POST', '/wp-json/mvs-test/v1/grow-media', { json: { rows: 50_000 } });
+	expect(grown.status, JSON.stringify(grown.body)).toBe(200);
+	const member = api('member');
+	const tag = `explain-${Date.now().toString(36)}`;
+	const item = await uploadImage(member, { tags: tag });
+	expect((await member.op('add_media_favorite', { params: { id: item } })).status).toBe(200);
+	const manual = await member.op('create_collection', { body: { title: 'explain manual' } });
+	await member.op('add_media_favorite', { params: { id: item }, body: { collection_id: manual.body.id } });
+	const smartBy = async (rules: Record<string, unknown>) => (await member.op('create_collection', { body: { title: 'explain smart', type: 'smart', rules } })).body.id;
+	const calls: [string, string, Record<string, string>][] = [
+		['favorites', '/mvs/v1/me/favorites', {}],
+		['manual collection', `/mvs/v1/collections/${manual.body.id}`, {}],
+		['smart: tag', `/mvs/v1/collections/${await smartBy({ tags: [tag] })}`, {}],
+		['smart: tag and type', `/mvs/v1/collections/${await smartBy({ tags: [tag], media_type: 'image' })}`, {}],
+		['smart: type', `/mvs/v1/collections/${await smartBy({ media_type: 'video' })}`, {}],
+		['smart: author', `/mvs/v1/collections/${await smartBy({ author: '3' })}`, {}],
+		['reactions', `/mvs/v1/media/${item}/reactions`, {}],
+		['collections', '/mvs/v1/collections', {}],
+	];
+	const scans: string[] = [];
+	for (const [name, path, query] of calls) {
+		const res = await member.send({ method: 'GET', path, query: { ...query, mvs_debug_queries: '1' } });
+		expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(200);
+		const log = JSON.parse(res.headers['x-mvs-query-log'] ?? '[]') as string[];
+		const selects = log.filter((sql) => /^SELECT .* FROM \S*mvs_(media|favorites|collection_items|collections|reactions) [a-z]+ /.test(sql) || /FROM \S*mvs_(reactions|collections) WHERE/.test(sql));
+		expect(selects.length, name).toBeGreaterThan(0);
+		for (const sql of selects) {
+			const plan = await admin.raw('POST', '/wp-json/mvs-test/v1/explain', { json: { sql } });
+			for (const row of plan.body as { table: string; type: string; key: string | null; rows: string }[]) {
+				if (row.type === 'ALL' && Number(row.rows) > 1000) scans.push(`${name}: ${sql} → ${JSON.stringify(row)}`);
 			}
 		}
 	}

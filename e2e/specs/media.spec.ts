@@ -194,10 +194,8 @@ test.describe('GET /media and GET /me/media', () => {
 	test('viewer-aware fields are resolved for each caller', async ({ api, fixtures }) => {
 		const tag = token();
 		const item = await upload(api('member'), { title: `${tag} liked` });
-		const state = await api('admin').raw('POST', '/wp-json/mvs-test/v1/viewer-state', {
-			json: { user_id: fixtures.users.member2.id, media_id: item.id, favorite: true, reaction_type: 'love' },
-		});
-		expect(state.status).toBe(200);
+		expect((await api('member2').op('add_media_favorite', { params: { id: item.id } })).status).toBe(200);
+		expect((await api('member2').op('set_media_reaction', { params: { id: item.id }, body: { reaction_type: 'love' } })).status).toBe(200);
 		const views: [Api, { can_edit: boolean; is_favorited: boolean; viewer_reaction: string | null }][] = [
 			[api('anonymous'), { can_edit: false, is_favorited: false, viewer_reaction: null }],
 			[api('member2'), { can_edit: false, is_favorited: true, viewer_reaction: 'love' }],
@@ -217,9 +215,7 @@ test.describe('GET /media and GET /me/media', () => {
 		for (let i = 0; i < 3; i++) await upload(api('member'), { title: `${tag} ${i}` });
 		// A favorite on the page, so member2's list resolves viewer state for a real row.
 		const favorite = await upload(api('member'), { title: `${tag} fav` });
-		const state = await api('admin').raw('POST', '/wp-json/mvs-test/v1/viewer-state', {
-			json: { user_id: fixtures.users.member2.id, media_id: favorite.id, favorite: true },
-		});
+		const state = await api('member2').op('add_media_favorite', { params: { id: favorite.id } });
 		expect(state.status, JSON.stringify(state.body)).toBe(200);
 		const seen = await api('member2').op('get_media', { params: { id: favorite.id } });
 		expect(seen.body.is_favorited).toBe(true);

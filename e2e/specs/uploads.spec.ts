@@ -237,10 +237,8 @@ test.describe('POST /media/{id}/replace', () => {
 	test('keeps the id, metadata and viewer state; swaps the file and its sizes and deletes the old ones', async ({ api, fixtures }) => {
 		const admin = api('admin');
 		const item = await upload(api('member'), { title: 'kept title', description: 'kept words', privacy: 'members', file: files.image(400, 300) });
-		const state = await admin.raw('POST', '/wp-json/mvs-test/v1/viewer-state', {
-			json: { user_id: fixtures.users.member2.id, media_id: item.id, favorite: true, reaction_type: 'love' },
-		});
-		expect(state.status).toBe(200);
+		expect((await api('member2').op('add_media_favorite', { params: { id: item.id } })).status).toBe(200);
+		expect((await api('member2').op('set_media_reaction', { params: { id: item.id }, body: { reaction_type: 'love' } })).status).toBe(200);
 		const before = await stored(admin, { media_id: item.id });
 		const oldKeys = Object.keys(before.files);
 		expect(oldKeys.length).toBe(5);

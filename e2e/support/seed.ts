@@ -21,6 +21,7 @@ export async function seedOwnedFixtures(member: Api, admin: Api, fixtures: SiteF
 	const album = await createAlbum(member, { privacy: 'public' });
 	const tag = await createTag(member);
 	const comment = await createComment(member, media);
+	const collection = await createCollection(member);
 	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/owned-fixtures', {
 		json: { owner: fixtures.users.member.id, media_id: media },
 	});
@@ -28,8 +29,8 @@ export async function seedOwnedFixtures(member: Api, admin: Api, fixtures: SiteF
 	const signed = await member.op('get_media_signed_url', { params: { id: media } });
 	if (signed.status !== 200) throw new Error(`signed URL failed: ${signed.status} ${JSON.stringify(signed.body)}`);
 	const serve = Object.fromEntries(new URL((signed.body as { url: string }).url).searchParams.entries());
-	const unbuilt = res.body as Omit<FixtureIds, 'memberId' | 'media' | 'album' | 'tag' | 'comment' | 'serve'>;
-	return { memberId: fixtures.users.member.id, media, album, tag, comment, serve, ...unbuilt };
+	const unbuilt = res.body as Omit<FixtureIds, 'memberId' | 'media' | 'album' | 'tag' | 'comment' | 'collection' | 'serve'>;
+	return { memberId: fixtures.users.member.id, media, album, tag, comment, collection, serve, ...unbuilt };
 }
 
 /** A minimal valid request for a route (manifest samples + fixture ids + a real file where one is required). */
@@ -52,6 +53,13 @@ export function sampleRequest(route: ManifestRoute, ids: FixtureIds, method = ro
 /** A name no other test or run uses. */
 export function uniqueName(prefix: string): string {
 	return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Creates a public manual collection as `api`'s user and returns its id. */
+export async function createCollection(api: Api, body: Record<string, unknown> = {}): Promise<number> {
+	const res = await api.op('create_collection', { body: { title: uniqueName('collection'), ...body } as never });
+	if (res.status !== 201) throw new Error(`collection create failed: ${res.status} ${JSON.stringify(res.body)}`);
+	return (res.body as { id: number }).id;
 }
 
 /** Creates an album as `api`'s user and returns its id. */
@@ -110,6 +118,12 @@ export async function prepareAllowedCall(route: ManifestRoute, ids: FixtureIds, 
 		}
 		case 'POST /albums/{id}/items':
 			return { ...sampleRequest(route, { ...ids, album: await createAlbum(member) }), json: { media_ids: [await uploadImage(member)] } };
+		case 'DELETE /collections/{id}':
+			return sampleRequest(route, { ...ids, collection: await createCollection(member) });
+		case 'PUT /collections/{id}/rules':
+			return { ...sampleRequest(route, { ...ids, collection: await createCollection(member, { type: 'smart' }) }), json: { rules: [{ field: 'media_type', value: 'image' }] } };
+		case 'POST /media/{id}/reactions':
+			return { ...sampleRequest(route, ids), json: { reaction_type: 'like' } };
 		case 'POST /tags':
 			return { ...sampleRequest(route, ids), json: { name: uniqueName('matrix') } };
 		case 'PUT /tags/{id}':

@@ -180,6 +180,51 @@ final class MVS_Core_Owner_Rules {
 	}
 
 	/**
+	 * Whether the permission check of PUT /collections/{id} lets the user in, for a
+	 * resource that exists and belongs to $owner_id: collection owner of {id}.
+	 *
+	 * @param int $owner_id Owner of the resource.
+	 * @param int $user_id  User asking; 0 for a visitor.
+	 * @return bool
+	 */
+	public static function update_collection( int $owner_id, int $user_id ): bool {
+		if ( $user_id <= 0 ) {
+			return false;
+		}
+		return $owner_id === $user_id;
+	}
+
+	/**
+	 * Whether the permission check of DELETE /collections/{id} lets the user in, for a
+	 * resource that exists and belongs to $owner_id: collection owner of {id}.
+	 *
+	 * @param int $owner_id Owner of the resource.
+	 * @param int $user_id  User asking; 0 for a visitor.
+	 * @return bool
+	 */
+	public static function delete_collection( int $owner_id, int $user_id ): bool {
+		if ( $user_id <= 0 ) {
+			return false;
+		}
+		return $owner_id === $user_id;
+	}
+
+	/**
+	 * Whether the permission check of PUT /collections/{id}/rules lets the user in, for a
+	 * resource that exists and belongs to $owner_id: collection owner of {id}.
+	 *
+	 * @param int $owner_id Owner of the resource.
+	 * @param int $user_id  User asking; 0 for a visitor.
+	 * @return bool
+	 */
+	public static function set_collection_rules( int $owner_id, int $user_id ): bool {
+		if ( $user_id <= 0 ) {
+			return false;
+		}
+		return $owner_id === $user_id;
+	}
+
+	/**
 	 * Whether the permission check of PUT /media/{id}/comments/{comment_id} lets the user in, for a
 	 * resource that exists and belongs to $owner_id: comment author of {comment_id} within {id}, or any holder of moderate_mvs_media.
 	 *

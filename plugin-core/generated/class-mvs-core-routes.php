@@ -36,10 +36,10 @@ final class MVS_Core_Routes {
 		return array(
 			new MVS_REST_Media_Controller( new MVS_Media_Service(), $owners ),
 			new MVS_REST_Albums_Controller( new MVS_Albums_Service(), $owners ),
-			new MVS_REST_Collections_Controller( $owners ),
+			new MVS_REST_Collections_Controller( new MVS_Collections_Service(), $owners ),
 			new MVS_REST_Comments_Controller( new MVS_Comments_Service(), $owners ),
-			new MVS_REST_Favorites_Controller(),
-			new MVS_REST_Reactions_Controller(),
+			new MVS_REST_Favorites_Controller( new MVS_Favorites_Service() ),
+			new MVS_REST_Reactions_Controller( new MVS_Reactions_Service() ),
 			new MVS_REST_Access_Controller( $owners ),
 			new MVS_REST_Follows_Controller(),
 			new MVS_REST_Profile_Controller(),

@@ -14,14 +14,21 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "collections" resource:
  *
- * - GET /mvs/v1/collections (501 until implemented)
- * - POST /mvs/v1/collections (501 until implemented)
- * - GET /mvs/v1/collections/{id} (501 until implemented)
- * - PUT /mvs/v1/collections/{id} (501 until implemented)
- * - DELETE /mvs/v1/collections/{id} (501 until implemented)
- * - PUT /mvs/v1/collections/{id}/rules (501 until implemented)
+ * - GET /mvs/v1/collections
+ * - POST /mvs/v1/collections
+ * - GET /mvs/v1/collections/{id}
+ * - PUT /mvs/v1/collections/{id}
+ * - DELETE /mvs/v1/collections/{id}
+ * - PUT /mvs/v1/collections/{id}/rules
  */
 final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
+
+	/**
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Collections_Handler
+	 */
+	private $handler;
 
 	/**
 	 * Ownership lookups used by the permission checks.
@@ -33,12 +40,29 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 	/**
 	 * Sets the namespace and collaborators.
 	 *
-	 * @param MVS_Core_Owner_Lookups $owners Ownership lookups.
+	 * @param MVS_Collections_Handler $handler Domain logic.
+	 * @param MVS_Core_Owner_Lookups  $owners  Ownership lookups.
 	 */
-	public function __construct( MVS_Core_Owner_Lookups $owners ) {
+	public function __construct( MVS_Collections_Handler $handler, MVS_Core_Owner_Lookups $owners ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 		$this->owners    = $owners;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'list_collections'     => array(),
+		'create_collection'    => array( 'mvs_invalid_param', 'mvs_storage_failed' ),
+		'get_collection'       => array( 'mvs_not_found' ),
+		'update_collection'    => array( 'mvs_not_found', 'mvs_storage_failed' ),
+		'delete_collection'    => array( 'mvs_not_found', 'mvs_storage_failed' ),
+		'set_collection_rules' => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -94,7 +118,7 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'rules'   => array(
-							'description'          => __( 'Smart rules, e.g. { tags: [tag slugs], media_type: string }.', 'media-community-service' ),
+							'description'          => __( 'Smart rules as an object: tags (array of tag slugs, or a comma-separated string), media_type, category (slug), author (user ID), date_after, date_before (YYYY-MM-DD); all ANDed.', 'media-community-service' ),
 							'type'                 => 'object',
 							'additionalProperties' => true,
 							'validate_callback'    => 'rest_validate_request_arg',
@@ -102,7 +126,8 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 						),
 						'privacy' => array(
 							'type'              => 'string',
-							'enum'              => array( 'public', 'members', 'group', 'private' ),
+							'enum'              => array( 'public', 'members', 'private' ),
+							'default'           => 'public',
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
@@ -128,7 +153,25 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 					'methods'             => 'GET',
 					'callback'            => array( $this, 'get_collection' ),
 					'permission_callback' => array( $this, 'get_collection_permissions_check' ),
-					'args'                => array(),
+					'args'                => array(
+						'page'     => array(
+							'description'       => __( 'Page of the items.', 'media-community-service' ),
+							'type'              => 'integer',
+							'default'           => 1,
+							'minimum'           => 1,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'per_page' => array(
+							'description'       => __( 'Items per page.', 'media-community-service' ),
+							'type'              => 'integer',
+							'default'           => 20,
+							'minimum'           => 1,
+							'maximum'           => 100,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+					),
 				),
 				array(
 					'methods'             => 'PUT, PATCH, POST',
@@ -143,6 +186,7 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
 						),
 						'type'    => array(
+							'description'       => __( 'Switching to manual clears the rules; a smart collection without rules has no items.', 'media-community-service' ),
 							'type'              => 'string',
 							'enum'              => array( 'manual', 'smart' ),
 							'validate_callback' => 'rest_validate_request_arg',
@@ -150,7 +194,7 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 						),
 						'privacy' => array(
 							'type'              => 'string',
-							'enum'              => array( 'public', 'members', 'group', 'private' ),
+							'enum'              => array( 'public', 'members', 'private' ),
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
@@ -190,10 +234,12 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 								'type'                 => 'object',
 								'properties'           => array(
 									'field' => array(
-										'type' => 'string',
+										'description' => __( 'media_type, tag, category, author, date_after or date_before.', 'media-community-service' ),
+										'type'        => 'string',
 									),
 									'value' => array(
-										'type' => 'string',
+										'type'      => 'string',
+										'maxLength' => 200,
 									),
 								),
 								'required'             => array( 'field', 'value' ),
@@ -220,14 +266,22 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * GET /collections: List the caller's collections.
+	 * GET /collections: List the caller's collections, newest first.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_collections( $request ) {
-		return $this->not_implemented( 'list_collections' );
+		return $this->respond_page(
+			$this->declared( $this->handler->list_collections( MVS_List_Collections_Args::from_request( $request ) ), 'list_collections' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 
 	/**
@@ -248,7 +302,7 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_collection( $request ) {
-		return $this->not_implemented( 'create_collection' );
+		return $this->respond_created( $this->declared( $this->handler->create_collection( MVS_Create_Collection_Args::from_request( $request ) ), 'create_collection' ), '/collections/%d' );
 	}
 
 	/**
@@ -262,14 +316,14 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * GET /collections/{id}: Read one collection with its resolved items.
+	 * GET /collections/{id}: Read one collection with a page of its resolved items.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_collection( $request ) {
-		return $this->not_implemented( 'get_collection' );
+		return $this->respond( $this->declared( $this->handler->get_collection( MVS_Get_Collection_Args::from_request( $request ) ), 'get_collection' ), 200 );
 	}
 
 	/**
@@ -296,7 +350,7 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_collection( $request ) {
-		return $this->not_implemented( 'update_collection' );
+		return $this->respond( $this->declared( $this->handler->update_collection( MVS_Update_Collection_Args::from_request( $request ) ), 'update_collection' ), 200 );
 	}
 
 	/**
@@ -315,14 +369,14 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * DELETE /collections/{id}: Delete a collection.
+	 * DELETE /collections/{id}: Delete a collection (its items and favorites stay).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_collection( $request ) {
-		return $this->not_implemented( 'delete_collection' );
+		return $this->respond( $this->declared( $this->handler->delete_collection( MVS_Delete_Collection_Args::from_request( $request ) ), 'delete_collection' ), 200 );
 	}
 
 	/**
@@ -349,6 +403,6 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function set_collection_rules( $request ) {
-		return $this->not_implemented( 'set_collection_rules' );
+		return $this->respond( $this->declared( $this->handler->set_collection_rules( MVS_Set_Collection_Rules_Args::from_request( $request ) ), 'set_collection_rules' ), 200 );
 	}
 }

@@ -14,19 +14,42 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "favorites" resource:
  *
- * - GET /mvs/v1/media/{id}/favorite (501 until implemented)
- * - POST /mvs/v1/media/{id}/favorite (501 until implemented)
- * - DELETE /mvs/v1/media/{id}/favorite (501 until implemented)
- * - GET /mvs/v1/me/favorites (501 until implemented)
+ * - GET /mvs/v1/media/{id}/favorite
+ * - POST /mvs/v1/media/{id}/favorite
+ * - DELETE /mvs/v1/media/{id}/favorite
+ * - GET /mvs/v1/me/favorites
  */
 final class MVS_REST_Favorites_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Favorites_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Favorites_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Favorites_Handler $handler ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'get_media_favorite'    => array( 'mvs_not_found' ),
+		'add_media_favorite'    => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
+		'remove_media_favorite' => array( 'mvs_not_found', 'mvs_storage_failed' ),
+		'list_my_favorites'     => array(),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -57,7 +80,7 @@ final class MVS_REST_Favorites_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'add_media_favorite_permissions_check' ),
 					'args'                => array(
 						'collection_id' => array(
-							'description'       => __( 'Also file the favorite under this collection.', 'media-community-service' ),
+							'description'       => __( 'Also add the item to this collection: one of the caller\'s manual collections.', 'media-community-service' ),
 							'type'              => 'integer',
 							'minimum'           => 1,
 							'validate_callback' => 'rest_validate_request_arg',
@@ -84,7 +107,7 @@ final class MVS_REST_Favorites_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'list_my_favorites_permissions_check' ),
 					'args'                => array(
 						'collection_id' => array(
-							'description'       => __( 'Only favorites filed under this collection.', 'media-community-service' ),
+							'description'       => __( 'Only favorites filed under this collection of the caller.', 'media-community-service' ),
 							'type'              => 'integer',
 							'minimum'           => 1,
 							'validate_callback' => 'rest_validate_request_arg',
@@ -131,7 +154,7 @@ final class MVS_REST_Favorites_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_favorite( $request ) {
-		return $this->not_implemented( 'get_media_favorite' );
+		return $this->respond( $this->declared( $this->handler->get_media_favorite( MVS_Get_Media_Favorite_Args::from_request( $request ) ), 'get_media_favorite' ), 200 );
 	}
 
 	/**
@@ -145,14 +168,14 @@ final class MVS_REST_Favorites_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * POST /media/{id}/favorite: Favorite an item (toggles on).
+	 * POST /media/{id}/favorite: Favorite an item (idempotent).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function add_media_favorite( $request ) {
-		return $this->not_implemented( 'add_media_favorite' );
+		return $this->respond( $this->declared( $this->handler->add_media_favorite( MVS_Add_Media_Favorite_Args::from_request( $request ) ), 'add_media_favorite' ), 200 );
 	}
 
 	/**
@@ -166,14 +189,14 @@ final class MVS_REST_Favorites_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * DELETE /media/{id}/favorite: Remove an item from the favorites.
+	 * DELETE /media/{id}/favorite: Remove an item from the favorites (idempotent).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function remove_media_favorite( $request ) {
-		return $this->not_implemented( 'remove_media_favorite' );
+		return $this->respond( $this->declared( $this->handler->remove_media_favorite( MVS_Remove_Media_Favorite_Args::from_request( $request ) ), 'remove_media_favorite' ), 200 );
 	}
 
 	/**
@@ -187,13 +210,21 @@ final class MVS_REST_Favorites_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * GET /me/favorites: The caller's favorite media items.
+	 * GET /me/favorites: The caller's favorite media items they may still see, newest favorite first.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_my_favorites( $request ) {
-		return $this->not_implemented( 'list_my_favorites' );
+		return $this->respond_page(
+			$this->declared( $this->handler->list_my_favorites( MVS_List_My_Favorites_Args::from_request( $request ) ), 'list_my_favorites' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => true,
+			)
+		);
 	}
 }

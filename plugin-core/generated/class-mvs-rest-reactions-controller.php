@@ -14,18 +14,40 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "reactions" resource:
  *
- * - GET /mvs/v1/media/{id}/reactions (501 until implemented)
- * - POST /mvs/v1/media/{id}/reactions (501 until implemented)
- * - DELETE /mvs/v1/media/{id}/reactions (501 until implemented)
+ * - GET /mvs/v1/media/{id}/reactions
+ * - POST /mvs/v1/media/{id}/reactions
+ * - DELETE /mvs/v1/media/{id}/reactions
  */
 final class MVS_REST_Reactions_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Reactions_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Reactions_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Reactions_Handler $handler ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'list_media_reactions'  => array( 'mvs_not_found' ),
+		'set_media_reaction'    => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
+		'remove_media_reaction' => array( 'mvs_not_found', 'mvs_storage_failed' ),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -56,8 +78,9 @@ final class MVS_REST_Reactions_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'set_media_reaction_permissions_check' ),
 					'args'                => array(
 						'reaction_type' => array(
-							'description'       => __( 'Reaction slug; the handler validates it against a filterable list.', 'media-community-service' ),
+							'description'       => __( 'Reaction slug: like, love, haha, wow, sad or angry unless the mvs_reaction_types filter changes the list; any other value is a 400.', 'media-community-service' ),
 							'type'              => 'string',
+							'maxLength'         => 32,
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'key' ),
@@ -92,7 +115,7 @@ final class MVS_REST_Reactions_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_media_reactions( $request ) {
-		return $this->not_implemented( 'list_media_reactions' );
+		return $this->respond( $this->declared( $this->handler->list_media_reactions( MVS_List_Media_Reactions_Args::from_request( $request ) ), 'list_media_reactions' ), 200 );
 	}
 
 	/**
@@ -113,7 +136,7 @@ final class MVS_REST_Reactions_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function set_media_reaction( $request ) {
-		return $this->not_implemented( 'set_media_reaction' );
+		return $this->respond( $this->declared( $this->handler->set_media_reaction( MVS_Set_Media_Reaction_Args::from_request( $request ) ), 'set_media_reaction' ), 200 );
 	}
 
 	/**
@@ -134,6 +157,6 @@ final class MVS_REST_Reactions_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function remove_media_reaction( $request ) {
-		return $this->not_implemented( 'remove_media_reaction' );
+		return $this->respond( $this->declared( $this->handler->remove_media_reaction( MVS_Remove_Media_Reaction_Args::from_request( $request ) ), 'remove_media_reaction' ), 200 );
 	}
 }

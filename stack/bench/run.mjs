@@ -18,7 +18,9 @@
 //   serve public     GET /wp-json/mvs/v1/serve of a 5 MB public item (signed file_url), PHP streaming
 //   serve private    the same for a private item, URL signed for its owner (privacy re-checked per request)
 //   serve offload    the public item with serve_offload = x-accel-redirect: PHP authorises, nginx sends
-// then the media, comment, notification and posts lists again after growing the site to --large media.
+//   collection smart GET /wp-json/mvs/v1/collections/{id}?per_page=20 of the member's smart collection
+//                    (the most used seeded tag AND media_type image), as the member
+// then the media lists, the smart collection, the comment and notification lists and posts again after growing the site to --large media.
 //
 // Ratios are throughput ratios, anchor req/s ÷ target req/s ("cost": 3.0 =
 // a third of the anchor's requests per second), all from this one run; the
@@ -125,6 +127,15 @@ async function main(site) {
     },
   );
 
+  // A smart collection of the member (a seeded tag and a media type), resolved per request for the member.
+  const [topTag] = await restJson(site.url, '/wp-json/mvs/v1/tags/cloud?limit=1');
+  const smart = await restJson(site.url, '/wp-json/mvs/v1/collections', {
+    method: 'POST',
+    headers: { ...memberAuth, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'bench smart', type: 'smart', rules: { tags: [topTag.slug], media_type: 'image' } }),
+  });
+  targets.push({ key: 'collection-smart', name: 'mvs/v1/collections/{id} smart member', path: `/wp-json/mvs/v1/collections/${smart.id}?per_page=20`, headers: memberAuth });
+
   const rows = [];
   for (const target of targets) {
     await target.before?.();
@@ -136,7 +147,7 @@ async function main(site) {
     const more = config.large - seeded.totals.media;
     log(`growing the site to ${config.large} media (+${more} media and posts)`);
     const grown = await seedSite(site, { media: more, users: 0, log: (line) => log(line) });
-    for (const key of ['media-anon', 'media-member', 'comments', 'notifications', 'posts']) {
+    for (const key of ['media-anon', 'media-member', 'collection-smart', 'comments', 'notifications', 'posts']) {
       const target = targets.find((t) => t.key === key);
       rows.push(await measure(site.url, { ...target, key: `${key}@large`, base: key }, grown.totals.media));
     }

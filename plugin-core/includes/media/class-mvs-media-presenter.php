@@ -9,8 +9,8 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The one presenter of media items: media, albums and the moderation queue
- * (and the collections, favorites, feed and messages to come) inject it, so
+ * The one presenter of media items: media, albums, the moderation queue,
+ * favorites and collections (and the feed and messages to come) inject it, so
  * an item has one shape everywhere, tags and category included. A page costs
  * four queries whatever its size: item meta (image sizes), the viewer's
  * favorites and reactions, and the items' terms.

@@ -111,6 +111,26 @@ final class MVS_Tag_Repository {
 	}
 
 	/**
+	 * The oldest tag with this name or slug (the collation makes the name
+	 * comparison case-insensitive, as WordPress's own duplicate check is).
+	 *
+	 * @param string $name Tag name.
+	 * @param string $slug Tag slug.
+	 * @return int Term ID, 0 when none.
+	 */
+	public function first_named( string $name, string $slug ): int {
+		global $wpdb;
+		return (int) $wpdb->get_var(
+			$wpdb->prepare(
+				"SELECT MIN(t.term_id) FROM {$wpdb->terms} t INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_id = t.term_id WHERE tt.taxonomy = %s AND ( t.name = %s OR t.slug = %s )",
+				self::TAXONOMY,
+				$name,
+				$slug
+			)
+		);
+	}
+
+	/**
 	 * The tag cloud: the most used tags among the items the viewer may see,
 	 * in one grouped query. Tags used only on hidden items do not appear.
 	 *

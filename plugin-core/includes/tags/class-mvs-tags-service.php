@@ -92,7 +92,15 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 				? self::exists( (int) $term->get_error_data() )
 				: MVS_Errors::make( 'mvs_invalid_param', $term->get_error_message(), array( 'params' => array( 'name' ) ) );
 		}
-		return self::present( $this->tags->find( (int) $term['term_id'], get_current_user_id() ) );
+		$id = (int) $term['term_id'];
+		// Requests creating the same tag at once all pass the checks above (terms
+		// have no unique key): every one but the oldest row gives way to it.
+		$first = $this->tags->first_named( $name, $slug );
+		if ( $first > 0 && $first < $id ) {
+			wp_delete_term( $id, MVS_Tag_Repository::TAXONOMY );
+			return self::exists( $first );
+		}
+		return self::present( $this->tags->find( $id, get_current_user_id() ) );
 	}
 
 	/**

@@ -1,24 +1,37 @@
 /**
- * Collection routes (spec section "Collections").
+ * Collection routes (spec section "Collections"). Choices the contract
+ * leaves open: plugin-core/docs/reactions-favorites-collections.md.
  */
 import { auth, resource, t } from '../../dsl/index.js';
-import { PRIVACY, idPath } from './common.js';
+import { idPath } from './common.js';
 
 const collectionOwner = auth.owner('collection_owner');
 
+/** Collections have no group: public, members-only or private. */
+export const COLLECTION_PRIVACY = ['public', 'members', 'private'] as const;
+
+/** One rule of the array shape (PUT /collections/{id}/rules). */
+const ruleField = t.object({
+	field: t.key().required().describe('media_type, tag, category, author, date_after or date_before.'),
+	value: t.string().max(200).required(),
+});
+
 export const collections = resource({
 	name: 'collections',
+	service: 'MVS_Collections_Service',
+	typedArgs: true,
 	summary: 'Collections: manual or smart (rule-resolved) sets of media.',
 	routes: [
 		{
 			name: 'list_collections',
 			method: 'GET',
 			path: '/collections',
-			summary: "List the caller's collections.",
+			summary: "List the caller's collections, newest first.",
 			auth: auth.user(),
 			paginate: { perPage: 20, max: 100, totalHeader: true },
-			response: { note: 'Collection records; shape not shown in the spec.' },
+			response: { schema: 'list:Collection' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'create_collection',
@@ -29,22 +42,31 @@ export const collections = resource({
 			body: {
 				title: t.string().min(1).max(200).required(),
 				type: t.enum('manual', 'smart').default('manual').describe('manual or smart (default not shown in the spec; our documented choice).'),
-				rules: t.json().describe('Smart rules, e.g. { tags: [tag slugs], media_type: string }.'),
-				privacy: t.enum(...PRIVACY),
+				rules: t
+					.json()
+					.describe('Smart rules as an object: tags (array of tag slugs, or a comma-separated string), media_type, category (slug), author (user ID), date_after, date_before (YYYY-MM-DD); all ANDed.'),
+				privacy: t.enum(...COLLECTION_PRIVACY).default('public'),
 			},
-			response: { status: 201, location: '/collections/{id}', note: 'The collection; record shape not shown in the spec.' },
+			response: { status: 201, location: '/collections/{id}', schema: 'CollectionWithItems' },
+			errors: ['mvs_invalid_param', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_collection',
 			method: 'GET',
 			path: '/collections/{id}',
-			summary: 'Read one collection with its resolved items.',
+			summary: 'Read one collection with a page of its resolved items.',
 			auth: auth.publicWithPrivacy(),
 			params: idPath,
-			response: { note: 'The collection with its resolved item list; record shape not shown in the spec.' },
-			errors: ['mvs_forbidden', 'mvs_not_found'],
+			query: {
+				page: t.int().min(1).default(1).describe('Page of the items.'),
+				per_page: t.int().range(1, 100).default(20).describe('Items per page.'),
+			},
+			response: { schema: 'CollectionWithItems' },
+			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'update_collection',
@@ -55,23 +77,25 @@ export const collections = resource({
 			params: idPath,
 			body: {
 				title: t.string().min(1).max(200),
-				type: t.enum('manual', 'smart'),
-				privacy: t.enum(...PRIVACY),
+				type: t.enum('manual', 'smart').describe('Switching to manual clears the rules; a smart collection without rules has no items.'),
+				privacy: t.enum(...COLLECTION_PRIVACY),
 			},
-			response: { note: 'The updated collection; record shape not shown in the spec.' },
-			errors: ['mvs_not_found'],
+			response: { schema: 'CollectionWithItems' },
+			errors: ['mvs_not_found', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'delete_collection',
 			method: 'DELETE',
 			path: '/collections/{id}',
-			summary: 'Delete a collection.',
+			summary: 'Delete a collection (its items and favorites stay).',
 			auth: collectionOwner,
 			params: idPath,
 			response: { schema: 'Deleted' },
-			errors: ['mvs_not_found'],
+			errors: ['mvs_not_found', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'set_collection_rules',
@@ -81,11 +105,12 @@ export const collections = resource({
 			auth: collectionOwner,
 			params: idPath,
 			body: {
-				rules: t.array(t.object({ field: t.string().required(), value: t.string().required() })).max(20).required(),
+				rules: t.array(ruleField).max(20).required(),
 			},
-			response: { note: 'The collection with its resolved items; record shape not shown in the spec.' },
-			errors: ['mvs_not_found'],
+			response: { schema: 'CollectionWithItems' },
+			errors: ['mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });

@@ -8,6 +8,8 @@ const commentPath = { ...idPath, comment_id: t.id().describe('Comment ID.') };
 
 export const reactions = resource({
 	name: 'reactions',
+	service: 'MVS_Reactions_Service',
+	typedArgs: true,
 	summary: 'Reactions on media items, one per member.',
 	routes: [
 		{
@@ -17,9 +19,10 @@ export const reactions = resource({
 			summary: "Reaction counts by type, plus the caller's own reaction.",
 			auth: auth.public(),
 			params: idPath,
-			response: { note: "Counts grouped by reaction type, plus the caller's own reaction when logged in; shape not shown in the spec." },
+			response: { schema: 'ReactionSummary' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'set_media_reaction',
@@ -29,10 +32,16 @@ export const reactions = resource({
 			auth: auth.user(),
 			params: idPath,
 			body: {
-				reaction_type: t.key().required().describe('Reaction slug; the handler validates it against a filterable list.'),
+				reaction_type: t
+					.key()
+					.max(32)
+					.required()
+					.describe('Reaction slug: like, love, haha, wow, sad or angry unless the mvs_reaction_types filter changes the list; any other value is a 400.'),
 			},
-			errors: ['mvs_not_found', 'mvs_invalid_param'],
+			response: { schema: 'ReactionSummary' },
+			errors: ['mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'remove_media_reaction',
@@ -41,8 +50,10 @@ export const reactions = resource({
 			summary: "Remove the caller's reaction.",
 			auth: auth.user(),
 			params: idPath,
-			errors: ['mvs_not_found'],
+			response: { schema: 'ReactionSummary' },
+			errors: ['mvs_not_found', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });
@@ -134,6 +145,8 @@ export const comments = resource({
 
 export const favorites = resource({
 	name: 'favorites',
+	service: 'MVS_Favorites_Service',
+	typedArgs: true,
 	summary: "The caller's favorite media items.",
 	routes: [
 		{
@@ -143,45 +156,51 @@ export const favorites = resource({
 			summary: 'Whether the caller favorited the item.',
 			auth: auth.user(),
 			params: idPath,
-			response: { note: 'Whether the caller favorited the item; shape not shown in the spec.' },
+			response: { schema: 'Favorite' },
 			errors: ['mvs_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'add_media_favorite',
 			method: 'POST',
 			path: '/media/{id}/favorite',
-			summary: 'Favorite an item (toggles on).',
+			summary: 'Favorite an item (idempotent).',
 			auth: auth.user(),
 			params: idPath,
 			body: {
-				collection_id: t.id().describe('Also file the favorite under this collection.'),
+				collection_id: t.id().describe("Also add the item to this collection: one of the caller's manual collections."),
 			},
-			errors: ['mvs_not_found'],
+			response: { schema: 'Favorite' },
+			errors: ['mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'remove_media_favorite',
 			method: 'DELETE',
 			path: '/media/{id}/favorite',
-			summary: 'Remove an item from the favorites.',
+			summary: 'Remove an item from the favorites (idempotent).',
 			auth: auth.user(),
 			params: idPath,
-			errors: ['mvs_not_found'],
+			response: { schema: 'Favorite' },
+			errors: ['mvs_not_found', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'list_my_favorites',
 			method: 'GET',
 			path: '/me/favorites',
-			summary: "The caller's favorite media items.",
+			summary: "The caller's favorite media items they may still see, newest favorite first.",
 			auth: auth.user(),
 			query: {
-				collection_id: t.id().describe('Only favorites filed under this collection.'),
+				collection_id: t.id().describe('Only favorites filed under this collection of the caller.'),
 			},
-			paginate: { perPage: 20, max: 100, totalHeader: true },
+			paginate: { perPage: 20, max: 100, totalHeader: true, envelope: true },
 			response: { schema: 'list:MediaItem' },
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });

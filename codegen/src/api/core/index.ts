@@ -19,6 +19,7 @@ import { settings, settingsSchemas } from './settings.js';
 import { coreSchemas } from './schemas.js';
 import { moderationSchemas } from './schemas-moderation.js';
 import * as community from './schemas-community.js';
+import { socialSchemas } from './schemas-social.js';
 import { coreTables } from './tables.js';
 import * as tags from './tags.js';
 import * as users from './users.js';
@@ -49,7 +50,15 @@ export const corePlugin: PluginSpec = {
 		{ settings },
 	),
 	tables: coreTables,
-	schemas: [...coreSchemas, ...community.communitySchemas, ...settingsSchemas, ...moderationSchemas, ...notifications.notificationSchemas, ...engagement.commentSchemas],
+	schemas: [
+		...coreSchemas,
+		...community.communitySchemas,
+		...settingsSchemas,
+		...moderationSchemas,
+		...socialSchemas,
+		...notifications.notificationSchemas,
+		...engagement.commentSchemas,
+	],
 	errors: coreErrors,
 	roles: [
 		{

@@ -1,0 +1,47 @@
+/**
+ * Response schemas of reactions, favorites and collections (the contract
+ * shows none of these records; plugin-core/docs/reactions-favorites-collections.md
+ * explains each choice).
+ */
+import { schema, t, type SchemaSpec } from '../../dsl/index.js';
+import { COLLECTION_PRIVACY } from './collections.js';
+
+const collectionFields = {
+	id: t.int().required(),
+	title: t.string().required(),
+	type: t.enum('manual', 'smart').required(),
+	privacy: t.enum(...COLLECTION_PRIVACY).required(),
+	author_id: t.int().required(),
+	rules: t
+		.array(t.object({ field: t.string().required(), value: t.string().required() }))
+		.required()
+		.describe('The normalised smart rules, one {field, value} per condition (all ANDed); empty for a manual collection.'),
+	item_count: t.int().required().describe('Items of the collection the caller may see.'),
+	can_edit: t.bool().required(),
+	created_at: t.datetime().required(),
+	updated_at: t.datetime().required(),
+};
+
+export const socialSchemas: readonly SchemaSpec[] = [
+	schema('ReactionSummary', "An item's reactions: a count for every allowed type (zeros included), the total and the caller's own.", {
+		media_id: t.int().required(),
+		counts: t
+			.array(t.object({ type: t.string().required(), count: t.int().required() }))
+			.required()
+			.describe('One entry per allowed reaction type, in the order of the mvs_reaction_types list.'),
+		total: t.int().required().describe("Every reaction of the item, also of a type a filter has since removed: equals the item's reactions_count."),
+		viewer_reaction: t.string().nullable().required().describe("The caller's reaction; null for visitors and members who have not reacted."),
+	}),
+	schema('Favorite', 'Whether the caller favorited an item.', {
+		media_id: t.int().required(),
+		is_favorited: t.bool().required(),
+		collection_id: t.int().nullable().required().describe('The collection the favorite is filed under; null when none.'),
+	}),
+	schema('Collection', 'A collection as seen by the caller.', collectionFields),
+	schema('CollectionWithItems', 'A collection with one page of the items the caller may see.', {
+		...collectionFields,
+		items: t.array(t.ref('MediaItem')).required(),
+		page: t.int().required(),
+		pages: t.int().required(),
+	}),
+];
