@@ -185,7 +185,7 @@ final class MVS_Account_Eraser {
 				$wpdb->prepare(
 					"UPDATE {$wpdb->mvs_media} m SET
 						m.reactions_count = ( SELECT COUNT(*) FROM {$wpdb->mvs_reactions} r WHERE r.media_id = m.id ),
-						m.comments_count = ( SELECT COUNT(*) FROM {$wpdb->mvs_comments} c WHERE c.media_id = m.id AND c.status = 'approved' )
+						m.comments_count = ( SELECT COUNT(*) FROM {$wpdb->mvs_comments} c WHERE c.media_id = m.id )
 					WHERE m.id IN ( {$in} )",
 					$chunk
 				)
