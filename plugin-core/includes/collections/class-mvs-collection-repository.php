@@ -184,10 +184,12 @@ final class MVS_Collection_Repository {
 			$args  = array_merge( $sources[0][1], array( $per_page, $offset ) );
 		} else {
 			// Each branch brings at most the rows up to the end of the page, on its own index.
+			// Each is a derived table: SQLite takes no ORDER BY/LIMIT on a bare UNION member
+			// (its translation answered no rows on the Playground tier), MariaDB plans both alike.
 			$parts = array();
 			$args  = array();
-			foreach ( $sources as $source ) {
-				$parts[] = "( SELECT m.* {$source[0]} ORDER BY m.id DESC LIMIT %d )";
+			foreach ( $sources as $i => $source ) {
+				$parts[] = "SELECT b{$i}.* FROM ( SELECT m.* {$source[0]} ORDER BY m.id DESC LIMIT %d ) b{$i}";
 				$args    = array_merge( $args, $source[1], array( $offset + $per_page ) );
 			}
 			$sql  = 'SELECT u.* FROM ( ' . implode( ' UNION ALL ', $parts ) . ' ) u ORDER BY u.id DESC LIMIT %d OFFSET %d';

@@ -57,16 +57,20 @@ final class MVS_Favorite_Repository {
 		global $wpdb;
 		$now = current_time( 'mysql', true );
 		$wpdb->query( 'START TRANSACTION' );
+		// INSERT IGNORE then UPDATE rather than ON DUPLICATE KEY UPDATE with
+		// VALUES(): both statements mean the same on MariaDB and on SQLite.
 		$ok = false !== $wpdb->query(
 			$wpdb->prepare(
-				"INSERT INTO {$wpdb->mvs_favorites} (user_id, media_id, collection_id, created_at) VALUES (%d, %d, %d, %s)"
-				. ' ON DUPLICATE KEY UPDATE collection_id = IF(VALUES(collection_id) > 0, VALUES(collection_id), collection_id)',
+				"INSERT IGNORE INTO {$wpdb->mvs_favorites} (user_id, media_id, collection_id, created_at) VALUES (%d, %d, %d, %s)",
 				$user_id,
 				$media_id,
 				$collection_id,
 				$now
 			)
 		);
+		if ( $ok && $collection_id > 0 ) {
+			$ok = false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_favorites} SET collection_id = %d WHERE user_id = %d AND media_id = %d", $collection_id, $user_id, $media_id ) );
+		}
 		if ( $ok && $collection_id > 0 ) {
 			$ok = false !== $wpdb->query(
 				$wpdb->prepare(

@@ -41,20 +41,23 @@ final class MVS_Reaction_Repository {
 	public function set( int $media_id, int $user_id, string $type ): bool {
 		global $wpdb;
 		$wpdb->query( 'START TRANSACTION' );
-		// Affected rows: 1 for a new row, 2 for a changed type, 0 for the same type again.
-		$affected = $wpdb->query(
+		// INSERT IGNORE affects 1 row for a new reaction and 0 when the member
+		// already has one, on MariaDB and on SQLite alike (ON DUPLICATE KEY
+		// UPDATE's 1/2/0 convention is MySQL's own: SQLite counted a change as new).
+		$inserted = $wpdb->query(
 			$wpdb->prepare(
-				"INSERT INTO {$wpdb->mvs_reactions} (media_id, user_id, reaction_type, created_at) VALUES (%d, %d, %s, %s)"
-				. ' ON DUPLICATE KEY UPDATE reaction_type = VALUES(reaction_type)',
+				"INSERT IGNORE INTO {$wpdb->mvs_reactions} (media_id, user_id, reaction_type, created_at) VALUES (%d, %d, %s, %s)",
 				$media_id,
 				$user_id,
 				$type,
 				current_time( 'mysql', true )
 			)
 		);
-		$ok = false !== $affected;
-		if ( $ok && 1 === (int) $affected ) {
+		$ok = false !== $inserted;
+		if ( $ok && 1 === (int) $inserted ) {
 			$ok = false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET reactions_count = reactions_count + 1 WHERE id = %d", $media_id ) );
+		} elseif ( $ok ) {
+			$ok = false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_reactions} SET reaction_type = %s WHERE media_id = %d AND user_id = %d", $type, $media_id, $user_id ) );
 		}
 		$wpdb->query( $ok ? 'COMMIT' : 'ROLLBACK' );
 		return $ok;
