@@ -79,12 +79,9 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 		if ( '' === $name || '' === $slug ) {
 			return MVS_Errors::make( 'mvs_invalid_param', __( 'A tag needs a name.', 'media-community-service' ), array( 'params' => array( 'name' ) ) );
 		}
-		$existing = get_term_by( 'slug', $slug, MVS_Tag_Repository::TAXONOMY );
-		if ( ! $existing instanceof WP_Term ) {
-			$existing = get_term_by( 'name', $name, MVS_Tag_Repository::TAXONOMY );
-		}
-		if ( $existing instanceof WP_Term ) {
-			return self::exists( (int) $existing->term_id );
+		$existing = $this->tags->first_named( $name, $slug );
+		if ( $existing > 0 ) {
+			return self::exists( $existing );
 		}
 		$term = wp_insert_term( $name, MVS_Tag_Repository::TAXONOMY, array( 'slug' => $slug ) );
 		if ( is_wp_error( $term ) ) {
