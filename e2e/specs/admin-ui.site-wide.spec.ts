@@ -11,6 +11,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { routes } from '../support/matrix';
+import { logInPage } from '../support/browser-login';
 import { baseUrl, expect, files, test, upload, type Api, type SiteFixtures, type UserRole } from '../support/mvs';
 
 /**
@@ -50,10 +51,7 @@ async function logIn(
 		if (response.status() >= 400 && !expectedStatuses.has(response.status())) problems.push(`http ${response.status()}: ${response.url()}`);
 	});
 	const user = fixtures.users[role];
-	await page.goto('/wp-login.php');
-	await page.locator('#user_login').fill(user.login);
-	await page.locator('#user_pass').fill(user.password);
-	await Promise.all([page.waitForURL(/wp-admin/), page.locator('#wp-submit').click()]);
+	await logInPage(page, user.login, user.password);
 	return { context, page, problems };
 }
 

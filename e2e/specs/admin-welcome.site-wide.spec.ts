@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { baseUrl, connect, expect, test, type Api } from '../support/mvs';
+import { logInPage } from '../support/browser-login';
 import { uniqueName } from '../support/seed';
 
 interface Moderator {
@@ -28,10 +29,7 @@ async function newModerator(admin: Api): Promise<Moderator> {
 async function logIn(browser: Browser, user: Moderator): Promise<Page> {
 	const context = await browser.newContext({ baseURL: baseUrl() });
 	const page = await context.newPage();
-	await page.goto('/wp-login.php');
-	await page.locator('#user_login').fill(user.login);
-	await page.locator('#user_pass').fill(user.password);
-	await Promise.all([page.waitForURL(/wp-admin/), page.locator('#wp-submit').click()]);
+	await logInPage(page, user.login, user.password);
 	return page;
 }
 

@@ -6,6 +6,7 @@
  * runs in its own project after every other one.
  */
 import { expect, test, type Api } from '../support/mvs';
+import { logInPage } from '../support/browser-login';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -26,13 +27,7 @@ test('deactivating core leaves Pro harmless: no fatal error, an admin notice, no
 	expect(index.body.namespaces).not.toContain('mvs/v1');
 	expect(index.body.namespaces).not.toContain('mvs-pro/v1');
 
-	await page.goto('/wp-login.php');
-	await page.getByLabel('Username or Email Address').fill(fixtures.users.admin.login);
-	await page.getByLabel('Password', { exact: true }).fill(fixtures.users.admin.password);
-	await page.getByRole('button', { name: 'Log In' }).click();
-	// Wait for the login to land: on a loaded Playground site a goto fired at once
-	// overtook the login POST and found the login form again.
-	await page.waitForURL(/\/wp-admin\//);
+	await logInPage(page, fixtures.users.admin.login, fixtures.users.admin.password);
 	await page.goto('/wp-admin/plugins.php');
 	await expect(page.getByText('Media Community Service Pro needs the Media Community Service plugin')).toBeVisible();
 
