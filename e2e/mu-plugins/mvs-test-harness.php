@@ -319,7 +319,7 @@ add_action(
 				'args'                => array(
 					'sql' => array(
 						'type'     => 'string',
-						'pattern'  => '^SELECT ',
+						'pattern'  => '^(SELECT|UPDATE|DELETE) ',
 						'required' => true,
 					),
 				),
@@ -860,6 +860,7 @@ add_action(
 			)
 		);
 		// The hourly trending decay, run `times` times now (WP-Cron would take hours).
+		// Answers the statements it ran, for EXPLAIN: too long for a header.
 		register_rest_route(
 			'mvs-test/v1',
 			'/decay-trending',
@@ -875,10 +876,20 @@ add_action(
 					),
 				),
 				'callback'            => static function ( WP_REST_Request $request ) {
+					$statements = array();
+					$record     = static function ( $sql ) use ( &$statements ) {
+						$statements[] = preg_replace( '/\s+/', ' ', trim( $sql ) );
+						return $sql;
+					};
+					add_filter( 'query', $record );
 					for ( $i = 0; $i < (int) $request['times']; $i++ ) {
 						do_action( 'mvs_decay_trending' );
 					}
-					return array( 'ok' => true );
+					remove_filter( 'query', $record );
+					return array(
+						'ok'         => true,
+						'statements' => $statements,
+					);
 				},
 			)
 		);

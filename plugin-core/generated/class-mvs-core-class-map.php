@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 188 classes and interfaces of the plugin from its file the
+ * Loads each of the 189 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -200,6 +200,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Tags_Service'                   => 'includes/tags/class-mvs-tags-service.php',
 		'MVS_Taxonomies'                     => 'includes/media/class-mvs-taxonomies.php',
 		'MVS_Time'                           => 'includes/support/class-mvs-time.php',
+		'MVS_Trending_Decay'                 => 'includes/media/class-mvs-trending-decay.php',
 		'MVS_Unblock_User_Args'              => 'generated/class-mvs-unblock-user-args.php',
 		'MVS_Unread_Count'                   => 'includes/notifications/class-mvs-unread-count.php',
 		'MVS_Unregister_Device_Args'         => 'generated/class-mvs-unregister-device-args.php',
