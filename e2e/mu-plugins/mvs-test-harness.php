@@ -413,9 +413,9 @@ add_action(
 					$media = $wpdb->prefix . 'mvs_media';
 					$kept  = (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$media}" ); // phpcs:ignore WordPress.DB
 					// "Version 0" (an integer, as versions were before they were derived
-					// from the declared shape) had neither the trending column nor the
-					// indexes on the counters.
-					$wpdb->query( "ALTER TABLE {$media} DROP INDEX popular, DROP INDEX trending, DROP COLUMN trending_score" ); // phpcs:ignore WordPress.DB
+					// from the declared shape) had neither the trending column nor its
+					// index, and `popular` without the privacy column.
+					$wpdb->query( "ALTER TABLE {$media} DROP INDEX popular, DROP INDEX trending, DROP COLUMN trending_score, ADD KEY popular (moderation_status, views)" ); // phpcs:ignore WordPress.DB
 					$wpdb->query( "DROP TABLE {$wpdb->prefix}mvs_usage_ledger" ); // phpcs:ignore WordPress.DB
 					update_option( MVS_Core_Schema::VERSION_OPTION, 0 );
 					$migrated = MVS_Core_Schema::migrate();

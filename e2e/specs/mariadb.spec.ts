@@ -80,7 +80,7 @@ test('the migrations create exactly the tables, columns, types and keys the DSL 
 	expect(problems).toEqual([]);
 });
 
-test('an older install upgrades in place: missing table, column and index come back, rows stay', async ({ api }) => {
+test('an older install upgrades in place: missing table, column and index come back, a changed index takes its new columns, rows stay', async ({ api }) => {
 	const admin = api('admin');
 	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/upgrade-from-old-schema');
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -90,8 +90,8 @@ test('an older install upgrades in place: missing table, column and index come b
 	expect(res.body.version).toBe(tables.find((t) => t.plugin === 'core')!.schemaVersion);
 	const media = await actualShape(admin, 'mvs_media');
 	expect(media.columns.trending_score).toBe('bigint(20) unsigned NOT NULL');
-	expect(media.indexes.get('popular')?.columns).toEqual(['moderation_status', 'views']);
-	expect(media.indexes.get('trending')?.columns).toEqual(['moderation_status', 'trending_score']);
+	expect(media.indexes.get('popular')?.columns).toEqual(['moderation_status', 'privacy', 'views']);
+	expect(media.indexes.get('trending')?.columns).toEqual(['moderation_status', 'privacy', 'trending_score']);
 	const ledger = await actualShape(admin, 'mvs_usage_ledger');
 	expect(Object.keys(ledger.columns)).toContain('entry_type');
 });

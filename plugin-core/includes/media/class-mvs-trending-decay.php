@@ -10,12 +10,13 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Takes 5 % off every positive trending score once an hour (scores under
  * 20 drop to 0), touching only the rows that have a score, through the
- * `trending` index (moderation_status, trending_score).
+ * `trending` index (moderation status, privacy, then the score; the lists'
+ * index, so a view updates no extra index).
  *
- * One pass walks each moderation status's scores upwards in batches of
- * BATCH rows: select the next ids at or above the cursor score (a range of
- * the index, covering), update them by primary key, and move the cursor to
- * the highest score of the batch. A decayed score is always lower than it
+ * One pass walks the scores of each (moderation status, privacy) pair
+ * upwards in batches of BATCH rows: select the next ids at or above the
+ * cursor score (a range of the index, covering), update them by primary
+ * key, and move the cursor to the highest score of the batch. A decayed score is always lower than it
  * was (s - s/20 < s for s >= 20, and 0 below), so every decayed row falls
  * behind the cursor and no row is decayed twice in a pass, without a
  * second index or a temporary table. No statement locks more than BATCH
@@ -35,7 +36,8 @@ final class MVS_Trending_Decay {
 	const HOOK = 'mvs_decay_trending';
 
 	/**
-	 * Where an unfinished pass resumes: {status, from}. Not autoloaded; it
+	 * Where an unfinished pass resumes: {part, from}, part being
+	 * "status/privacy". Not autoloaded; it
 	 * exists only between the runs of one pass.
 	 */
 	const CURSOR_OPTION = 'mvs_trending_decay_cursor';
@@ -66,23 +68,25 @@ final class MVS_Trending_Decay {
 		$started = microtime( true );
 		$cursor  = get_option( self::CURSOR_OPTION );
 		$cursor  = is_array( $cursor ) ? $cursor : array();
-		$resume  = isset( $cursor['status'] ) ? (string) $cursor['status'] : null;
+		$resume  = isset( $cursor['part'] ) ? (string) $cursor['part'] : null;
 		$from    = isset( $cursor['from'] ) ? max( 1, (int) $cursor['from'] ) : 1;
 		$decayed = 0;
-		// A loose scan of the index's first column: a handful of values, whatever the table size.
-		$statuses = $wpdb->get_col( "SELECT DISTINCT moderation_status FROM {$wpdb->mvs_media} ORDER BY moderation_status" );
-		foreach ( $statuses as $status ) {
-			if ( null !== $resume && strcmp( $status, $resume ) < 0 ) {
+		// A loose scan of the visibility index's first columns: a handful of pairs, whatever the table size.
+		$parts = $wpdb->get_results( "SELECT DISTINCT moderation_status, privacy FROM {$wpdb->mvs_media} ORDER BY moderation_status, privacy" );
+		foreach ( $parts as $part ) {
+			$name = $part->moderation_status . '/' . $part->privacy;
+			if ( null !== $resume && strcmp( $name, $resume ) < 0 ) {
 				continue;
 			}
-			if ( $status !== $resume ) {
+			if ( $name !== $resume ) {
 				$from = 1;
 			}
 			while ( true ) {
 				$rows = $wpdb->get_results(
 					$wpdb->prepare(
-						"SELECT id, trending_score FROM {$wpdb->mvs_media} WHERE moderation_status = %s AND trending_score >= %d ORDER BY trending_score LIMIT %d",
-						$status,
+						"SELECT id, trending_score FROM {$wpdb->mvs_media} WHERE moderation_status = %s AND privacy = %s AND trending_score >= %d ORDER BY trending_score LIMIT %d",
+						$part->moderation_status,
+						$part->privacy,
 						$from,
 						self::BATCH
 					)
@@ -105,7 +109,7 @@ final class MVS_Trending_Decay {
 					break;
 				}
 				if ( microtime( true ) - $started > self::TIME_BUDGET ) {
-					self::yield_at( $status, $from );
+					self::yield_at( $name, $from );
 					return $decayed;
 				}
 			}
@@ -136,15 +140,15 @@ final class MVS_Trending_Decay {
 	 * Stores where the pass stopped and schedules its continuation, unless
 	 * a run of the hook is due within a minute anyway.
 	 *
-	 * @param string $status The status being walked.
-	 * @param int    $from   The lowest score not decayed yet.
+	 * @param string $part The "status/privacy" pair being walked.
+	 * @param int    $from The lowest score not decayed yet.
 	 */
-	private static function yield_at( string $status, int $from ): void {
+	private static function yield_at( string $part, int $from ): void {
 		update_option(
 			self::CURSOR_OPTION,
 			array(
-				'status' => $status,
-				'from'   => $from,
+				'part' => $part,
+				'from' => $from,
 			),
 			false
 		);

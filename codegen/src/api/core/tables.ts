@@ -55,8 +55,10 @@ export const coreTables: readonly TableSpec[] = [
 			key('upload_group', 'upload_group'),
 			key('slug', 'slug'),
 			key('file_hash', 'file_hash'),
-			key('popular', 'moderation_status', 'views'),
-			key('trending', 'moderation_status', 'trending_score'),
+			// One index-ordered branch per privacy value for each orderby (InnoDB
+			// appends the id): no filesort before LIMIT at any table size.
+			key('popular', 'moderation_status', 'privacy', 'views'),
+			key('trending', 'moderation_status', 'privacy', 'trending_score'),
 		],
 	}),
 	table({
