@@ -663,6 +663,16 @@ add_filter(
 	2
 );
 
+// X-MVS-Test-Smart-Max: <n> lowers the most items a smart collection resolves
+// to, so a spec reaches the cap with a handful of uploads (collections.spec.ts).
+add_filter(
+	'mvs_smart_collection_max_items',
+	static function ( $max ) {
+		$lowered = mvs_test_header( 'HTTP_X_MVS_TEST_SMART_MAX' );
+		return ctype_digit( $lowered ) ? (int) $lowered : $max;
+	}
+);
+
 // X-MVS-Test-Now: <unix time> pins the rate limiter's clock, so a threshold
 // test counts inside one window however long a slow site takes to answer it,
 // and a later window can be reached without waiting for the wall clock.
