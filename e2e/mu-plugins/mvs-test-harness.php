@@ -364,6 +364,49 @@ add_action(
 				},
 			)
 		);
+		// Tags the media table for the optimizer checks of tag reads: `tags`
+		// mvs_tag terms (scale-tag-0, scale-tag-1, ...), item i carrying
+		// scale-tag-(i mod tags), so each tag holds thousands of items.
+		register_rest_route(
+			'mvs-test/v1',
+			'/grow-tagging',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'tags' => array(
+						'type'    => 'integer',
+						'minimum' => 1,
+						'maximum' => 50,
+						'default' => 5,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$n     = (int) $request['tags'];
+					$slugs = array();
+					for ( $i = 0; $i < $n; $i++ ) {
+						$slug  = 'scale-tag-' . $i;
+						$found = get_term_by( 'slug', $slug, 'mvs_tag' );
+						$term  = $found ? array( 'term_taxonomy_id' => $found->term_taxonomy_id ) : wp_insert_term( $slug, 'mvs_tag', array( 'slug' => $slug ) );
+						if ( is_wp_error( $term ) ) {
+							return $term;
+						}
+						$wpdb->query( // phpcs:ignore WordPress.DB
+							$wpdb->prepare(
+								"INSERT IGNORE INTO {$wpdb->term_relationships} (object_id, term_taxonomy_id) SELECT id, %d FROM {$wpdb->prefix}mvs_media WHERE MOD(id, %d) = %d",
+								(int) $term['term_taxonomy_id'],
+								$n,
+								$i
+							)
+						);
+						$slugs[] = $slug;
+					}
+					$wpdb->query( "ANALYZE TABLE {$wpdb->term_relationships}" ); // phpcs:ignore WordPress.DB
+					return array( 'tags' => $slugs );
+				},
+			)
+		);
 		// Load for the optimizer checks of the comment and notification lists:
 		// tens of thousands of rows spread over the existing items and users.
 		register_rest_route(
