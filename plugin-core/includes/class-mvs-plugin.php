@@ -29,6 +29,7 @@ final class MVS_Plugin {
 		// GET /serve answers with file bytes, not JSON.
 		add_filter( 'rest_pre_serve_request', array( 'MVS_File_Response', 'maybe_stream' ), 10, 3 );
 		add_filter( 'rest_post_dispatch', array( 'MVS_File_Response', 'ignore_fields_filter' ), 9, 3 );
+		MVS_Serve_Fast_Path::register();
 		add_action( MVS_Media_Counters::DECAY_HOOK, array( 'MVS_Media_Counters', 'decay_trending' ) );
 		add_action( MVS_Media_Counters::PURGE_VIEWS_HOOK, array( 'MVS_Media_Counters', 'purge_view_log' ) );
 		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
