@@ -1,6 +1,6 @@
 <?php
 /**
- * GET /serve answered before the REST server boots, when nothing but the file is at stake.
+ * GET /serve answered before init and the REST server, when nothing but the file is at stake.
  *
  * @package MediaCommunityService
  */
@@ -10,17 +10,24 @@ defined( 'ABSPATH' ) || exit;
 /**
  * The fast path of GET /serve (plugin-core/docs/file-delivery.md).
  *
- * Most of the cost of a /serve request used to be WordPress routing it: the
- * rewrite rules, then the REST server registering every route of every
- * namespace (core's, ours, the extension's) to dispatch one of them. This
- * class takes a /serve request on wp_loaded (WordPress, every plugin and
- * their init hooks are loaded, so every filter the decision reads is in
- * place) and runs the very handler the route runs, MVS_File_Server::serve(),
- * with the same checks in the same order. It only ever *sends* a file: any
- * other outcome (a refusal, a 416, a request it does not take) returns and
- * WordPress carries on to the REST route, which decides again from scratch
- * and answers as it always did. So the two paths cannot disagree on a
- * refusal, and on a success they ran the same code.
+ * Most of the cost of a /serve request used to be WordPress getting to the
+ * handler: the init hooks (post types, block types, every plugin's set-up),
+ * the rewrite rules, then the REST server registering every route of every
+ * namespace to dispatch one of them. This class takes a /serve request once
+ * the theme is set up (after_setup_theme: every plugin and the theme are
+ * loaded, so filters added when they load are in place) and runs the very
+ * handler the route runs, MVS_File_Server::serve(), with the same checks in
+ * the same order. It only ever *sends* a file: any other outcome (a refusal,
+ * a 416, a request it does not take) returns, and WordPress carries on to
+ * the REST route, which decides again from scratch and answers as it always
+ * did. So the two paths cannot disagree on a refusal, and on a success they
+ * ran the same code.
+ *
+ * What the decision reads through filters (mvs_rest_require_auth,
+ * mvs_storage_driver, mvs_user_group_ids, capability filters) must be
+ * hooked by then: an integration that adds one of them on init or later
+ * moves the fast path to wp_loaded (or turns it off) with the
+ * mvs_serve_fast_path filter.
  *
  * It leaves to the REST route every request whose REST handling could differ
  * from "run the handler with these arguments":
@@ -45,11 +52,29 @@ final class MVS_Serve_Fast_Path {
 	const ROUTE = '/mvs/v1/serve';
 
 	/**
-	 * Hooks the fast path: after init (every filter of the decision is
-	 * registered), before WordPress parses the request.
+	 * Hooks the fast path once every plugin is loaded, so an integration's
+	 * mvs_serve_fast_path filter is in place.
 	 */
 	public static function register(): void {
-		add_action( 'wp_loaded', array( __CLASS__, 'maybe_serve' ), PHP_INT_MAX );
+		add_action( 'plugins_loaded', array( __CLASS__, 'schedule' ), PHP_INT_MAX );
+	}
+
+	/**
+	 * Hooks maybe_serve() where the mvs_serve_fast_path filter says.
+	 */
+	public static function schedule(): void {
+		/**
+		 * Filters when /serve requests are answered before the REST server
+		 * boots: 'after_setup_theme' (default), 'wp_loaded' (after init, for
+		 * integrations that hook the decision's filters on init), or false
+		 * (never: every request goes through the REST route).
+		 *
+		 * @param string|false $hook Action to answer on.
+		 */
+		$hook = apply_filters( 'mvs_serve_fast_path', 'after_setup_theme' );
+		if ( in_array( $hook, array( 'after_setup_theme', 'wp_loaded' ), true ) ) {
+			add_action( $hook, array( __CLASS__, 'maybe_serve' ), PHP_INT_MAX );
+		}
 	}
 
 	/**
@@ -57,15 +82,6 @@ final class MVS_Serve_Fast_Path {
 	 * request the handler answers with a file; otherwise does nothing.
 	 */
 	public static function maybe_serve(): void {
-		/**
-		 * Filters whether /serve requests may be answered before the REST
-		 * server boots (false: every request goes through the REST route).
-		 *
-		 * @param bool $enabled Default true.
-		 */
-		if ( ! apply_filters( 'mvs_serve_fast_path', true ) ) {
-			return;
-		}
 		$request = self::request();
 		if ( null === $request || MVS_Community_Gate::is_armed() ) {
 			return;
@@ -88,7 +104,8 @@ final class MVS_Serve_Fast_Path {
 	private static function request(): ?WP_REST_Request {
 		// phpcs:disable WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput -- the signature is the credential; every value is matched against its one canonical form below.
 		$method = isset( $_SERVER['REQUEST_METHOD'] ) ? (string) $_SERVER['REQUEST_METHOD'] : '';
-		if ( ( 'GET' !== $method && 'HEAD' !== $method ) || ! empty( $_POST ) || ! self::is_serve_route() ) {
+		// Every other request of the site leaves here: no signed /serve URL lacks mvs_sig.
+		if ( ! isset( $_GET['mvs_sig'] ) || ( 'GET' !== $method && 'HEAD' !== $method ) || ! empty( $_POST ) || ! self::is_serve_route() ) {
 			return null;
 		}
 		foreach ( array( 'HTTP_AUTHORIZATION', 'REDIRECT_HTTP_AUTHORIZATION', 'PHP_AUTH_USER', 'HTTP_X_WP_NONCE', 'HTTP_ORIGIN', 'HTTP_X_HTTP_METHOD_OVERRIDE' ) as $header ) {
