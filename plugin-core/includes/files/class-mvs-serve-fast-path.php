@@ -36,6 +36,8 @@ defined( 'ABSPATH' ) || exit;
  *   /MVS/v1/serve, rest_route overrides, and so on: the route handles those);
  * - credentials (Authorization, X-WP-Nonce: a bad one is a REST error) and
  *   CORS requests (Origin: the REST server adds the CORS headers);
+ * - a request body (WordPress reads it, and JSON parameters in it win over
+ *   the query string; unread, it also stalled the web server's upload of it);
  * - WordPress's global parameters (_method, _envelope, _jsonp, _wpnonce,
  *   _fields, _embed: anything starting with an underscore);
  * - arguments that are not in their one canonical form (digits without
@@ -106,6 +108,10 @@ final class MVS_Serve_Fast_Path {
 		$method = isset( $_SERVER['REQUEST_METHOD'] ) ? (string) $_SERVER['REQUEST_METHOD'] : '';
 		// Every other request of the site leaves here: no signed /serve URL lacks mvs_sig.
 		if ( ! isset( $_GET['mvs_sig'] ) || ( 'GET' !== $method && 'HEAD' !== $method ) || ! empty( $_POST ) || ! self::is_serve_route() ) {
+			return null;
+		}
+		// A body too: WordPress reads it (JSON parameters even win over the query) and must consume it.
+		if ( ! empty( $_SERVER['CONTENT_LENGTH'] ) || isset( $_SERVER['HTTP_TRANSFER_ENCODING'] ) ) {
 			return null;
 		}
 		foreach ( array( 'HTTP_AUTHORIZATION', 'REDIRECT_HTTP_AUTHORIZATION', 'PHP_AUTH_USER', 'HTTP_X_WP_NONCE', 'HTTP_ORIGIN', 'HTTP_X_HTTP_METHOD_OVERRIDE' ) as $header ) {
