@@ -12,7 +12,7 @@ import { costByRound, median, percentile, ratioByRound, summarize, SPREAD_LIMIT 
 // @ts-expect-error see above
 import { buildTargets, floorOf, selectTargets, typicalTag } from '../../stack/bench/targets.mjs';
 // @ts-expect-error see above
-import { formatSummary, goalChecks, renderMarkdown, renderSvg, tickStep } from '../../stack/bench/report.mjs';
+import { formatSummary, goalChecks, renderMarkdown, renderSvg, sizeLabel, tickStep } from '../../stack/bench/report.mjs';
 
 const IDS = { mediaItem: 1, mostCommented: 2, mostReacted: 3, album: 4, author: 5, tag: 'seed-city-3', smartCollection: 6, manualCollection: 7, publicFile: '/wp-json/mvs/v1/serve?a=1', privateFile: '/wp-json/mvs/v1/serve?a=2' };
 
@@ -117,6 +117,10 @@ describe('bench reports', () => {
 		],
 		jobs: [{ hook: 'mvs_decay_trending', media: 10000, seconds: 0.0123, queries: 1, rows_read: 10001, rows_scanned: 10001, rows_written: 9000 }],
 	};
+
+	test('sizes read in k and M, to 3 significant digits', () => {
+		assert.deepEqual([999, 2000, 10000, 100002, 1000002, 1250000].map(sizeLabel), ['999', '2k', '10k', '100k', '1M', '1.25M']);
+	});
 
 	test('a summary reads median (min–max), with ⚠ when unsteady', () => {
 		assert.equal(formatSummary(summary([1.1, 1.12, 1.14])), '1.12 (1.10–1.14)');

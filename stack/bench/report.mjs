@@ -15,7 +15,8 @@ export function formatSummary(summary, digits = 2) {
 const num = (value, digits = 1) => (value === null || value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(digits));
 const mb = (bytes, digits = 1) => (bytes === null || bytes === undefined ? '-' : (bytes / MB).toFixed(digits));
 const signedMb = (bytes) => (bytes === null || bytes === undefined ? '-' : `${bytes >= 0 ? '+' : '−'}${Math.abs(bytes / MB).toFixed(1)}`);
-const sizeLabel = (media) => (media >= 1_000_000 && media % 1_000_000 === 0 ? `${media / 1_000_000}M` : media >= 1000 && media % 1000 === 0 ? `${media / 1000}k` : String(media));
+// 3 significant digits: the bench's two uploads make 100,002 items "100k".
+export const sizeLabel = (media) => (media >= 1e6 ? `${Number((media / 1e6).toPrecision(3))}M` : media >= 1e3 ? `${Number((media / 1e3).toPrecision(3))}k` : String(media));
 const cell = (text) => String(text).replace(/\|/g, '\\|');
 
 function table(head, rows, align) {
