@@ -12,7 +12,7 @@ import { costByRound, median, percentile, ratioByRound, summarize, SPREAD_LIMIT 
 // @ts-expect-error see above
 import { buildTargets, floorOf, selectTargets, typicalTag } from '../../stack/bench/targets.mjs';
 // @ts-expect-error see above
-import { formatSummary, goalChecks, renderMarkdown, renderSvg, sizeLabel, tickStep } from '../../stack/bench/report.mjs';
+import { formatSummary, goalChecks, logTicks, renderMarkdown, renderSvg, sizeLabel } from '../../stack/bench/report.mjs';
 
 const IDS = { mediaItem: 1, mostCommented: 2, mostReacted: 3, album: 4, author: 5, tag: 'seed-city-3', smartCollection: 6, manualCollection: 7, publicFile: '/wp-json/mvs/v1/serve?a=1', privateFile: '/wp-json/mvs/v1/serve?a=2' };
 
@@ -144,7 +144,7 @@ describe('bench reports', () => {
 		assert.match(md, /2 × Test CPU, 8 GB RAM/);
 	});
 
-	test('the SVG is self-contained, escapes labels and scales bars to the axis', () => {
+	test('the SVG is self-contained, escapes labels and places medians on a log axis', () => {
 		const svg = renderSvg(run);
 		assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
 		assert.ok(svg.trimEnd().endsWith('</svg>'));
@@ -152,10 +152,10 @@ describe('bench reports', () => {
 		assert.doesNotMatch(svg, /serve <public>/); // file rows are not on the floor chart
 		assert.match(svg, /media date anon/);
 		assert.match(svg, /1\.50 ⚠/);
-		// axis 0..2 (max whisker 1.9 → step 0.5): the 1M bar (median 1.5) is 3/4 of the 520 px plot
-		const widths = [...svg.matchAll(/<rect x="330" y="[\d.]+" width="([\d.]+)"/g)].map((m) => Number(m[1]));
-		assert.deepEqual(widths, [Number((1.12 / 2 * 520).toFixed(1)), 390]);
-		assert.equal(tickStep(2), 0.5);
-		assert.equal(tickStep(14), 5);
+		// ticks 0.5, 1, 2 span the 520 px plot from x = 330: 1 sits in the middle, a median m at log2(m) of the upper half
+		const dots = [...svg.matchAll(/<circle cx="([\d.]+)" cy="[\d.]+" r="4" fill="#[0-9a-f]+"><title>/g)].map((m) => Number(m[1]));
+		assert.deepEqual(dots, [330 + 260 + 260 * Math.log2(1.12), 330 + 260 + 260 * Math.log2(1.5)].map((v) => Number(v.toFixed(1))));
+		assert.deepEqual(logTicks(0.5, 2), [0.5, 1, 2]);
+		assert.deepEqual(logTicks(0.3, 38.7), [0.2, 0.5, 1, 2, 5, 10, 20, 50]);
 	});
 });

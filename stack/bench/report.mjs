@@ -112,18 +112,23 @@ export function renderMarkdown(run) {
 
 const escapeXml = (text) => String(text).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]);
 
-/** Tick step of about `count` ticks over [0, max]: 1, 2 or 5 × 10^k. */
-export function tickStep(max, count = 6) {
-  const raw = max / count;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  return [1, 2, 5, 10].map((m) => m * power).find((step) => step >= raw);
+/** The 1-2-5 ticks of a log axis covering [lo, hi], from the one at or below lo to the one at or above hi. */
+export function logTicks(lo, hi) {
+  const ticks = [];
+  for (let power = Math.floor(Math.log10(lo)) - 1; power <= Math.ceil(Math.log10(hi)); power++) {
+    for (const m of [1, 2, 5]) ticks.push(Number((m * 10 ** power).toPrecision(3)));
+  }
+  const first = ticks.filter((t) => t <= lo + 1e-12).pop() ?? ticks[0];
+  const last = ticks.find((t) => t >= hi - 1e-12) ?? ticks[ticks.length - 1];
+  return ticks.filter((t) => t >= first && t <= last);
 }
 
 /**
- * Horizontal bars of cost × floor by target, one bar per size (median, with
- * a min–max whisker), a line at 1 (the floor) and at 1.3 (goal 2 at the
+ * A dot plot of cost × floor by target, one dot per size (median, with a
+ * min–max whisker), on a log axis (ratios multiply; one slow route must not
+ * flatten the rest), with lines at 1 (the floor) and at 1.3 (goal 2 at the
  * large size). File rows are left out (their anchor is nginx static, in the
- * Markdown table). Self-contained SVG, no script, no external font.
+ * Markdown table). Self-contained SVG: no script, no external font or link.
  */
 export function renderSvg(run) {
   const phases = run.phases.map((p) => p.phase);
@@ -131,51 +136,51 @@ export function renderSvg(run) {
   const targets = [];
   for (const row of run.rows) {
     if (row.group === 'file' || row.group === 'floor' || !row.cost.floor) continue;
-    const id = row.base ?? row.key;
-    let target = targets.find((t) => t.id === id);
-    if (!target) targets.push((target = { id, name: row.name, bars: {} }));
-    target.bars[row.phase] = row;
+    let target = targets.find((t) => t.id === row.key);
+    if (!target) targets.push((target = { id: row.key, name: row.name, dots: {} }));
+    target.dots[row.phase] = row;
   }
-  const barH = 11;
+  const lane = 11;
   const gap = 8;
-  const groupH = phases.length * barH + gap;
+  const groupH = phases.length * lane + gap;
   const left = 330;
   const plotW = 520;
   const top = 58;
-  const width = left + plotW + 40;
+  const width = left + plotW + 60;
   const height = top + Math.max(1, targets.length) * groupH + 40;
-  const maxValue = Math.max(2, ...targets.flatMap((t) => Object.values(t.bars).map((r) => r.cost.floor.max)));
-  const step = tickStep(maxValue);
-  const axisMax = Math.ceil(maxValue / step) * step;
-  const x = (v) => left + (v / axisMax) * plotW;
+  const all = targets.flatMap((t) => Object.values(t.dots).flatMap((r) => [r.cost.floor.min, r.cost.floor.max])).filter((v) => v > 0);
+  const ticks = logTicks(Math.min(0.5, ...all), Math.max(2, ...all));
+  const lo = Math.log(ticks[0]);
+  const hi = Math.log(ticks[ticks.length - 1]);
+  const x = (v) => left + ((Math.log(Math.max(v, ticks[0])) - lo) / (hi - lo)) * plotW;
   const out = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`);
   out.push(`<rect width="${width}" height="${height}" fill="#fff"/>`);
-  out.push(`<text x="10" y="18" font-size="14" font-weight="bold">Cost × floor route (floor req/s ÷ target req/s; median, whisker min–max over ${run.config.rounds} rounds)</text>`);
+  out.push(`<text x="10" y="18" font-size="14" font-weight="bold">Cost × floor route (floor req/s ÷ target req/s, log scale; dot = median, whisker = min–max over ${run.config.rounds} rounds)</text>`);
   phases.forEach((phase, i) => {
     const media = run.phases[i].media;
-    out.push(`<rect x="${10 + i * 150}" y="30" width="12" height="10" fill="${colors[phase] ?? '#999'}"/><text x="${26 + i * 150}" y="39">${escapeXml(`${sizeLabel(media)} media`)}</text>`);
+    out.push(`<circle cx="${16 + i * 150}" cy="35" r="4" fill="${colors[phase] ?? '#999'}"/><text x="${26 + i * 150}" y="39">${escapeXml(`${sizeLabel(media)} media`)}</text>`);
   });
   out.push(`<text x="${10 + phases.length * 150}" y="39" fill="#555">⚠ spread &gt; ${Math.round(SPREAD_LIMIT * 100)} %</text>`);
   const bottom = top + targets.length * groupH;
-  for (let v = 0; v <= axisMax + 1e-9; v += step) {
-    const value = Number(v.toFixed(6));
-    out.push(`<line x1="${x(value).toFixed(1)}" y1="${top - 4}" x2="${x(value).toFixed(1)}" y2="${bottom}" stroke="#e5e5e5"/>`);
-    out.push(`<text x="${x(value).toFixed(1)}" y="${bottom + 14}" text-anchor="middle" fill="#555">${value}</text>`);
+  for (const tick of ticks) {
+    out.push(`<line x1="${x(tick).toFixed(1)}" y1="${top - 4}" x2="${x(tick).toFixed(1)}" y2="${bottom}" stroke="#e5e5e5"/>`);
+    out.push(`<text x="${x(tick).toFixed(1)}" y="${bottom + 14}" text-anchor="middle" fill="#555">${tick}</text>`);
   }
   out.push(`<line x1="${x(1).toFixed(1)}" y1="${top - 4}" x2="${x(1).toFixed(1)}" y2="${bottom}" stroke="#333" stroke-width="1.5"/>`);
   if (phases.includes('large')) out.push(`<line x1="${x(1.3).toFixed(1)}" y1="${top - 4}" x2="${x(1.3).toFixed(1)}" y2="${bottom}" stroke="#e15759" stroke-dasharray="4 3"/><text x="${x(1.3).toFixed(1)}" y="${top - 8}" text-anchor="middle" fill="#e15759">1.3</text>`);
   targets.forEach((target, t) => {
     const y0 = top + t * groupH;
-    out.push(`<text x="${left - 8}" y="${(y0 + (phases.length * barH) / 2 + 4).toFixed(1)}" text-anchor="end">${escapeXml(target.name)}</text>`);
+    out.push(`<text x="${left - 8}" y="${(y0 + (phases.length * lane) / 2 + 4).toFixed(1)}" text-anchor="end">${escapeXml(target.name)}</text>`);
     phases.forEach((phase, i) => {
-      const row = target.bars[phase];
+      const row = target.dots[phase];
       if (!row) return;
       const s = row.cost.floor;
-      const y = y0 + i * barH;
-      out.push(`<rect x="${left}" y="${y + 1}" width="${(x(s.median) - left).toFixed(1)}" height="${barH - 2}" fill="${colors[phase] ?? '#999'}"><title>${escapeXml(`${row.name}, ${sizeLabel(row.media)} media: ${formatSummary(s)}`)}</title></rect>`);
-      out.push(`<line x1="${x(s.min).toFixed(1)}" y1="${y + barH / 2}" x2="${x(s.max).toFixed(1)}" y2="${y + barH / 2}" stroke="#222"/>`);
-      out.push(`<text x="${(x(s.max) + 4).toFixed(1)}" y="${y + barH - 2}" font-size="9" fill="#333">${s.median.toFixed(2)}${s.flagged ? ' ⚠' : ''}</text>`);
+      const y = y0 + i * lane + lane / 2;
+      const color = colors[phase] ?? '#999';
+      out.push(`<line x1="${x(s.min).toFixed(1)}" y1="${y}" x2="${x(s.max).toFixed(1)}" y2="${y}" stroke="${color}" stroke-width="1.5"/>`);
+      out.push(`<circle cx="${x(s.median).toFixed(1)}" cy="${y}" r="4" fill="${color}"><title>${escapeXml(`${row.name}, ${sizeLabel(row.media)} media: ${formatSummary(s)}`)}</title></circle>`);
+      out.push(`<text x="${(x(s.max) + 6).toFixed(1)}" y="${y + 3}" font-size="9" fill="#333">${s.median.toFixed(2)}${s.flagged ? ' ⚠' : ''}</text>`);
     });
   });
   out.push(`<text x="${left}" y="${height - 8}" fill="#555">${escapeXml(`${run.startedAt}, ${run.machine ? `${run.machine.cpus} × ${run.machine.cpuModel}` : ''}`)}</text>`);
