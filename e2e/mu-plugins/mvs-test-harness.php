@@ -9,7 +9,8 @@
  * - X-MVS-Queries and X-MVS-Time-Ms headers: SQL queries run, and time
  *   spent, while dispatching the REST request (permission checks, rate
  *   limiter, handler), for query budgets; X-MVS-Query-Ms, the SQL time, when
- *   SAVEQUERIES is on;
+ *   SAVEQUERIES is on; X-MVS-Memory-Peak, the request's peak PHP memory in
+ *   bytes (stack/bench/run.mjs);
  * - mvs-test/v1 routes, for administrators only, for what the product
  *   cannot do: control time (rate-limit windows, ageing, cron runs), inject
  *   faults, look at the database and the disk, and insert rows of features
@@ -92,6 +93,9 @@ add_filter(
 			$response->header( 'X-MVS-Queries', (string) ( (int) $wpdb->num_queries - (int) $mvs_test_queries_before ) );
 			// Time spent dispatching (permission checks, handler), and in SQL when SAVEQUERIES records timings.
 			$response->header( 'X-MVS-Time-Ms', (string) round( ( microtime( true ) - $mvs_test_started ) * 1000, 2 ) );
+			// Peak PHP memory of the request so far, in bytes (the bench's memory column): the
+			// response is built by now; only its JSON encoding, after the headers, is not counted.
+			$response->header( 'X-MVS-Memory-Peak', (string) memory_get_peak_usage() );
 			if ( defined( 'SAVEQUERIES' ) && SAVEQUERIES && is_array( $wpdb->queries ) ) {
 				$sql_seconds = 0.0;
 				foreach ( array_slice( $wpdb->queries, (int) $mvs_test_queries_before ) as $entry ) {
