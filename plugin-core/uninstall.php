@@ -23,7 +23,7 @@ function mvs_uninstall_site(): void {
 	delete_option( 'mvs_ai_api_key' );
 	delete_option( 'mvs_ai_api_key_origin' );
 	delete_transient( 'mvs_admin_queue_count' ); // MVS_Admin_Queue_Count::TRANSIENT (the admin classes are not loaded here).
-	wp_clear_scheduled_hook( MVS_Rate_Limiter::CRON_HOOK );
+	MVS_Rate_Limiter::unschedule();
 	// Signed file URLs: the secret, and the trending decay event.
 	delete_option( 'mvs_signing_secret' );
 	wp_clear_scheduled_hook( 'mvs_decay_trending' );

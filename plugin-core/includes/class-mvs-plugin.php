@@ -34,6 +34,7 @@ final class MVS_Plugin {
 		add_action( MVS_Trending_Decay::HOOK, array( 'MVS_Trending_Decay', 'run' ) );
 		add_action( MVS_Media_Counters::PURGE_VIEWS_HOOK, array( 'MVS_Media_Counters', 'purge_view_log' ) );
 		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
+		add_action( 'init', array( 'MVS_Rate_Limiter', 'schedule' ) );
 		MVS_AI_Service::register();
 		MVS_Reaction_Notices::register();
 		MVS_Notification_Retention::register();
@@ -72,9 +73,7 @@ final class MVS_Plugin {
 		MVS_Core_Schema::migrate();
 		MVS_Core_Capabilities::grant();
 		MVS_Settings::install_defaults();
-		if ( ! wp_next_scheduled( MVS_Rate_Limiter::CRON_HOOK ) ) {
-			wp_schedule_event( time() + HOUR_IN_SECONDS, 'hourly', MVS_Rate_Limiter::CRON_HOOK );
-		}
+		MVS_Rate_Limiter::schedule();
 		MVS_Media_Counters::schedule();
 		MVS_Notification_Retention::schedule();
 		// The signing secret exists before the first URL is signed.
@@ -86,7 +85,7 @@ final class MVS_Plugin {
 	 * stops scheduled work.
 	 */
 	public static function deactivate(): void {
-		wp_clear_scheduled_hook( MVS_Rate_Limiter::CRON_HOOK );
+		MVS_Rate_Limiter::unschedule();
 		MVS_Media_Counters::unschedule();
 		MVS_Notification_Retention::unschedule();
 	}
