@@ -32,6 +32,7 @@ final class MVS_Plugin {
 		add_action( MVS_Media_Counters::DECAY_HOOK, array( 'MVS_Media_Counters', 'decay_trending' ) );
 		add_action( MVS_Media_Counters::PURGE_VIEWS_HOOK, array( 'MVS_Media_Counters', 'purge_view_log' ) );
 		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
+		MVS_Media_Totals::register();
 		MVS_AI_Service::register();
 		MVS_Reaction_Notices::register();
 		MVS_Notification_Retention::register();
@@ -74,6 +75,7 @@ final class MVS_Plugin {
 			wp_schedule_event( time() + HOUR_IN_SECONDS, 'hourly', MVS_Rate_Limiter::CRON_HOOK );
 		}
 		MVS_Media_Counters::schedule();
+		MVS_Media_Totals::schedule();
 		MVS_Notification_Retention::schedule();
 		// The signing secret exists before the first URL is signed.
 		MVS_Url_Signer::secret();
@@ -86,6 +88,7 @@ final class MVS_Plugin {
 	public static function deactivate(): void {
 		wp_clear_scheduled_hook( MVS_Rate_Limiter::CRON_HOOK );
 		MVS_Media_Counters::unschedule();
+		MVS_Media_Totals::unschedule();
 		MVS_Notification_Retention::unschedule();
 	}
 }

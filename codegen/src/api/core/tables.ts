@@ -55,9 +55,28 @@ export const coreTables: readonly TableSpec[] = [
 			key('upload_group', 'upload_group'),
 			key('slug', 'slug'),
 			key('file_hash', 'file_hash'),
-			key('popular', 'moderation_status', 'views'),
-			key('trending', 'moderation_status', 'trending_score'),
+			// One index-ordered branch per privacy value for each orderby (InnoDB
+			// appends the id): no filesort before LIMIT at any table size.
+			key('popular', 'moderation_status', 'privacy', 'views'),
+			key('trending', 'moderation_status', 'privacy', 'trending_score'),
 		],
+	}),
+	table({
+		name: 'mvs_media_totals',
+		summary: 'Item counts per visibility key, kept in step by MVS_Media_Totals on every write: exact list totals without counting the media table.',
+		since: 1,
+		columns: {
+			// 0 counts every item; a tag's or category's term_taxonomy_id counts its items.
+			term_taxonomy_id: col.bigint(),
+			moderation_status: col.varchar(20),
+			privacy: col.varchar(20),
+			// The group of privacy=group items, 0 for every other privacy.
+			group_id: col.bigint(),
+			media_type: col.varchar(20),
+			items: col.bigint(),
+		},
+		primaryKey: ['term_taxonomy_id', 'moderation_status', 'privacy', 'group_id', 'media_type'],
+		indexes: [],
 	}),
 	table({
 		name: 'mvs_mediameta',

@@ -1,0 +1,75 @@
+<?php
+/**
+ * Nestable database transactions.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * START TRANSACTION inside an open transaction commits the open one on
+ * MariaDB, so code that may run alone or inside a larger unit of work (one
+ * item's delete inside a bulk delete or an account erasure) joins the
+ * outermost transaction instead: only the outermost end() commits, and any
+ * failed inner unit rolls the whole transaction back.
+ *
+ * Transactions run READ COMMITTED: plain reads see what other transactions
+ * committed up to that statement (a unit that locked a row reads the rows
+ * around it as they are, not as a snapshot taken earlier in a long bulk
+ * transaction), and locking reads take no gap locks, which made concurrent
+ * uploads deadlock on the gaps of term_relationships.
+ *
+ * phpcs:disable WordPress.DB.DirectDatabaseQuery -- transaction control statements.
+ */
+final class MVS_Transaction {
+
+	/**
+	 * Open begin() calls.
+	 *
+	 * @var int
+	 */
+	private static $depth = 0;
+
+	/**
+	 * Whether an inner unit failed.
+	 *
+	 * @var bool
+	 */
+	private static $failed = false;
+
+	/**
+	 * Opens a transaction, or joins the open one.
+	 */
+	public static function begin(): void {
+		global $wpdb;
+		if ( 0 === self::$depth ) {
+			self::$failed = false;
+			// SQLite (the Playground tier) has one writer at a time and no such statement.
+			if ( ! defined( 'DB_ENGINE' ) || 'sqlite' !== DB_ENGINE ) {
+				$wpdb->query( 'SET TRANSACTION ISOLATION LEVEL READ COMMITTED' );
+			}
+			$wpdb->query( 'START TRANSACTION' );
+		}
+		++self::$depth;
+	}
+
+	/**
+	 * Closes a begin(): the outermost one commits, or rolls back when any unit failed.
+	 *
+	 * @param bool $ok Whether this unit succeeded.
+	 * @return bool $ok, or false when the outermost unit rolled back.
+	 */
+	public static function end( bool $ok ): bool {
+		global $wpdb;
+		if ( ! $ok ) {
+			self::$failed = true;
+		}
+		self::$depth = max( 0, self::$depth - 1 );
+		if ( 0 === self::$depth ) {
+			$wpdb->query( self::$failed ? 'ROLLBACK' : 'COMMIT' );
+			return ! self::$failed;
+		}
+		return $ok;
+	}
+}
