@@ -175,6 +175,17 @@ add_action(
 	3
 );
 
+// Group membership set by POST /mvs-test/v1/user-groups.
+add_filter(
+	'mvs_user_group_ids',
+	static function ( $groups, $user_id ) {
+		$test = get_user_meta( (int) $user_id, 'mvs_test_group_ids', true );
+		return is_array( $test ) ? array_merge( (array) $groups, $test ) : $groups;
+	},
+	10,
+	2
+);
+
 add_action(
 	'rest_api_init',
 	static function () {
@@ -327,6 +338,31 @@ add_action(
 					global $wpdb;
 					// Test-only: the statement comes from X-MVS-Query-Log of this very site.
 					return $wpdb->get_results( 'EXPLAIN ' . $request['sql'], ARRAY_A ); // phpcs:ignore WordPress.DB
+				},
+			)
+		);
+		// Community group membership for a user (what BuddyPress would answer
+		// through mvs_user_group_ids; see the filter above).
+		register_rest_route(
+			'mvs-test/v1',
+			'/user-groups',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'user_id' => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'groups'  => array(
+						'type'     => 'array',
+						'items'    => array( 'type' => 'integer' ),
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					update_user_meta( (int) $request['user_id'], 'mvs_test_group_ids', array_map( 'absint', (array) $request['groups'] ) );
+					return array( 'groups' => (array) $request['groups'] );
 				},
 			)
 		);
