@@ -432,7 +432,7 @@ add_action(
 					$wpdb->query( "ANALYZE TABLE {$t}" ); // phpcs:ignore WordPress.DB
 					// The rows went around the plugin: recount the list totals.
 					MVS_Media_Totals::reset();
-					while ( ! MVS_Media_Totals::rebuild() ) {
+					while ( ! MVS_Media_Totals::rebuild( 100000 ) ) {
 						continue;
 					}
 					return array( 'rows' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$t}" ) ); // phpcs:ignore WordPress.DB

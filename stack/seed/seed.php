@@ -506,7 +506,7 @@ mvs_seed_step(
 		wp_cache_delete( 'alloptions', 'options' );
 		MVS_Media_Totals::reset();
 		$batches = 1;
-		while ( ! MVS_Media_Totals::rebuild() ) {
+		while ( ! MVS_Media_Totals::rebuild( 50000 ) ) {
 			++$batches;
 		}
 		return $batches;

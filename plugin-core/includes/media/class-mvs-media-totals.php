@@ -326,9 +326,10 @@ final class MVS_Media_Totals {
 	 * Counts the next batch of items and schedules the one after (WP-Cron;
 	 * resumable: the cursor moves in the same transaction as the counts).
 	 *
+	 * @param int $batch Items per batch (tools that hold the site, like the seeder, count more at once).
 	 * @return bool Whether the totals are complete.
 	 */
-	public static function rebuild(): bool {
+	public static function rebuild( int $batch = self::BATCH ): bool {
 		global $wpdb;
 		if ( self::ready() ) {
 			return true;
@@ -341,7 +342,7 @@ final class MVS_Media_Totals {
 			return true;
 		}
 		$after = (int) $cursor;
-		$upto  = (int) $wpdb->get_var( $wpdb->prepare( "SELECT MAX(id) FROM ( SELECT id FROM {$wpdb->mvs_media} WHERE id > %d ORDER BY id LIMIT %d ) b", $after, self::BATCH ) );
+		$upto  = (int) $wpdb->get_var( $wpdb->prepare( "SELECT MAX(id) FROM ( SELECT id FROM {$wpdb->mvs_media} WHERE id > %d ORDER BY id LIMIT %d ) b", $after, max( 1, $batch ) ) );
 		$ok    = true;
 		if ( $upto > $after ) {
 			list( $sql, $args ) = self::recount_sql( $after, $upto );
@@ -352,7 +353,7 @@ final class MVS_Media_Totals {
 		$done = $upto <= $after;
 		$ok   = $ok && self::save_cursor( $done ? self::COMPLETE : (string) $upto );
 		$ok   = MVS_Transaction::end( $ok );
-		if ( $ok && ! $done && ! wp_next_scheduled( self::REBUILD_HOOK ) ) {
+		if ( $ok && ! $done && self::BATCH === $batch && ! wp_next_scheduled( self::REBUILD_HOOK ) ) {
 			wp_schedule_single_event( time(), self::REBUILD_HOOK );
 		}
 		return $ok && $done;
