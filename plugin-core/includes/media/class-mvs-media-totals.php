@@ -247,17 +247,8 @@ final class MVS_Media_Totals {
 		if ( self::ready() || self::COMPLETE === $cursor ) {
 			return true;
 		}
-		$cursor = (string) $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s " . self::share_lock(), self::CURSOR_OPTION ) );
+		$cursor = (string) $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s LOCK IN SHARE MODE", self::CURSOR_OPTION ) );
 		return self::COMPLETE === $cursor || $id <= (int) $cursor;
-	}
-
-	/**
-	 * Shared-lock clause of a locking read (SQLite, one writer at a time, needs none).
-	 *
-	 * @return string
-	 */
-	private static function share_lock(): string {
-		return defined( 'DB_ENGINE' ) && 'sqlite' === DB_ENGINE ? '' : 'LOCK IN SHARE MODE';
 	}
 
 	/**

@@ -45,8 +45,9 @@ final class MVS_Transaction {
 		global $wpdb;
 		if ( 0 === self::$depth ) {
 			self::$failed = false;
-			// SQLite (the Playground tier) has one writer at a time and no such statement.
-			if ( ! defined( 'DB_ENGINE' ) || 'sqlite' !== DB_ENGINE ) {
+			// SQLite (the Playground tier) has one writer at a time and no such
+			// statement; its translator drops the locking clauses of SELECTs too.
+			if ( ! $wpdb instanceof WP_SQLite_DB ) {
 				$wpdb->query( 'SET TRANSACTION ISOLATION LEVEL READ COMMITTED' );
 			}
 			$wpdb->query( 'START TRANSACTION' );
