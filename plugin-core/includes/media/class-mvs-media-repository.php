@@ -171,8 +171,8 @@ final class MVS_Media_Repository {
 	 */
 	private static function totals_count( array $query, string $filter_sql, array $filter_args ): ?array {
 		global $wpdb;
-		$scope  = (string) $query['scope'];
-		$viewer = (int) $query['viewer'];
+		$scope   = (string) $query['scope'];
+		$viewer  = (int) $query['viewer'];
 		$unkeyed = ! empty( $query['author'] ) || ! empty( $query['slug'] ) || ! empty( $query['upload_group'] ) || ! empty( $query['group_covers'] )
 			|| ( isset( $query['s'] ) && '' !== $query['s'] ) || ( ! empty( $query['tag'] ) && ! empty( $query['category'] ) );
 		if ( 'mine' === $scope || $unkeyed || ! MVS_Media_Totals::ready() ) {
