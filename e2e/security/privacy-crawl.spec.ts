@@ -143,6 +143,22 @@ test.beforeAll(async ({ api, fixtures }) => {
 	});
 	state.plantedIds.add(blockedAlbum.id);
 
+	// Engagement around hidden items: comments on them, a private collection, and a public collection
+	// holding a private item (favorited and reacted to by its owner, so its id sits in those tables).
+	const membersItem = await upload(as.owner, { title: `members ${run}`, privacy: 'members' });
+	const comments = [
+		await post(as.owner, `/mvs/v1/media/${privateItem}/comments`, { content: marker('comment on a private item') }),
+		await post(as.owner, `/mvs/v1/media/${membersItem}/comments`, { content: marker('comment on a members item', ['anonymous']) }),
+		await post(as.owner, `/mvs/v1/media/${rejected}/comments`, { content: marker('comment on a rejected item') }),
+	];
+	for (const comment of comments) state.plantedIds.add(comment.id);
+	const privateCollection = await post(as.owner, '/mvs/v1/collections', { title: marker('private collection title'), description: marker('private collection description'), privacy: 'private' });
+	state.plantedIds.add(privateCollection.id);
+	const openCollection = await post(as.owner, '/mvs/v1/collections', { title: `open collection ${run}`, privacy: 'public' });
+	state.plantedIds.add(openCollection.id);
+	await post(as.owner, `/mvs/v1/media/${privateItem}/favorite`, { collection_id: openCollection.id });
+	await post(as.owner, `/mvs/v1/media/${privateItem}/reactions`, { reaction_type: 'love' });
+
 	// Flagged by the (local) AI provider: a skin-toned image scores 1.
 	const flaggedWord = marker('flagged title');
 	const flagged = await upload(as.owner, { title: flaggedWord, privacy: 'public' }, solidPng(16, 16, SKIN, 'skin.png'));

@@ -239,6 +239,30 @@ test.describe('GET /media and GET /me/media', () => {
 		}
 	});
 
+	test('the hot path: GET /media costs at most 4 SQL queries anonymously and as a member, all included', async ({ api }) => {
+		// Issue 13's budget (≤ 4 anonymous, ≤ 6 member): the rate limit (one upsert),
+		// the page, its total, and one query for everything the items carry
+		// (image sizes, tags, category, the member's favorites and reactions).
+		// The block list and group membership come from loaded user meta and
+		// filters, the signing secret from autoloaded options: no query of their
+		// own. SQLite (Playground) has no LAST_INSERT_ID(expr): the rate limit
+		// reads its counter back in a second query there.
+		const rateLimit = process.env.MVS_TARGET === 'native' ? 1 : 2;
+		const tag = token();
+		const item = await upload(api('member'), { title: `${tag} budget` });
+		expect((await api('member2').op('add_media_favorite', { params: { id: item.id } })).status).toBe(200);
+		expect((await api('member2').op('set_media_reaction', { params: { id: item.id }, body: { reaction_type: 'love' } })).status).toBe(200);
+		for (const caller of [api('anonymous'), api('member2')]) {
+			for (const perPage of [1, 20, 100]) {
+				const res = await caller.op('list_media', { query: { per_page: perPage } });
+				expect(res.status).toBe(200);
+				expect(Number(res.headers['x-mvs-queries']), `${caller.role} per_page ${perPage}`).toBe(3 + rateLimit);
+			}
+		}
+		const mine = await api('member2').op('list_media', { query: { s: tag } });
+		expect(mine.body.items[0]).toMatchObject({ id: item.id, is_favorited: true, viewer_reaction: 'love' });
+	});
+
 	test('invalid query parameters get 400 rest_invalid_param', async ({ api }) => {
 		const cases: Record<string, string>[] = [
 			{ per_page: '0' },

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 190 classes and interfaces of the plugin from its file the
+ * Loads each of the 191 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -119,6 +119,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Media_Counters'                 => 'includes/media/class-mvs-media-counters.php',
 		'MVS_Media_Deleter'                  => 'includes/media/class-mvs-media-deleter.php',
 		'MVS_Media_Handler'                  => 'generated/interface-mvs-media-handler.php',
+		'MVS_Media_Page_Loader'              => 'includes/media/class-mvs-media-page-loader.php',
 		'MVS_Media_Presenter'                => 'includes/media/class-mvs-media-presenter.php',
 		'MVS_Media_Repository'               => 'includes/media/class-mvs-media-repository.php',
 		'MVS_Media_Service'                  => 'includes/media/class-mvs-media-service.php',

@@ -23,6 +23,7 @@ final class MVS_Plugin {
 		MVS_Taxonomies::register();
 		add_filter( 'mvs_rest_gated_route_prefixes', array( 'MVS_Core_Routes', 'gated_prefixes' ) );
 		add_action( 'plugins_loaded', array( __CLASS__, 'maybe_upgrade' ) );
+		add_action( 'mvs_schema_migrated', array( 'MVS_Url_Signer', 'autoload_secret' ) );
 		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );
 		add_action( 'rest_api_init', array( __CLASS__, 'register_routes' ) );
 		add_action( MVS_Rate_Limiter::CRON_HOOK, array( 'MVS_Rate_Limiter', 'purge_expired' ) );

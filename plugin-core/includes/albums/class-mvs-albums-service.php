@@ -54,7 +54,7 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 	public function __construct( ?MVS_Album_Repository $albums = null, ?MVS_Media_Repository $media = null, ?MVS_Media_Presenter $items = null ) {
 		$this->albums    = $albums ? $albums : new MVS_Album_Repository();
 		$this->media     = $media ? $media : new MVS_Media_Repository();
-		$this->items     = $items ? $items : new MVS_Media_Presenter( $this->media );
+		$this->items     = $items ? $items : new MVS_Media_Presenter();
 		$this->presenter = new MVS_Album_Presenter();
 	}
 

@@ -17,8 +17,10 @@ defined( 'ABSPATH' ) || exit;
  *     "mvs-serve-v1\n{id}\n{uid}\n{exp}\n{size}\n{dl}"
  *
  * The version prefix lets a future format coexist with old URLs. The key is
- * a per-site random secret in the option mvs_signing_secret, created on first
- * use and never autoloaded (it is only needed when a URL is signed or served).
+ * a per-site random secret in the option mvs_signing_secret, created on
+ * activation (or first use) and autoloaded: every list of media signs its
+ * items' URLs, so a separate read would cost the hottest routes one query per
+ * request. WordPress keeps its own generated salts in autoloaded options too.
  */
 final class MVS_Url_Signer {
 
@@ -45,7 +47,7 @@ final class MVS_Url_Signer {
 		if ( strlen( $secret ) < 64 ) {
 			$candidate = bin2hex( random_bytes( 32 ) );
 			// add_option() fails when a concurrent request stored one first: use theirs.
-			if ( add_option( self::SECRET_OPTION, $candidate, '', false ) ) {
+			if ( add_option( self::SECRET_OPTION, $candidate, '', true ) ) {
 				$secret = $candidate;
 			} else {
 				wp_cache_delete( self::SECRET_OPTION, 'options' );
@@ -53,13 +55,25 @@ final class MVS_Url_Signer {
 				$secret = (string) get_option( self::SECRET_OPTION, '' );
 				if ( strlen( $secret ) < 64 ) {
 					// A short or corrupted value: replace it rather than sign with a weak key.
-					update_option( self::SECRET_OPTION, $candidate, false );
+					update_option( self::SECRET_OPTION, $candidate, true );
 					$secret = $candidate;
 				}
 			}
 		}
 		self::$secret = $secret;
 		return $secret;
+	}
+
+	/**
+	 * Upgrade step (mvs_schema_migrated): installs from before the secret was
+	 * autoloaded stored it with autoload off; switch it on once.
+	 *
+	 * @param string $plugin Plugin id whose schema migrated.
+	 */
+	public static function autoload_secret( string $plugin ): void {
+		if ( 'core' === $plugin && false !== get_option( self::SECRET_OPTION ) ) {
+			wp_set_option_autoload( self::SECRET_OPTION, true );
+		}
 	}
 
 	/**

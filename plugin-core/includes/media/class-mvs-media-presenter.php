@@ -12,34 +12,26 @@ defined( 'ABSPATH' ) || exit;
  * The one presenter of media items: media, albums, the moderation queue,
  * favorites and collections (and the feed and messages to come) inject it, so
  * an item has one shape everywhere, tags and category included. A page costs
- * four queries whatever its size: item meta (image sizes), the viewer's
- * favorites and reactions, and the items' terms.
+ * one query whatever its size beyond its rows: item meta (image sizes), the
+ * items' terms and the viewer's favorites and reactions come together
+ * (MVS_Media_Page_Loader).
  */
 final class MVS_Media_Presenter {
 
 	/**
-	 * Media data access (viewer state).
+	 * Loads a page's meta, terms and viewer state.
 	 *
-	 * @var MVS_Media_Repository
+	 * @var MVS_Media_Page_Loader
 	 */
-	private $media;
-
-	/**
-	 * Tags and categories.
-	 *
-	 * @var MVS_Tag_Repository
-	 */
-	private $terms;
+	private $loader;
 
 	/**
 	 * Wires collaborators (defaults for production; tests may inject).
 	 *
-	 * @param MVS_Media_Repository|null $media Media data access.
-	 * @param MVS_Tag_Repository|null   $terms Tags and categories.
+	 * @param MVS_Media_Page_Loader|null $loader Page state loader.
 	 */
-	public function __construct( ?MVS_Media_Repository $media = null, ?MVS_Tag_Repository $terms = null ) {
-		$this->media = $media ? $media : new MVS_Media_Repository();
-		$this->terms = $terms ? $terms : new MVS_Tag_Repository();
+	public function __construct( ?MVS_Media_Page_Loader $loader = null ) {
+		$this->loader = $loader ? $loader : new MVS_Media_Page_Loader();
 	}
 
 	/**
@@ -55,10 +47,8 @@ final class MVS_Media_Presenter {
 		if ( ! $ids ) {
 			return array();
 		}
-		update_meta_cache( 'mvs_media', $ids );
-		$state          = $this->media->viewer_state( $ids, $viewer );
-		$state['terms'] = $this->terms->terms_of_items( $ids );
-		$items          = array();
+		$state = $this->loader->load( $ids, $viewer );
+		$items = array();
 		foreach ( $rows as $row ) {
 			$items[] = $this->shape( $row, $viewer, $state );
 		}

@@ -9,7 +9,8 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Prepared queries on mvs_media and the tables hanging off it. A list costs
- * two queries (page + total) whatever its size; viewer state adds two more.
+ * two queries (page + total) whatever its size; MVS_Media_Page_Loader adds
+ * one for what the items carry.
  *
  * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom tables; results are per-viewer.
  * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
@@ -298,33 +299,6 @@ final class MVS_Media_Repository {
 			$args    = array_merge( $args, $seen_args );
 		}
 		return array( $where ? ' AND ' . implode( ' AND ', $where ) : '', $args );
-	}
-
-	/**
-	 * Viewer state for a page of items in two queries: favorites and reactions.
-	 *
-	 * @param int[] $ids       Media IDs of the page.
-	 * @param int   $viewer_id Viewer.
-	 * @return array{favorites: array<int, bool>, reactions: array<int, string>}
-	 */
-	public function viewer_state( array $ids, int $viewer_id ): array {
-		global $wpdb;
-		$state = array(
-			'favorites' => array(),
-			'reactions' => array(),
-		);
-		if ( $viewer_id <= 0 || ! $ids ) {
-			return $state;
-		}
-		$in   = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
-		$args = array_merge( array( $viewer_id ), $ids );
-		foreach ( $wpdb->get_col( $wpdb->prepare( "SELECT media_id FROM {$wpdb->mvs_favorites} WHERE user_id = %d AND media_id IN ({$in})", $args ) ) as $id ) {
-			$state['favorites'][ (int) $id ] = true;
-		}
-		foreach ( $wpdb->get_results( $wpdb->prepare( "SELECT media_id, reaction_type FROM {$wpdb->mvs_reactions} WHERE user_id = %d AND media_id IN ({$in})", $args ) ) as $row ) {
-			$state['reactions'][ (int) $row->media_id ] = (string) $row->reaction_type;
-		}
-		return $state;
 	}
 
 	/**

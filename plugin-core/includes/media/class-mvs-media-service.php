@@ -75,7 +75,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		$this->storage   = $storage ? $storage : MVS_Storage::driver();
 		$this->validator = $validator ? $validator : new MVS_Upload_Validator();
 		$this->sizes     = new MVS_Image_Sizes( $this->storage );
-		$this->presenter = $presenter ? $presenter : new MVS_Media_Presenter( $this->media );
+		$this->presenter = $presenter ? $presenter : new MVS_Media_Presenter();
 		$this->deleter   = $deleter ? $deleter : new MVS_Media_Deleter( $this->media, $this->storage );
 	}
 

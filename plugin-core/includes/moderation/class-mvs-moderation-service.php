@@ -68,7 +68,7 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 		$this->media      = $media ? $media : new MVS_Media_Repository();
 		$this->ai         = $ai ? $ai : new MVS_AI_Service();
 		$this->storage    = MVS_Storage::driver();
-		$this->presenter  = $presenter ? $presenter : new MVS_Media_Presenter( $this->media );
+		$this->presenter  = $presenter ? $presenter : new MVS_Media_Presenter();
 	}
 
 	/**

@@ -183,42 +183,4 @@ final class MVS_Tag_Repository {
 			'objects' => $objects,
 		);
 	}
-
-	/**
-	 * Tags and category of several items in one query (a page of media).
-	 *
-	 * @param int[] $ids Media IDs.
-	 * @return array<int, array{tags: array[], category: array|null}> By media ID.
-	 */
-	public function terms_of_items( array $ids ): array {
-		global $wpdb;
-		$terms = array();
-		if ( ! $ids ) {
-			return $terms;
-		}
-		$in   = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
-		$rows = $wpdb->get_results(
-			$wpdb->prepare(
-				"SELECT r.object_id, tt.taxonomy, t.term_id, t.name, t.slug FROM {$wpdb->term_relationships} r"
-				. " INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = r.term_taxonomy_id"
-				. " INNER JOIN {$wpdb->terms} t ON t.term_id = tt.term_id"
-				. " WHERE r.object_id IN ({$in}) AND tt.taxonomy IN ('mvs_tag', 'mvs_category') ORDER BY t.name ASC",
-				array_map( 'intval', $ids )
-			)
-		);
-		foreach ( (array) $rows as $row ) {
-			$term = array(
-				'id'   => (int) $row->term_id,
-				'name' => (string) $row->name,
-				'slug' => (string) $row->slug,
-			);
-			$id   = (int) $row->object_id;
-			if ( self::TAXONOMY === $row->taxonomy ) {
-				$terms[ $id ]['tags'][] = $term;
-			} else {
-				$terms[ $id ]['category'] = $term;
-			}
-		}
-		return $terms;
-	}
 }

@@ -1,0 +1,97 @@
+<?php
+/**
+ * Loads what a page of media items carries beyond its rows, in one query.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Item meta (image sizes), tags and category, and the viewer's favorites and
+ * reactions for a page of items: four lookups by the same list of IDs, sent
+ * as the branches of one UNION ALL so that a page of any size costs one
+ * round trip to the database (each branch reads its own index by media ID).
+ *
+ * Every branch yields the same columns; each string column is filled by one
+ * table only (the other branches give '' literals), so tables created with
+ * different collations (an old site's wp_terms next to newer plugin tables)
+ * never meet in one UNION column:
+ *   kind                                 'meta' | 'mvs_tag' | 'mvs_category' | 'favorite' | 'reaction'
+ *   object_id                            media ID
+ *   meta_id, meta_key, meta_value        item meta
+ *   term_id, term_name, term_slug        tags and category
+ *   reaction                             the viewer's reaction type
+ *
+ * phpcs:disable WordPress.DB.DirectDatabaseQuery -- per-viewer state; the meta part fills WordPress's own meta cache.
+ * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
+ */
+final class MVS_Media_Page_Loader {
+
+	/**
+	 * Loads the page's state and primes the mvs_media meta cache, as
+	 * update_meta_cache() would, so MVS_Image_Sizes::get() reads no more.
+	 *
+	 * @param int[] $ids    Media IDs of the page.
+	 * @param int   $viewer Viewer (0: a visitor, who has no favorites or reactions).
+	 * @return array{terms: array<int, array>, favorites: array<int, bool>, reactions: array<int, string>}
+	 */
+	public function load( array $ids, int $viewer ): array {
+		global $wpdb;
+		$state = array(
+			'terms'     => array(),
+			'favorites' => array(),
+			'reactions' => array(),
+		);
+		$ids   = array_values( array_unique( array_map( 'intval', $ids ) ) );
+		if ( ! $ids ) {
+			return $state;
+		}
+		$in       = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		$branches = array(
+			"SELECT 'meta' AS kind, mvs_media_id AS object_id, meta_id, meta_key, meta_value, 0 AS term_id, '' AS term_name, '' AS term_slug, '' AS reaction"
+				. " FROM {$wpdb->mvs_mediameta} WHERE mvs_media_id IN ({$in})",
+			"SELECT tt.taxonomy, r.object_id, 0, '', '', t.term_id, t.name, t.slug, '' FROM {$wpdb->term_relationships} r"
+				. " INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = r.term_taxonomy_id"
+				. " INNER JOIN {$wpdb->terms} t ON t.term_id = tt.term_id"
+				. " WHERE r.object_id IN ({$in}) AND tt.taxonomy IN ('mvs_tag', 'mvs_category')",
+		);
+		$args     = array_merge( $ids, $ids );
+		if ( $viewer > 0 ) {
+			$branches[] = "SELECT 'favorite', media_id, 0, '', '', 0, '', '', '' FROM {$wpdb->mvs_favorites} WHERE user_id = %d AND media_id IN ({$in})";
+			$branches[] = "SELECT 'reaction', media_id, 0, '', '', 0, '', '', reaction_type FROM {$wpdb->mvs_reactions} WHERE user_id = %d AND media_id IN ({$in})";
+			$args       = array_merge( $args, array( $viewer ), $ids, array( $viewer ), $ids );
+		}
+		// Meta in meta ID order (what update_meta_cache() keeps), terms by name.
+		$rows = $wpdb->get_results( $wpdb->prepare( implode( ' UNION ALL ', $branches ) . ' ORDER BY kind, meta_id, term_name', $args ) );
+
+		$meta = array_fill_keys( $ids, array() );
+		foreach ( (array) $rows as $row ) {
+			$id = (int) $row->object_id;
+			switch ( $row->kind ) {
+				case 'meta':
+					$meta[ $id ][ $row->meta_key ][] = $row->meta_value;
+					break;
+				case 'favorite':
+					$state['favorites'][ $id ] = true;
+					break;
+				case 'reaction':
+					$state['reactions'][ $id ] = (string) $row->reaction;
+					break;
+				default:
+					$term = array(
+						'id'   => (int) $row->term_id,
+						'name' => (string) $row->term_name,
+						'slug' => (string) $row->term_slug,
+					);
+					if ( MVS_Tag_Repository::TAXONOMY === $row->kind ) {
+						$state['terms'][ $id ]['tags'][] = $term;
+					} else {
+						$state['terms'][ $id ]['category'] = $term;
+					}
+			}
+		}
+		wp_cache_add_multiple( $meta, 'mvs_media_meta' );
+		return $state;
+	}
+}
