@@ -111,12 +111,15 @@ final class MVS_Media_Totals {
 	 */
 	public static function change( array $ids, callable $write ) {
 		$ids = array_values( array_unique( array_filter( array_map( 'intval', $ids ) ) ) );
-		MVS_Transaction::begin();
-		$before = self::keys( $ids );
-		$result = $write();
-		$ok     = false !== $result && self::apply( $ids, $before, self::keys( $ids ) );
-		// A failed delta (e.g. the transaction chosen as a deadlock victim) fails the write too.
-		return MVS_Transaction::end( $ok ) ? $result : false;
+		sort( $ids );
+		return MVS_Transaction::run(
+			static function () use ( $ids, $write ) {
+				$before = self::keys( $ids );
+				$result = $write();
+				// A failed delta fails the write too.
+				return false !== $result && self::apply( $ids, $before, self::keys( $ids ) ) ? $result : false;
+			}
+		);
 	}
 
 	/**
@@ -130,13 +133,15 @@ final class MVS_Media_Totals {
 	 */
 	public static function change_term( int $term_taxonomy_id, callable $write ) {
 		global $wpdb;
-		MVS_Transaction::begin();
-		// Every tagging updates the term's count row in its transaction: holding
-		// that row keeps new items from getting the term until this commits.
-		$wpdb->get_var( $wpdb->prepare( "SELECT term_taxonomy_id FROM {$wpdb->term_taxonomy} WHERE term_taxonomy_id = %d FOR UPDATE", $term_taxonomy_id ) );
-		$ids    = $wpdb->get_col( $wpdb->prepare( "SELECT object_id FROM {$wpdb->term_relationships} WHERE term_taxonomy_id = %d", $term_taxonomy_id ) );
-		$result = self::change( $ids, $write );
-		return MVS_Transaction::end( false !== $result ) ? $result : false;
+		return MVS_Transaction::run(
+			static function () use ( $wpdb, $term_taxonomy_id, $write ) {
+				// Every tagging updates the term's count row in its transaction: holding
+				// that row keeps new items from getting the term until this commits.
+				$wpdb->get_var( $wpdb->prepare( "SELECT term_taxonomy_id FROM {$wpdb->term_taxonomy} WHERE term_taxonomy_id = %d FOR UPDATE", $term_taxonomy_id ) );
+				$ids = $wpdb->get_col( $wpdb->prepare( "SELECT object_id FROM {$wpdb->term_relationships} WHERE term_taxonomy_id = %d", $term_taxonomy_id ) );
+				return self::change( $ids, $write );
+			}
+		);
 	}
 
 	/**
@@ -146,10 +151,13 @@ final class MVS_Media_Totals {
 	 * @return int|false The new ID.
 	 */
 	public static function create( callable $insert ) {
-		MVS_Transaction::begin();
-		$id = $insert();
-		$ok = false !== $id && self::apply( array( (int) $id ), array(), self::keys( array( (int) $id ) ) );
-		return MVS_Transaction::end( $ok ) ? (int) $id : false;
+		$id = MVS_Transaction::run(
+			static function () use ( $insert ) {
+				$id = $insert();
+				return false !== $id && self::apply( array( (int) $id ), array(), self::keys( array( (int) $id ) ) ) ? (int) $id : false;
+			}
+		);
+		return false === $id ? false : (int) $id;
 	}
 
 	/**
@@ -222,13 +230,15 @@ final class MVS_Media_Totals {
 				}
 			}
 		}
-		$ok = true;
+		// One order for every writer: two transactions never wait on each other's totals rows in a cycle.
+		ksort( $delta );
 		foreach ( $delta as $key => $n ) {
-			if ( 0 !== $n ) {
-				$ok = self::add( json_decode( $key, true ), $n ) && $ok;
+			// Stop at the first failure, so that it is the transaction's last error.
+			if ( 0 !== $n && ! self::add( json_decode( $key, true ), $n ) ) {
+				return false;
 			}
 		}
-		return $ok;
+		return true;
 	}
 
 	/**

@@ -39,6 +39,36 @@ final class MVS_Transaction {
 	private static $failed = false;
 
 	/**
+	 * Whether the last outermost rollback followed a deadlock or lock wait timeout.
+	 *
+	 * @var bool
+	 */
+	private static $victim = false;
+
+	/**
+	 * Runs a unit of work in a transaction (joining an open one). An
+	 * outermost unit that InnoDB chose as a deadlock victim is run again, up
+	 * to three times: the whole transaction was rolled back, so nothing of
+	 * the first attempt remains.
+	 *
+	 * @param callable $unit Does the work; false means it failed.
+	 * @return mixed What $unit returned, or false when it was rolled back.
+	 */
+	public static function run( callable $unit ) {
+		for ( $attempt = 1; ; $attempt++ ) {
+			$outermost = 0 === self::$depth;
+			self::begin();
+			$result = $unit();
+			if ( self::end( false !== $result ) ) {
+				return $result;
+			}
+			if ( ! $outermost || ! self::$victim || $attempt >= 3 ) {
+				return false;
+			}
+		}
+	}
+
+	/**
 	 * Opens a transaction, or joins the open one.
 	 */
 	public static function begin(): void {
@@ -68,6 +98,8 @@ final class MVS_Transaction {
 		}
 		self::$depth = max( 0, self::$depth - 1 );
 		if ( 0 === self::$depth ) {
+			// The failed statement is the last one a failing unit ran.
+			self::$victim = self::$failed && (bool) preg_match( '/deadlock|lock wait timeout/i', (string) $wpdb->last_error );
 			$wpdb->query( self::$failed ? 'ROLLBACK' : 'COMMIT' );
 			return ! self::$failed;
 		}
