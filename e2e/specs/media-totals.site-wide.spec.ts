@@ -58,10 +58,16 @@ test('totals stay exact through every write, for every viewer and filter', async
 	// Listing every page for every viewer runs past the lists' per-minute limit,
 	// and the site-wide specs after this one use the same callers.
 	const resetLimits = async () => expect((await admin.raw('POST', '/wp-json/mvs-test/v1/reset-rate-limits')).status).toBe(200);
+	// The unfiltered lists span the whole site: listed page by page only while
+	// it is small (alone, or early in the run; mariadb.spec grows it to 50,000
+	// items). The tag filters prove the same keys' arithmetic on this spec's
+	// own items, and the run's end compares every key with a full recount.
+	const siteSize = (await api('moderator').op('list_media', { query: { scope: 'all', per_page: 1 } })).body.total as number;
+	const whole = siteSize <= 3000;
 	const check = async (step: string, unfiltered = false) => {
 		const problems: string[] = [];
 		for (const [name, caller, operation, base] of viewers) {
-			for (const filter of unfiltered ? [{}, { media_type: 'image' }, ...filters] : filters) {
+			for (const filter of unfiltered && whole ? [{}, { media_type: 'image' }, ...filters] : filters) {
 				await resetLimits();
 				const { ids, totals } = await listAll(caller, operation, { ...base, ...filter });
 				if (totals.length !== 1 || totals[0] !== `${ids.size}/${ids.size}`) {
