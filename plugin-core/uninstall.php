@@ -27,6 +27,7 @@ function mvs_uninstall_site(): void {
 	// Signed file URLs: the secret, and the trending decay event.
 	delete_option( 'mvs_signing_secret' );
 	wp_clear_scheduled_hook( 'mvs_decay_trending' );
+	delete_option( 'mvs_trending_decay_cursor' ); // MVS_Trending_Decay::CURSOR_OPTION: an unfinished pass.
 	wp_clear_scheduled_hook( 'mvs_purge_view_log' );
 	wp_clear_scheduled_hook( 'mvs_media_totals_rebuild' ); // MVS_Media_Totals::REBUILD_HOOK.
 	wp_clear_scheduled_hook( 'mvs_media_totals_verify' ); // MVS_Media_Totals::VERIFY_HOOK.

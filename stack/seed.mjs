@@ -32,7 +32,7 @@ export function stackWordPressDir(url) {
   throw new Error(`no native stack with url ${url} on this machine (${os.tmpdir()}/${TMP_PREFIX}*/${STATE_FILE})`);
 }
 
-// Runs seed.php against the stack; resolves to { tables: [{ table, rows, ms }], totals, ms, firstPublicMedia, mostCommentedMedia }.
+// Runs seed.php against the stack; resolves to { tables: [{ table, rows, ms }], totals, ms, and the ids the bench targets (firstPublicMedia, mostCommentedMedia, mostReactedMedia, publicAlbum, typicalAuthor) }.
 export async function seedSite(site, { media = 0, users = 0, posts, tags, log = console.log } = {}) {
   const wordpressDir = stackWordPressDir(site.url);
   const env = {
@@ -74,7 +74,7 @@ export async function seedSite(site, { media = 0, users = 0, posts, tags, log = 
     });
   });
   if (!summary) throw new Error('seed.php ended without its summary line');
-  return { tables, totals: summary.totals, ms: summary.ms, firstPublicMedia: summary.first_public_media, mostCommentedMedia: summary.most_commented_public_media };
+  return { tables, totals: summary.totals, ms: summary.ms, firstPublicMedia: summary.first_public_media, mostCommentedMedia: summary.most_commented_public_media, mostReactedMedia: summary.most_reacted_public_media, publicAlbum: summary.public_album, typicalAuthor: summary.typical_author };
 }
 
 /** `--key value` and `--key=value` pairs of a command line. */

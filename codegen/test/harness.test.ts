@@ -68,6 +68,8 @@ const OWNERS: Record<string, readonly string[]> = {
 	'table:mvs_user_packages': ['pro/quotas'],
 	'table:mvs_credit_log': ['pro/quotas'],
 	'table:mvs_pro_push_devices': ['pro/push'],
+	// WordPress's term links of every taxonomy, written by SQL (load for the optimizer checks).
+	'table:term_relationships': ['core/media', 'core/tags'],
 	'terms:mvs_tag': ['core/tags', 'core/media'],
 	'term-links:mvs_tag': ['core/media', 'core/tags'],
 	// Categories are curated by the site owner: no route of the contract creates one.
@@ -91,6 +93,10 @@ const TOOLS: Record<string, { readonly writes: readonly string[]; readonly why: 
 	'route POST /mvs-test/v1/grow-engagement': {
 		writes: ['table:mvs_comments', 'table:mvs_notifications'],
 		why: 'load: tens of thousands of comments and notifications for the MariaDB optimizer checks, which the API could not make in a test',
+	},
+	'route POST /mvs-test/v1/grow-tagging': {
+		writes: ['table:term_relationships', 'terms:mvs_tag'],
+		why: 'load: tags carrying thousands of items each for the MariaDB optimizer checks of tag reads, which uploads could not make in a test',
 	},
 	'route POST /mvs-test/v1/upgrade-from-old-schema': {
 		writes: ['table:mvs_media', 'table:mvs_usage_ledger'],
@@ -133,8 +139,9 @@ function violations(found: readonly HarnessUnit[]): string[] {
 describe('test harness: no stand-ins for implemented features', () => {
 	test('OWNERS names every table the DSL declares, and only resources that exist', () => {
 		const declared = model.plugins.flatMap((p) => p.tables.map((t) => `table:${t.name}`)).sort();
+		// WordPress's own tables (term_relationships) may be mapped besides the DSL's.
 		const mapped = Object.keys(OWNERS)
-			.filter((k) => k.startsWith('table:'))
+			.filter((k) => k.startsWith('table:mvs_'))
 			.sort();
 		assert.deepEqual(mapped, declared);
 		for (const [target, owners] of Object.entries(OWNERS)) {

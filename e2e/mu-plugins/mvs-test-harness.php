@@ -9,7 +9,8 @@
  * - X-MVS-Queries and X-MVS-Time-Ms headers: SQL queries run, and time
  *   spent, while dispatching the REST request (permission checks, rate
  *   limiter, handler), for query budgets; X-MVS-Query-Ms, the SQL time, when
- *   SAVEQUERIES is on;
+ *   SAVEQUERIES is on; X-MVS-Memory-Peak, the request's peak PHP memory in
+ *   bytes (stack/bench/run.mjs);
  * - mvs-test/v1 routes, for administrators only, for what the product
  *   cannot do: control time (rate-limit windows, ageing, cron runs), inject
  *   faults, look at the database and the disk, and insert rows of features
@@ -92,6 +93,9 @@ add_filter(
 			$response->header( 'X-MVS-Queries', (string) ( (int) $wpdb->num_queries - (int) $mvs_test_queries_before ) );
 			// Time spent dispatching (permission checks, handler), and in SQL when SAVEQUERIES records timings.
 			$response->header( 'X-MVS-Time-Ms', (string) round( ( microtime( true ) - $mvs_test_started ) * 1000, 2 ) );
+			// Peak PHP memory of the request so far, in bytes (the bench's memory column): the
+			// response is built by now; only its JSON encoding, after the headers, is not counted.
+			$response->header( 'X-MVS-Memory-Peak', (string) memory_get_peak_usage() );
 			if ( defined( 'SAVEQUERIES' ) && SAVEQUERIES && is_array( $wpdb->queries ) ) {
 				$sql_seconds = 0.0;
 				foreach ( array_slice( $wpdb->queries, (int) $mvs_test_queries_before ) as $entry ) {
@@ -330,7 +334,7 @@ add_action(
 				'args'                => array(
 					'sql' => array(
 						'type'     => 'string',
-						'pattern'  => '^SELECT ',
+						'pattern'  => '^(SELECT|UPDATE|DELETE) ',
 						'required' => true,
 					),
 				),
@@ -439,6 +443,49 @@ add_action(
 				},
 			)
 		);
+		// Tags the media table for the optimizer checks of tag reads: `tags`
+		// mvs_tag terms (scale-tag-0, scale-tag-1, ...), item i carrying
+		// scale-tag-(i mod tags), so each tag holds thousands of items.
+		register_rest_route(
+			'mvs-test/v1',
+			'/grow-tagging',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'tags' => array(
+						'type'    => 'integer',
+						'minimum' => 1,
+						'maximum' => 50,
+						'default' => 5,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$n     = (int) $request['tags'];
+					$slugs = array();
+					for ( $i = 0; $i < $n; $i++ ) {
+						$slug  = 'scale-tag-' . $i;
+						$found = get_term_by( 'slug', $slug, 'mvs_tag' );
+						$term  = $found ? array( 'term_taxonomy_id' => $found->term_taxonomy_id ) : wp_insert_term( $slug, 'mvs_tag', array( 'slug' => $slug ) );
+						if ( is_wp_error( $term ) ) {
+							return $term;
+						}
+						$wpdb->query( // phpcs:ignore WordPress.DB
+							$wpdb->prepare(
+								"INSERT IGNORE INTO {$wpdb->term_relationships} (object_id, term_taxonomy_id) SELECT id, %d FROM {$wpdb->prefix}mvs_media WHERE MOD(id, %d) = %d",
+								(int) $term['term_taxonomy_id'],
+								$n,
+								$i
+							)
+						);
+						$slugs[] = $slug;
+					}
+					$wpdb->query( "ANALYZE TABLE {$wpdb->term_relationships}" ); // phpcs:ignore WordPress.DB
+					return array( 'tags' => $slugs );
+				},
+			)
+		);
 		// Load for the optimizer checks of the comment and notification lists:
 		// tens of thousands of rows spread over the existing items and users.
 		register_rest_route(
@@ -488,9 +535,9 @@ add_action(
 					$media = $wpdb->prefix . 'mvs_media';
 					$kept  = (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$media}" ); // phpcs:ignore WordPress.DB
 					// "Version 0" (an integer, as versions were before they were derived
-					// from the declared shape) had neither the trending column nor the
-					// indexes on the counters.
-					$wpdb->query( "ALTER TABLE {$media} DROP INDEX popular, DROP INDEX trending, DROP COLUMN trending_score" ); // phpcs:ignore WordPress.DB
+					// from the declared shape) had neither the trending column nor its
+					// index, and `popular` without the privacy column.
+					$wpdb->query( "ALTER TABLE {$media} DROP INDEX popular, DROP INDEX trending, DROP COLUMN trending_score, ADD KEY popular (moderation_status, views)" ); // phpcs:ignore WordPress.DB
 					$wpdb->query( "DROP TABLE {$wpdb->prefix}mvs_usage_ledger" ); // phpcs:ignore WordPress.DB
 					update_option( MVS_Core_Schema::VERSION_OPTION, 0 );
 					$migrated = MVS_Core_Schema::migrate();
@@ -738,6 +785,16 @@ add_filter(
 	2
 );
 
+// X-MVS-Test-Smart-Max: <n> lowers the most items a smart collection resolves
+// to, so a spec reaches the cap with a handful of uploads (collections.spec.ts).
+add_filter(
+	'mvs_smart_collection_max_items',
+	static function ( $max ) {
+		$lowered = mvs_test_header( 'HTTP_X_MVS_TEST_SMART_MAX' );
+		return ctype_digit( $lowered ) ? (int) $lowered : $max;
+	}
+);
+
 // X-MVS-Test-Now: <unix time> pins the rate limiter's clock, so a threshold
 // test counts inside one window however long a slow site takes to answer it,
 // and a later window can be reached without waiting for the wall clock.
@@ -935,6 +992,7 @@ add_action(
 			)
 		);
 		// The hourly trending decay, run `times` times now (WP-Cron would take hours).
+		// Answers the statements it ran, for EXPLAIN: too long for a header.
 		register_rest_route(
 			'mvs-test/v1',
 			'/decay-trending',
@@ -950,10 +1008,20 @@ add_action(
 					),
 				),
 				'callback'            => static function ( WP_REST_Request $request ) {
+					$statements = array();
+					$record     = static function ( $sql ) use ( &$statements ) {
+						$statements[] = preg_replace( '/\s+/', ' ', trim( $sql ) );
+						return $sql;
+					};
+					add_filter( 'query', $record );
 					for ( $i = 0; $i < (int) $request['times']; $i++ ) {
 						do_action( 'mvs_decay_trending' );
 					}
-					return array( 'ok' => true );
+					remove_filter( 'query', $record );
+					return array(
+						'ok'         => true,
+						'statements' => $statements,
+					);
 				},
 			)
 		);

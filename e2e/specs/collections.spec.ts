@@ -153,6 +153,32 @@ test('smart rules: the object shape and the {field, value} array store one repre
 	});
 });
 
+test('a smart collection holds its newest items up to the cap: item_count, pages and pages past the cap agree', async ({ api }) => {
+	await withMembers(api, 1, async ([owner]) => {
+		const tag = uniqueName('capped').toLowerCase();
+		const ids: number[] = [];
+		for (let i = 0; i < 5; i++) ids.push(await uploadImage(owner!.api, { tags: tag }));
+		const newest = [...ids].reverse();
+		const id = (await create(owner!.api, { type: 'smart', rules: { tags: [tag] } })).body.id;
+		// Under the cap (1,000): every item, counted exactly.
+		expect((await getCollection(owner!.api, id)).body).toMatchObject({ item_count: 5, pages: 1 });
+		// The harness lowers the cap to 3: the three newest, for the owner and a visitor alike.
+		for (const caller of [owner!.api, api('anonymous')]) {
+			const capped = caller.withHeaders({ 'X-MVS-Test-Smart-Max': '3' });
+			const first = await getCollection(capped, id, { per_page: 2 });
+			expect(first.body).toMatchObject({ item_count: 3, pages: 2 });
+			expect(first.body.items.map((i) => i.id)).toEqual(newest.slice(0, 2));
+			expect((await getCollection(capped, id, { per_page: 2, page: 2 })).body.items.map((i) => i.id)).toEqual(newest.slice(2, 3));
+			const past = await getCollection(capped, id, { per_page: 2, page: 3 });
+			expect(past.status).toBe(200);
+			expect(past.body).toMatchObject({ item_count: 3, items: [] });
+		}
+		// GET /collections counts the same way.
+		const listed = await owner!.api.withHeaders({ 'X-MVS-Test-Smart-Max': '3' }).op('list_collections', {});
+		expect((listed.body as unknown as Collection[]).find((c) => c.id === id)?.item_count).toBe(3);
+	});
+});
+
 test('bad rules are a 400 and change nothing: unknown field, unknown value, repeated single field, rules on a manual collection', async ({ api }) => {
 	const smart = (await create(api('member'), { type: 'smart', rules: { media_type: 'video' } })).body.id;
 	const badObjects = [{ colour: 'red' }, { media_type: 'hologram' }, { category: 'no-such-category-x' }, { author: '999999999' }, { date_after: '2024-13-01' }, { tags: ['Not A Slug'] }];

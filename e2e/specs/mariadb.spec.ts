@@ -80,7 +80,7 @@ test('the migrations create exactly the tables, columns, types and keys the DSL 
 	expect(problems).toEqual([]);
 });
 
-test('an older install upgrades in place: missing table, column and index come back, rows stay', async ({ api }) => {
+test('an older install upgrades in place: missing table, column and index come back, a changed index takes its new columns, rows stay', async ({ api }) => {
 	const admin = api('admin');
 	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/upgrade-from-old-schema');
 	expect(res.status, JSON.stringify(res.body)).toBe(200);

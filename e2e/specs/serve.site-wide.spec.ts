@@ -16,7 +16,7 @@ async function saveSettings(admin: Api, settings: Record<string, unknown>) {
 	return res.body.mvs_settings as Record<string, unknown>;
 }
 
-const DEFAULTS = { allow_downloads: true, signed_url_max_ttl: 86400, serve_offload: 'off', view_log_days: 90 };
+const DEFAULTS = { allow_downloads: true, signed_url_max_ttl: 86400, serve_offload: 'off', view_log_days: 90, private_community: false };
 
 test.afterAll(async ({ api }) => {
 	await saveSettings(api('admin'), DEFAULTS);
@@ -76,6 +76,8 @@ test('offload to nginx: PHP authorises, nginx sends the bytes (Range included); 
 	expect(res.status).toBe(200);
 	expect(res.headers['x-mvs-served-by']).toBe('nginx');
 	expect(res.headers['x-accel-redirect']).toBeUndefined();
+	// Authorised by the fast path (no REST dispatch, so no harness X-MVS-Queries header).
+	expect(res.headers['x-mvs-queries']).toBeUndefined();
 	expect(Buffer.compare(res.body, bytes)).toBe(0);
 	expect(res.headers['content-length']).toBe(String(bytes.length));
 	expect(res.headers['content-disposition']).toMatch(/^attachment; /);
@@ -95,6 +97,22 @@ test('offload to nginx: PHP authorises, nginx sends the bytes (Range included); 
 	const direct = await request.get('/mvs-internal/mvs/index.php', { failOnStatusCode: false });
 	expect(direct.status()).toBe(404);
 	await saveSettings(api('admin'), { serve_offload: 'off' });
+});
+
+test('a private community closes /serve too: a valid signed URL without credentials gets 401, the fast path included', async ({ api, request }) => {
+	const item = await upload(api('member'), { privacy: 'public' });
+	expect((await fetchFile(request, item.file_url)).status).toBe(200);
+	await saveSettings(api('admin'), { private_community: true });
+	try {
+		const closed = await fetchFile(request, item.file_url);
+		expect(closed.status).toBe(401);
+		expect(closed.json.code).toBe('mvs_community_private');
+		const head = await fetchFile(request, item.file_url, {}, 'HEAD');
+		expect(head.status).toBe(401);
+	} finally {
+		await saveSettings(api('admin'), { private_community: false });
+	}
+	expect((await fetchFile(request, item.file_url)).status).toBe(200);
 });
 
 test('trending decays: an hour-old view weighs less than a fresh one; popularity does not decay', async ({ api }) => {

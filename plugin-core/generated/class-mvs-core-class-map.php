@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 191 classes and interfaces of the plugin from its file the
+ * Loads each of the 193 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -187,6 +187,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Reports_Handler'                => 'generated/interface-mvs-reports-handler.php',
 		'MVS_Reports_Service'                => 'includes/moderation/class-mvs-reports-service.php',
 		'MVS_Sanitize'                       => 'includes/rest/class-mvs-sanitize.php',
+		'MVS_Serve_Fast_Path'                => 'includes/files/class-mvs-serve-fast-path.php',
 		'MVS_Serve_Media_File_Args'          => 'generated/class-mvs-serve-media-file-args.php',
 		'MVS_Set_Album_Cover_Args'           => 'generated/class-mvs-set-album-cover-args.php',
 		'MVS_Set_Collection_Rules_Args'      => 'generated/class-mvs-set-collection-rules-args.php',
@@ -203,6 +204,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Taxonomies'                     => 'includes/media/class-mvs-taxonomies.php',
 		'MVS_Time'                           => 'includes/support/class-mvs-time.php',
 		'MVS_Transaction'                    => 'includes/support/class-mvs-transaction.php',
+		'MVS_Trending_Decay'                 => 'includes/media/class-mvs-trending-decay.php',
 		'MVS_Unblock_User_Args'              => 'generated/class-mvs-unblock-user-args.php',
 		'MVS_Unread_Count'                   => 'includes/notifications/class-mvs-unread-count.php',
 		'MVS_Unregister_Device_Args'         => 'generated/class-mvs-unregister-device-args.php',

@@ -64,6 +64,122 @@ final class MVS_Core_Schema {
 	);
 
 	/**
+	 * Secondary indexes as declared: table => index name => its columns, as
+	 * SHOW INDEX lists them (a prefix length in parentheses).
+	 */
+	const INDEXES = array(
+		'mvs_media'                => array(
+			'visibility'        => 'moderation_status,privacy,id',
+			'visibility_author' => 'moderation_status,privacy,author_id',
+			'author'            => 'author_id,id',
+			'type_visibility'   => 'media_type,moderation_status,privacy,id',
+			'album'             => 'album_id,album_position',
+			'upload_group'      => 'upload_group',
+			'slug'              => 'slug',
+			'file_hash'         => 'file_hash',
+			'popular'           => 'moderation_status,privacy,views',
+			'trending'          => 'moderation_status,privacy,trending_score',
+		),
+		'mvs_media_totals'         => array(),
+		'mvs_mediameta'            => array(
+			'mvs_media_id' => 'mvs_media_id',
+			'meta_key'     => 'meta_key(191)',
+		),
+		'mvs_media_views'          => array(
+			'media_created' => 'media_id,created_at',
+			'created_at'    => 'created_at',
+		),
+		'mvs_view_marks'           => array(
+			'window_start' => 'window_start',
+		),
+		'mvs_media_stats'          => array(),
+		'mvs_albums'               => array(
+			'author'  => 'author_id,id',
+			'privacy' => 'privacy,id',
+		),
+		'mvs_collections'          => array(
+			'author' => 'author_id,id',
+		),
+		'mvs_collection_items'     => array(
+			'media' => 'media_id',
+		),
+		'mvs_reactions'            => array(
+			'media_user' => 'media_id,user_id',
+			'user'       => 'user_id,media_id',
+		),
+		'mvs_comments'             => array(
+			'media' => 'media_id,id',
+			'user'  => 'user_id,id',
+		),
+		'mvs_favorites'            => array(
+			'media'        => 'media_id',
+			'user_created' => 'user_id,created_at',
+		),
+		'mvs_access_rules'         => array(
+			'media' => 'media_id',
+		),
+		'mvs_access_grants'        => array(
+			'media_user' => 'media_id,user_id',
+			'user'       => 'user_id,expires_at',
+		),
+		'mvs_follows'              => array(
+			'followed' => 'followed_id,created_at',
+		),
+		'mvs_blocks'               => array(
+			'blocked' => 'blocked_id',
+		),
+		'mvs_reports'              => array(
+			'object'   => 'object_type,object_id,status',
+			'reporter' => 'reporter_id,object_type,object_id',
+			'one_open' => 'reporter_id,object_type,object_id,resolved_id',
+		),
+		'mvs_moderation_log'       => array(
+			'media' => 'media_id,id',
+		),
+		'mvs_ai_usage'             => array(
+			'created_at' => 'created_at',
+		),
+		'mvs_notifications'        => array(
+			'user'      => 'user_id,id',
+			'user_read' => 'user_id,is_read,id',
+			'created'   => 'created_at',
+		),
+		'mvs_device_tokens'        => array(
+			'token_hash' => 'token_hash',
+			'user'       => 'user_id',
+		),
+		'mvs_activity'             => array(
+			'user'    => 'user_id,id',
+			'privacy' => 'privacy,id',
+			'object'  => 'object_type,object_id',
+		),
+		'mvs_conversations'        => array(
+			'updated_at' => 'updated_at',
+		),
+		'mvs_conversation_members' => array(
+			'user_status' => 'user_id,status',
+		),
+		'mvs_messages'             => array(
+			'conversation' => 'conversation_id,id',
+			'sender'       => 'sender_id,id',
+		),
+		'mvs_message_hidden'       => array(
+			'user' => 'user_id',
+		),
+		'mvs_message_reactions'    => array(),
+		'mvs_deletion_requests'    => array(
+			'user' => 'user_id',
+			'due'  => 'status,execute_after',
+		),
+		'mvs_usage_ledger'         => array(
+			'user' => 'user_id,id',
+		),
+		'mvs_rate_limits'          => array(
+			'window_start' => 'window_start',
+		),
+	);
+
+	/**
 	 * CREATE TABLE statements in the form dbDelta expects.
 	 *
 	 * @param string $prefix          Table prefix of the site.
@@ -436,6 +552,9 @@ final class MVS_Core_Schema {
 		}
 		global $wpdb;
 		require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+		if ( '' !== $installed ) {
+			self::drop_changed_indexes();
+		}
 		dbDelta( array_values( self::statements( $wpdb->prefix, $wpdb->get_charset_collate() ) ) );
 		update_option( self::VERSION_OPTION, self::VERSION, true );
 		/**
@@ -447,6 +566,40 @@ final class MVS_Core_Schema {
 		 */
 		do_action( 'mvs_schema_migrated', 'core', $installed, self::VERSION );
 		return true;
+	}
+
+	/**
+	 * Drops the indexes whose columns differ from the declared ones, for
+	 * dbDelta to add them back as declared (it only adds missing indexes). One
+	 * query for all tables, on upgrades only; a missing table, or an engine
+	 * without information_schema (SQLite), lists nothing and is left to dbDelta.
+	 */
+	private static function drop_changed_indexes(): void {
+		global $wpdb;
+		$suppress = $wpdb->suppress_errors();
+		$rows     = (array) $wpdb->get_results(
+			$wpdb->prepare(
+				'SELECT TABLE_NAME AS t, INDEX_NAME AS i, SEQ_IN_INDEX AS n, COLUMN_NAME AS c, SUB_PART AS p FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE %s',
+				$wpdb->esc_like( $wpdb->prefix ) . '%'
+			)
+		); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- schema upgrade.
+		$wpdb->suppress_errors( $suppress );
+		$current = array();
+		foreach ( $rows as $row ) {
+			$current[ $row->t ][ $row->i ][ (int) $row->n ] = $row->p ? $row->c . '(' . $row->p . ')' : $row->c;
+		}
+		foreach ( self::INDEXES as $table => $declared ) {
+			$existing = $current[ $wpdb->prefix . $table ] ?? array();
+			foreach ( $declared as $name => $columns ) {
+				if ( ! isset( $existing[ $name ] ) ) {
+					continue;
+				}
+				ksort( $existing[ $name ] );
+				if ( implode( ',', $existing[ $name ] ) !== $columns ) {
+					$wpdb->query( $wpdb->prepare( 'ALTER TABLE %i DROP INDEX %i', $wpdb->prefix . $table, $name ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- schema upgrade.
+				}
+			}
+		}
 	}
 
 	/**

@@ -27,10 +27,11 @@ final class MVS_Plugin {
 		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );
 		add_action( 'rest_api_init', array( __CLASS__, 'register_routes' ) );
 		add_action( MVS_Rate_Limiter::CRON_HOOK, array( 'MVS_Rate_Limiter', 'purge_expired' ) );
-		// GET /serve answers with file bytes, not JSON.
-		add_filter( 'rest_pre_serve_request', array( 'MVS_File_Response', 'maybe_stream' ), 10, 3 );
+		// GET /serve answers with file bytes, not JSON: after every filter that still sends headers (CORS at 10).
+		add_filter( 'rest_pre_serve_request', array( 'MVS_File_Response', 'maybe_stream' ), 100, 3 );
 		add_filter( 'rest_post_dispatch', array( 'MVS_File_Response', 'ignore_fields_filter' ), 9, 3 );
-		add_action( MVS_Media_Counters::DECAY_HOOK, array( 'MVS_Media_Counters', 'decay_trending' ) );
+		MVS_Serve_Fast_Path::register();
+		add_action( MVS_Trending_Decay::HOOK, array( 'MVS_Trending_Decay', 'run' ) );
 		add_action( MVS_Media_Counters::PURGE_VIEWS_HOOK, array( 'MVS_Media_Counters', 'purge_view_log' ) );
 		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
 		MVS_Media_Totals::register();

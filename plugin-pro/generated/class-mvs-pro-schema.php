@@ -38,6 +38,27 @@ final class MVS_Pro_Schema {
 	);
 
 	/**
+	 * Secondary indexes as declared: table => index name => its columns, as
+	 * SHOW INDEX lists them (a prefix length in parentheses).
+	 */
+	const INDEXES = array(
+		'mvs_quota_packages'   => array(
+			'sort' => 'sort_order,id',
+		),
+		'mvs_user_packages'    => array(
+			'user_source' => 'user_id,source',
+			'package'     => 'package_id',
+		),
+		'mvs_credit_log'       => array(
+			'user' => 'user_id,id',
+		),
+		'mvs_pro_push_devices' => array(
+			'token' => 'token',
+			'user'  => 'user_id',
+		),
+	);
+
+	/**
 	 * CREATE TABLE statements in the form dbDelta expects.
 	 *
 	 * @param string $prefix          Table prefix of the site.
@@ -121,6 +142,9 @@ final class MVS_Pro_Schema {
 		}
 		global $wpdb;
 		require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+		if ( '' !== $installed ) {
+			self::drop_changed_indexes();
+		}
 		dbDelta( array_values( self::statements( $wpdb->prefix, $wpdb->get_charset_collate() ) ) );
 		update_option( self::VERSION_OPTION, self::VERSION, true );
 		/**
@@ -132,6 +156,40 @@ final class MVS_Pro_Schema {
 		 */
 		do_action( 'mvs_schema_migrated', 'pro', $installed, self::VERSION );
 		return true;
+	}
+
+	/**
+	 * Drops the indexes whose columns differ from the declared ones, for
+	 * dbDelta to add them back as declared (it only adds missing indexes). One
+	 * query for all tables, on upgrades only; a missing table, or an engine
+	 * without information_schema (SQLite), lists nothing and is left to dbDelta.
+	 */
+	private static function drop_changed_indexes(): void {
+		global $wpdb;
+		$suppress = $wpdb->suppress_errors();
+		$rows     = (array) $wpdb->get_results(
+			$wpdb->prepare(
+				'SELECT TABLE_NAME AS t, INDEX_NAME AS i, SEQ_IN_INDEX AS n, COLUMN_NAME AS c, SUB_PART AS p FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE %s',
+				$wpdb->esc_like( $wpdb->prefix ) . '%'
+			)
+		); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- schema upgrade.
+		$wpdb->suppress_errors( $suppress );
+		$current = array();
+		foreach ( $rows as $row ) {
+			$current[ $row->t ][ $row->i ][ (int) $row->n ] = $row->p ? $row->c . '(' . $row->p . ')' : $row->c;
+		}
+		foreach ( self::INDEXES as $table => $declared ) {
+			$existing = $current[ $wpdb->prefix . $table ] ?? array();
+			foreach ( $declared as $name => $columns ) {
+				if ( ! isset( $existing[ $name ] ) ) {
+					continue;
+				}
+				ksort( $existing[ $name ] );
+				if ( implode( ',', $existing[ $name ] ) !== $columns ) {
+					$wpdb->query( $wpdb->prepare( 'ALTER TABLE %i DROP INDEX %i', $wpdb->prefix . $table, $name ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- schema upgrade.
+				}
+			}
+		}
 	}
 
 	/**

@@ -1,39 +1,37 @@
-// `npm run bench`: requests/s, p50/p99 latency and SQL queries per request of
-// the plugin's main read routes against anchors measured in the same run, on
-// a throw-away native stack (nginx + PHP-FPM + MariaDB) seeded in bulk.
+// `npm run bench`: requests/s, p50/p99 latency, SQL queries and peak PHP
+// memory per request of every list route of the plugins, against anchors
+// measured in the same run (a do-nothing route, wp/v2/posts, nginx serving
+// a static file), on a throw-away native stack (nginx + PHP-FPM + MariaDB)
+// seeded in bulk, at a base size and again after growing it; then the time of
+// every scheduled job of the plugins at both sizes.
 //
 //   node stack/bench/run.mjs [--media 10000] [--users 5000] [--large 100000|1000000|0]
-//                            [--duration 10] [--warmup 3] [--connections 4] [--port N]
+//                            [--duration 2] [--warmup 1] [--rounds 3] [--connections 4]
+//                            [--only key,key,jobs] [--port N]
 //
-// Targets (all on 127.0.0.1, the stack's own port):
-//   floor            GET /wp-json/mvs/v1/bench-floor: a route of the mvs namespace that does nothing
-//                    (stack/bench/mvs-bench-floor.php, activated in the stack's copy only)
-//   media anon       GET /wp-json/mvs/v1/media?per_page=20
-//   media member     the same with a member's application password (Basic auth)
-//   media/{id}       GET /wp-json/mvs/v1/media/{id} of a public, approved item
-//   comments         GET /wp-json/mvs/v1/media/{id}/comments?per_page=20 of the most commented public item, anonymous
-//   notifications    GET /wp-json/mvs/v1/me/notifications?per_page=20 as the member
-//   wp/v2/posts      GET /wp-json/wp/v2/posts?per_page=20, as many posts as media (core anchor)
-//   nginx static     a 5 MB file in wp-content/uploads, served by nginx alone
-//   serve public     GET /wp-json/mvs/v1/serve of a 5 MB public item (signed file_url), PHP streaming
-//   serve private    the same for a private item, URL signed for its owner (privacy re-checked per request)
-//   serve offload    the public item with serve_offload = x-accel-redirect: PHP authorises, nginx sends
-//   collection smart GET /wp-json/mvs/v1/collections/{id}?per_page=20 of the member's smart collection
-//                    (the most used seeded tag AND media_type image), as the member
-// then the media lists, the smart collection, the comment and notification lists and posts again after growing the site to --large media.
+// Steadiness: one warm-up pass over the targets, then --rounds rounds, each
+// loading every target for --duration seconds in turn (round-robin, the start
+// rotating by one each round), so whatever changes on the machine during the
+// run lands on every target alike. Each cost ratio is computed round by
+// round (anchor and target measured seconds apart) and reported as the
+// median and min–max over the rounds, flagged when the range exceeds 10 % of
+// the median (stack/bench/stats.mjs). Targets: stack/bench/targets.mjs.
 //
-// Ratios are throughput ratios, anchor req/s ÷ target req/s ("cost": 3.0 =
-// a third of the anchor's requests per second), all from this one run; the
-// machine is noisy, compare ratios rather than absolute numbers.
-// Results: bench-results/<timestamp>.json at the repo root.
+// Results at the repo root: bench-results/<timestamp>.json (everything),
+// .md (the tables, stack/bench/report.mjs) and .svg (cost × floor by route
+// and size). The machine is noisy: compare ratios, not absolute numbers.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startNativeSite } from '../native-site.mjs';
 import { findFreePort } from '../../e2e/site/ports.mjs';
 import { parseArgs, seedSite, stackWordPressDir } from '../seed.mjs';
+import { renderMarkdown, renderSvg } from './report.mjs';
+import { costByRound, median, percentile, ratioByRound } from './stats.mjs';
+import { buildTargets, floorOf, selectTargets, typicalTag } from './targets.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..', '..');
@@ -46,22 +44,16 @@ const config = {
   media: num('media', 10_000),
   users: num('users', 5_000),
   large: num('large', 100_000),
-  // 2 cores shared by autocannon, nginx, 4 php-fpm workers and MariaDB:
-  // 4 connections keep every PHP worker busy (more would only queue in nginx
-  // and inflate latency); 10 s gives thousands of samples for a stable p99
-  // at tens of ms per request while keeping the whole run to a few minutes.
-  duration: num('duration', 10),
-  warmup: num('warmup', 3),
+  // 2 cores shared by the load generator, nginx, 4 php-fpm workers and
+  // MariaDB: 4 connections keep every PHP worker busy (more would only queue
+  // in nginx and inflate latency). 2 s a round is hundreds of requests of a
+  // list route; 3 rounds give a median and a range.
+  duration: num('duration', 2),
+  warmup: num('warmup', 1),
+  rounds: Math.max(1, num('rounds', 3)),
   connections: num('connections', 4),
 };
-
-let autocannon;
-try {
-  ({ default: autocannon } = await import('autocannon'));
-} catch {
-  console.error('autocannon is not installed: add it as a devDependency (npm install --save-dev autocannon), or for a one-off run: npm install --no-save autocannon');
-  process.exit(2);
-}
+const only = opts.only ? String(opts.only).split(',').map((s) => s.trim()).filter(Boolean) : null;
 
 const runStarted = Date.now();
 const log = (...args) => console.log(`[bench ${((Date.now() - runStarted) / 1000).toFixed(0).padStart(4)} s]`, ...args);
@@ -92,83 +84,169 @@ async function main(site) {
   log(`seeding ${config.media} media, ${config.users} users, ${config.media} posts`);
   const seeded = await seedSite(site, { media: config.media, users: config.users, log: (line) => log(line) });
 
-  const member = site.fixtures.users.member;
-  const memberAuth = { authorization: `Basic ${Buffer.from(`${member.login}:${member.appPassword}`).toString('base64')}` };
-  const targets = [
-    { key: 'floor', name: 'floor (mvs/v1/bench-floor)', path: '/wp-json/mvs/v1/bench-floor' },
-    { key: 'media-anon', name: 'mvs/v1/media?per_page=20 anon', path: '/wp-json/mvs/v1/media?per_page=20' },
-    { key: 'media-member', name: 'mvs/v1/media?per_page=20 member', path: '/wp-json/mvs/v1/media?per_page=20', headers: memberAuth },
-    { key: 'media-item', name: `mvs/v1/media/{id} (public)`, path: `/wp-json/mvs/v1/media/${seeded.firstPublicMedia}` },
-    { key: 'comments', name: 'mvs/v1/media/{id}/comments?per_page=20 anon', path: `/wp-json/mvs/v1/media/${seeded.mostCommentedMedia}/comments?per_page=20` },
-    { key: 'notifications', name: 'mvs/v1/me/notifications?per_page=20 member', path: '/wp-json/mvs/v1/me/notifications?per_page=20', headers: memberAuth },
-    { key: 'posts', name: 'wp/v2/posts?per_page=20', path: '/wp-json/wp/v2/posts?per_page=20' },
-    // autocannon parses bodies in JavaScript: on a 5 MB body it measured ~45 MB/s
-    // where curl gets ~750 MB/s, so large bodies go through Node's own http client.
-    { key: 'static', name: 'nginx static 5 MB', path: '/wp-content/uploads/mvs-bench/static-5mb.bin', bigBody: true },
-  ];
+  const basic = (user) => ({ authorization: `Basic ${Buffer.from(`${user.login}:${user.appPassword}`).toString('base64')}` });
+  const users = site.fixtures.users;
+  const auth = { anon: {}, member: basic(users.member), moderator: basic(users.moderator) };
+  const adminAuth = basic(users.admin);
 
   // File delivery: a 5 MB PDF uploaded twice through the REST API (public, private).
-  const admin = site.fixtures.users.admin;
-  const adminAuth = { authorization: `Basic ${Buffer.from(`${admin.login}:${admin.appPassword}`).toString('base64')}` };
-  const publicItem = await uploadPdf(site.url, memberAuth, 'public');
-  const privateItem = await uploadPdf(site.url, memberAuth, 'private');
-  const privateUrl = await restJson(site.url, `/wp-json/mvs/v1/media/${privateItem.id}/signed-url?ttl=86400`, { headers: memberAuth });
-  const relative = (url) => { const u = new URL(url); return u.pathname + u.search; };
-  targets.push(
-    { key: 'serve-public', name: 'mvs/v1/serve 5 MB public (PHP)', path: relative(publicItem.file_url), bigBody: true },
-    { key: 'serve-private', name: 'mvs/v1/serve 5 MB private (PHP)', path: relative(privateUrl.url), bigBody: true },
-    {
-      key: 'serve-offload',
-      name: 'mvs/v1/serve 5 MB public (nginx)',
-      path: relative(publicItem.file_url),
-      bigBody: true,
-      before: () => restJson(site.url, '/wp-json/wp/v2/settings', { method: 'POST', headers: { ...adminAuth, 'content-type': 'application/json' }, body: JSON.stringify({ mvs_settings: { serve_offload: 'x-accel-redirect' } }) }),
-      after: () => restJson(site.url, '/wp-json/wp/v2/settings', { method: 'POST', headers: { ...adminAuth, 'content-type': 'application/json' }, body: JSON.stringify({ mvs_settings: { serve_offload: 'off' } }) }),
-    },
-  );
+  // The URLs are the API's own (file_url, signed-url), whatever shape /serve gives them.
+  const publicItem = await uploadPdf(site.url, auth.member, 'public');
+  const privateItem = await uploadPdf(site.url, auth.member, 'private');
+  const privateUrl = await restJson(site.url, `/wp-json/mvs/v1/media/${privateItem.id}/signed-url?ttl=86400`, { headers: auth.member });
+  const relative = (url) => { const u = new URL(url, site.url); return u.pathname + u.search; };
+  const setOffload = (value) => () => restJson(site.url, '/wp-json/wp/v2/settings', { method: 'POST', headers: { ...adminAuth, 'content-type': 'application/json' }, body: JSON.stringify({ mvs_settings: { serve_offload: value } }) });
 
-  // A smart collection of the member (a seeded tag and a media type), resolved per request for the member.
-  const [topTag] = await restJson(site.url, '/wp-json/mvs/v1/tags/cloud?limit=1');
+  // A smart collection of the member (the typical tag AND media type image), and one of its seeded manual ones.
+  const tag = typicalTag(await restJson(site.url, '/wp-json/mvs/v1/tags/cloud?limit=200'));
   const smart = await restJson(site.url, '/wp-json/mvs/v1/collections', {
     method: 'POST',
-    headers: { ...memberAuth, 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'bench smart', type: 'smart', rules: { tags: [topTag.slug], media_type: 'image' } }),
+    headers: { ...auth.member, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'bench smart', type: 'smart', rules: { tags: [tag.slug], media_type: 'image' } }),
   });
-  targets.push({ key: 'collection-smart', name: 'mvs/v1/collections/{id} smart member', path: `/wp-json/mvs/v1/collections/${smart.id}?per_page=20`, headers: memberAuth });
+  const ownCollections = await restJson(site.url, '/wp-json/mvs/v1/collections?per_page=100', { headers: auth.member });
+  const manual = ownCollections.filter((c) => c.type === 'manual').sort((a, b) => b.item_count - a.item_count)[0]
+    ?? (await restJson(site.url, '/wp-json/mvs/v1/collections', { method: 'POST', headers: { ...auth.member, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'bench manual', type: 'manual' }) }));
+
+  const ids = {
+    mediaItem: seeded.firstPublicMedia,
+    mostCommented: seeded.mostCommentedMedia,
+    mostReacted: seeded.mostReactedMedia,
+    album: seeded.publicAlbum,
+    author: seeded.typicalAuthor,
+    tag: tag.slug,
+    smartCollection: smart.id,
+    manualCollection: manual.id,
+    publicFile: relative(publicItem.file_url),
+    privateFile: relative(privateUrl.url),
+  };
+  const targets = selectTargets(buildTargets(ids, { serveOffloadOn: setOffload('x-accel-redirect'), serveOffloadOff: setOffload('off') }), only);
+  for (const target of targets) target.headers = auth[target.viewer];
+  log(`${targets.length} targets: ${targets.map((t) => t.key).join(', ')}; tag ${tag.slug} (${tag.count} items), author ${ids.author}`);
 
   const rows = [];
-  for (const target of targets) {
-    await target.before?.();
-    rows.push(await measure(site.url, target, seeded.totals.media));
-    await target.after?.();
-  }
+  const jobs = [];
+  const phases = [{ phase: 'base', media: seeded.totals.media }];
+  rows.push(...(await measurePhase(site.url, targets, 'base', seeded.totals.media)));
+  const withJobs = !only || only.includes('jobs');
+  if (withJobs) jobs.push(...runJobs(phpEnv, seeded.totals.media));
 
-  if (config.large > config.media) {
+  if (config.large > seeded.totals.media) {
     const more = config.large - seeded.totals.media;
     log(`growing the site to ${config.large} media (+${more} media and posts)`);
     const grown = await seedSite(site, { media: more, users: 0, log: (line) => log(line) });
-    for (const key of ['media-anon', 'media-member', 'collection-smart', 'comments', 'notifications', 'posts']) {
-      const target = targets.find((t) => t.key === key);
-      rows.push(await measure(site.url, { ...target, key: `${key}@large`, base: key }, grown.totals.media));
+    phases.push({ phase: 'large', media: grown.totals.media });
+    rows.push(...(await measurePhase(site.url, targets.filter((t) => !t.baseOnly), 'large', grown.totals.media)));
+    if (withJobs) jobs.push(...runJobs(phpEnv, grown.totals.media));
+  }
+
+  derive(rows);
+  const totalSeconds = (Date.now() - runStarted) / 1000;
+  const gitHead = (() => { try { return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO }).toString().trim(); } catch { return null; } })();
+  const cpus = os.cpus();
+  const machine = { cpus: cpus.length, cpuModel: cpus[0]?.model?.trim() ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`, node: process.version };
+  const run = { startedAt: new Date(runStarted).toISOString(), totalSeconds, gitHead, machine, config, only, phases, seeded: { base: seeded.tables, totals: seeded.totals }, ids, rows, jobs };
+
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const stem = path.join(RESULTS_DIR, new Date(runStarted).toISOString().replace(/[:.]/g, '-'));
+  const markdown = renderMarkdown(run);
+  fs.writeFileSync(`${stem}.json`, `${JSON.stringify(run, (key, value) => (typeof value === 'function' ? undefined : value), 2)}\n`);
+  fs.writeFileSync(`${stem}.md`, `${markdown}\n`);
+  fs.writeFileSync(`${stem}.svg`, renderSvg(run));
+  console.log(`\n${markdown}`);
+  log(`results: ${path.relative(REPO, stem)}.{json,md,svg}; total ${(totalSeconds / 60).toFixed(1)} min`);
+}
+
+// One phase (a site size): a sample request per target (fails fast on a
+// broken route), a warm-up pass, the header sample (queries, memory), then
+// the interleaved rounds. Returns one row per target.
+async function measurePhase(url, targets, phase, media) {
+  const rows = [];
+  for (const target of targets) {
+    const row = { key: target.key, name: target.name, operation: target.operation, group: target.group, viewer: target.viewer, goal: target.goal, path: target.path, phase, media, rounds: [] };
+    rows.push(row);
+    const first = await sample(url, target);
+    if (first.status !== 200) {
+      row.error = `HTTP ${first.status}: ${first.body.slice(0, 200)}`;
+      log(`${phase} ${target.key}: ${row.error}`);
+      continue;
+    }
+    if (config.warmup > 0) {
+      await target.before?.();
+      await httpLoad({ url: url + target.path, connections: config.connections, duration: config.warmup, headers: target.headers });
+      await target.after?.();
+    }
+    await target.before?.();
+    const warm = await sample(url, target);
+    await target.after?.();
+    row.queries = warm.queries;
+    row.memoryPeak = warm.memoryPeak;
+    row.bytesPerRequest = warm.bytes;
+  }
+  const live = rows.filter((r) => !r.error);
+  for (let round = 0; round < config.rounds; round++) {
+    for (let i = 0; i < live.length; i++) {
+      const row = live[(i + round) % live.length];
+      const target = targets.find((t) => t.key === row.key);
+      await target.before?.();
+      const result = await httpLoad({ url: url + target.path, connections: config.connections, duration: config.duration, headers: target.headers });
+      await target.after?.();
+      row.rounds.push(result);
+    }
+    log(`${phase} (${media} media): round ${round + 1}/${config.rounds} done`);
+  }
+  for (const row of live) {
+    row.rps = median(row.rounds.map((r) => r.rps));
+    row.p50 = median(row.rounds.map((r) => r.p50));
+    row.p99 = median(row.rounds.map((r) => r.p99));
+    row.failures = row.rounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+    log(`${phase} ${row.key.padEnd(24)} ${row.rps.toFixed(1).padStart(8)} req/s  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  SQL ${row.queries ?? '-'}  peak ${row.memoryPeak === null ? '-' : (row.memoryPeak / 2 ** 20).toFixed(1)} MB${row.failures ? `  FAILURES ${row.failures}` : ''}`);
+  }
+  for (const row of rows.filter((r) => r.error)) Object.assign(row, { rps: null, p50: null, p99: null, failures: 'failed' });
+  return rows;
+}
+
+// Ratios against the anchors of the same phase, round by round, and memory against the viewer's floor.
+function derive(rows) {
+  const find = (key, phase) => rows.find((r) => r.key === key && r.phase === phase && !r.error);
+  const rps = (row) => row?.rounds.map((r) => r.rps) ?? [];
+  for (const row of rows) {
+    const floor = find(floorOf(row), row.phase);
+    row.cost = {
+      floor: row.error ? null : costByRound(rps(floor), rps(row)),
+      posts: row.error || row.group === 'file' ? null : costByRound(rps(find('posts', row.phase)), rps(row)),
+      static: row.error || row.group !== 'file' ? null : costByRound(rps(find('static', row.phase)), rps(row)),
+    };
+    row.memoryVsFloor = floor && row.memoryPeak !== null && row.memoryPeak !== undefined && floor.memoryPeak !== null ? row.memoryPeak - floor.memoryPeak : null;
+    const base = row.phase === 'base' ? null : find(row.key, 'base');
+    row.p50VsBase = base && !row.error ? ratioByRound(row.rounds.map((r) => r.p50), base.rounds.map((r) => r.p50)) : null;
+  }
+}
+
+// Every scheduled job of the plugins, once each, in its own php-cli process (stack/bench/jobs.php).
+function runJobs(env, media) {
+  const php = (args) => execFileSync('/usr/bin/php', ['-d', 'memory_limit=1G', path.join(HERE, 'jobs.php'), ...args], { env, timeout: 30 * 60_000, maxBuffer: 16 << 20 }).toString();
+  const hooks = JSON.parse(php(['list']).trim().split('\n').pop());
+  const results = [];
+  for (const hook of hooks) {
+    try {
+      const result = JSON.parse(php(['run', hook]).trim().split('\n').pop());
+      results.push({ ...result, media });
+      log(`job ${hook} at ${media} media: ${result.seconds} s, ${result.queries} SQL, ${result.rows_read} rows read (${result.rows_scanned} scanned), ${result.rows_written} written`);
+    } catch (error) {
+      results.push({ hook, media, error: String(error.message).split('\n')[0] });
+      log(`job ${hook} failed: ${error.message}`);
     }
   }
+  return results;
+}
 
-  const by = Object.fromEntries(rows.map((r) => [r.key, r]));
-  const cost = (anchor, row) => (anchor && row.rps ? anchor.rps / row.rps : null);
-  for (const row of rows) {
-    row.costVsFloor = cost(by.floor, row);
-    row.costVsPosts = cost(by.posts, row);
-    row.costVsStatic = cost(by.static, row);
-    if (row.base) row.costVsBaseSize = cost(by[row.base], row);
-  }
-  printTable(rows);
-
-  const totalSeconds = (Date.now() - runStarted) / 1000;
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  const file = path.join(RESULTS_DIR, `${new Date(runStarted).toISOString().replace(/[:.]/g, '-')}.json`);
-  const gitHead = (() => { try { return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO }).toString().trim(); } catch { return null; } })();
-  fs.writeFileSync(file, JSON.stringify({ startedAt: new Date(runStarted).toISOString(), totalSeconds, gitHead, config, seeded: { base: seeded.tables, totals: seeded.totals }, results: rows }, null, 2));
-  log(`results: ${path.relative(REPO, file)}; total ${totalSeconds.toFixed(0)} s`);
+// One request with the target's headers: status, body size, X-MVS-Queries, X-MVS-Memory-Peak.
+async function sample(url, target) {
+  const res = await fetch(url + target.path, { headers: target.headers ?? {} });
+  const body = Buffer.from(await res.arrayBuffer());
+  const header = (name) => (res.headers.get(name) === null ? null : Number(res.headers.get(name)));
+  return { status: res.status, body: res.status === 200 ? '' : body.toString(), bytes: body.length, queries: header('x-mvs-queries'), memoryPeak: header('x-mvs-memory-peak') };
 }
 
 // A JSON request to the site; throws on anything but 2xx.
@@ -191,40 +269,11 @@ async function uploadPdf(url, headers, privacy) {
   return restJson(url, '/wp-json/mvs/v1/media', { method: 'POST', headers, body: form });
 }
 
-// One sample request (status, X-MVS-Queries), a warm-up, then the measurement.
-async function measure(url, target, mediaCount) {
-  const full = url + target.path;
-  const sample = await fetch(full, { headers: target.headers ?? {} });
-  const body = Buffer.from(await sample.arrayBuffer());
-  if (sample.status !== 200) throw new Error(`${target.name}: GET ${target.path} answered ${sample.status}: ${body.toString().slice(0, 500)}`);
-  const queriesHeader = sample.headers.get('x-mvs-queries');
-  const options = { url: full, connections: config.connections, pipelining: 1, headers: target.headers ?? {} };
-  const tool = target.bigBody ? httpLoad : autocannon;
-  if (config.warmup > 0) await tool({ ...options, duration: config.warmup });
-  const result = await tool({ ...options, duration: config.duration });
-  const row = {
-    key: target.key,
-    base: target.base,
-    name: target.name,
-    path: target.path,
-    media: mediaCount,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    bytesPerRequest: body.length,
-    tool: target.bigBody ? 'node:http' : 'autocannon',
-    queries: queriesHeader === null ? null : Number(queriesHeader),
-  };
-  log(`${target.name.padEnd(36)} ${row.rps.toFixed(1).padStart(8)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  queries ${row.queries ?? '-'}${row.non2xx || row.errors ? `  NON-2XX ${row.non2xx} ERRORS ${row.errors}` : ''}`);
-  return row;
-}
-
-// Load with Node's http client (keep-alive, one request in flight per
-// connection, bodies discarded), for large bodies; the same result shape as
-// autocannon's where the bench reads it.
+// Load with Node's http client: keep-alive, one request in flight per
+// connection, bodies discarded, latency to the end of the body with
+// hrtime (sub-millisecond). One client for every target, small JSON and
+// 5 MB files alike (autocannon parses bodies in JavaScript: ~45 MB/s on a
+// 5 MB body, where curl gets ~750 MB/s; and it rounds latency to whole ms).
 async function httpLoad({ url, connections, duration, headers = {} }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies = [];
@@ -253,20 +302,5 @@ async function httpLoad({ url, connections, duration, headers = {} }) {
   }));
   const seconds = (Date.now() - started) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pct = (p) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]) : null);
-  return { requests: { average: latencies.length / seconds, total: latencies.length }, latency: { p50: pct(0.5), p99: pct(0.99) }, non2xx, errors, timeouts: 0 };
-}
-
-function printTable(rows) {
-  const fmt = (v, digits = 2) => (v === null || v === undefined ? '-' : v.toFixed(digits));
-  const head = ['target', 'media', 'req/s', 'p50 ms', 'p99 ms', 'queries', 'cost×floor', 'cost×posts', 'cost×static', 'vs base size', 'non-2xx'];
-  const body = rows.map((r) => [r.name, String(r.media), fmt(r.rps, 1), String(r.p50), String(r.p99), r.queries ?? '-', fmt(r.costVsFloor), fmt(r.costVsPosts), fmt(r.costVsStatic), fmt(r.costVsBaseSize), String(r.non2xx + r.errors)]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => String(b[i]).length)));
-  const line = (cells) => `| ${cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' | ')} |`;
-  console.log(`\n${line(head)}\n|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
-  for (const b of body) console.log(line(b));
-  console.log(`\n${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s per target; cost×X = X's req/s ÷ the target's req/s (same run).`);
-  console.log('nginx static is loaded with node:http (autocannon caps a 5 MB body at ~45 MB/s); the rest with autocannon.');
-  console.log('queries = X-MVS-Queries of one sample request (SQL during REST dispatch; "-" outside REST).\n');
+  return { rps: latencies.length / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), requests: latencies.length, non2xx, errors };
 }

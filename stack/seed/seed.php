@@ -443,6 +443,179 @@ if ( $n_media > 0 ) {
 	}
 }
 
+// ---------------------------------------------------------------- albums, collections, blocks
+// Rows for the list routes of the bench beyond the media list: albums
+// (half the new items, 20 to an album of 40 consecutive ids), manual
+// collections of 10 items, and blocks; owners skewed towards the first
+// members like the notifications, so the fixture member has some of each.
+if ( $n_media > 0 ) {
+	$first_album = mvs_seed_next_id( $wpdb->prefix . 'mvs_albums', 'id' );
+	$n_albums    = intdiv( $n_media, 40 );
+	if ( $n_albums > 0 ) {
+		mvs_seed_step(
+			$wpdb->prefix . 'mvs_albums',
+			static function () use ( $wpdb, $first_album, $n_albums, $first_media, $member_ids, $n_members, $date ) {
+				$rows = mvs_seed_insert(
+					$wpdb->prefix . 'mvs_albums',
+					array( 'id', 'author_id', 'title', 'description', 'privacy', 'cover_media_id', 'media_count', 'created_at', 'updated_at' ),
+					array( '%d', '%d', '%s', '%s', '%s', '%d', '%d', '%s', '%s' ),
+					( static function () use ( $first_album, $n_albums, $first_media, $member_ids, $n_members, $date ) {
+						$privacy = array( 'public' => 80, 'members' => 10, 'private' => 10 );
+						for ( $a = 0; $a < $n_albums; $a++ ) {
+							$created = $date( $a, $n_albums );
+							yield array( $first_album + $a, $member_ids[ (int) ( $n_members * mvs_rand() * mvs_rand() ) ], 'Seeded album ' . ( $first_album + $a ), '', mvs_pick( $privacy ), $first_media + 40 * $a + ( $first_media % 2 ), 20, $created, $created );
+						}
+					} )()
+				);
+				// The items: every other id of the album's 40 (exactly 20, as media_count says).
+				$wpdb->query(
+					$wpdb->prepare(
+						"UPDATE {$wpdb->prefix}mvs_media SET album_id = %d + FLOOR( ( id - %d ) / 40 ), album_position = MOD( id - %d, 40 ) DIV 2 WHERE id BETWEEN %d AND %d AND MOD( id, 2 ) = 0",
+						$first_album,
+						$first_media,
+						$first_media,
+						$first_media,
+						$first_media + 40 * $n_albums - 1
+					)
+				);
+				$wpdb->query( 'COMMIT' );
+				return $rows;
+			}
+		);
+	}
+	$first_collection = mvs_seed_next_id( $wpdb->prefix . 'mvs_collections', 'id' );
+	$n_collections    = intdiv( $n_media, 20 );
+	if ( $n_collections > 0 ) {
+		mvs_seed_step(
+			$wpdb->prefix . 'mvs_collections',
+			static function () use ( $wpdb, $first_collection, $n_collections, $member_ids, $n_members, $date ) {
+				return mvs_seed_insert(
+					$wpdb->prefix . 'mvs_collections',
+					array( 'id', 'author_id', 'title', 'type', 'rules', 'privacy', 'created_at', 'updated_at' ),
+					array( '%d', '%d', '%s', '%s', '%s', '%s', '%s', '%s' ),
+					( static function () use ( $first_collection, $n_collections, $member_ids, $n_members, $date ) {
+						for ( $c = 0; $c < $n_collections; $c++ ) {
+							$created = $date( $c, $n_collections );
+							yield array( $first_collection + $c, $member_ids[ (int) ( $n_members * mvs_rand() * mvs_rand() ) ], 'Seeded collection ' . ( $first_collection + $c ), 'manual', '', mvs_rand() < 0.8 ? 'public' : 'private', $created, $created );
+						}
+					} )()
+				);
+			}
+		);
+		mvs_seed_step(
+			$wpdb->prefix . 'mvs_collection_items',
+			static function () use ( $wpdb, $first_collection, $n_collections, $first_media, $n_media, $date ) {
+				return mvs_seed_insert(
+					$wpdb->prefix . 'mvs_collection_items',
+					array( 'collection_id', 'media_id', 'position', 'created_at' ),
+					array( '%d', '%d', '%d', '%s' ),
+					( static function () use ( $first_collection, $n_collections, $first_media, $n_media, $date ) {
+						for ( $c = 0; $c < $n_collections; $c++ ) {
+							$picked = array();
+							while ( count( $picked ) < min( 10, $n_media ) ) {
+								$picked[ $first_media + mt_rand( 0, $n_media - 1 ) ] = true;
+							}
+							$position = 0;
+							foreach ( array_keys( $picked ) as $media_id ) {
+								yield array( $first_collection + $c, $media_id, $position++, $date( $c, $n_collections ) );
+							}
+						}
+					} )()
+				);
+			}
+		);
+	}
+}
+if ( $n_users > 0 && $n_members > 1 ) {
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_blocks',
+		static function () use ( $wpdb, $n_users, $member_ids, $n_members, $date ) {
+			return mvs_seed_insert(
+				$wpdb->prefix . 'mvs_blocks',
+				array( 'blocker_id', 'blocked_id', 'created_at' ),
+				array( '%d', '%d', '%s' ),
+				( static function () use ( $n_users, $member_ids, $n_members, $date ) {
+					$n = intdiv( $n_users, 5 );
+					for ( $b = 0; $b < $n; $b++ ) {
+						$blocker = $member_ids[ (int) ( $n_members * mvs_rand() * mvs_rand() ) ];
+						$blocked = $member_ids[ mt_rand( 0, $n_members - 1 ) ];
+						if ( $blocker !== $blocked ) {
+							yield array( $blocker, $blocked, $date( $b, $n ) );
+						}
+					}
+				} )(),
+				'INSERT IGNORE'
+			);
+		}
+	);
+}
+
+// ---------------------------------------------------------------- work for the scheduled jobs
+// What the daily and hourly purges delete, so the bench times them with work
+// to do: view records (0–2 per new item, from its creation until now, so most
+// are past the 90-day default of view_log_days), de-duplication marks of the
+// last two days (30-minute windows: nearly all finished), and rate-limit
+// windows of the last three hours (one-minute windows: nearly all expired).
+if ( $n_media > 0 ) {
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_media_views',
+		static function () use ( $wpdb, $first_media, $n_media, $member_ids, $n_members, $date, $now ) {
+			return mvs_seed_insert(
+				$wpdb->prefix . 'mvs_media_views',
+				array( 'media_id', 'user_id', 'ip_hash', 'created_at' ),
+				array( '%d', '%d', '%s', '%s' ),
+				( static function () use ( $first_media, $n_media, $member_ids, $n_members, $date, $now ) {
+					for ( $i = 0; $i < $n_media; $i++ ) {
+						$k = mt_rand( 0, 2 );
+						for ( $v = 0; $v < $k; $v++ ) {
+							$from = strtotime( $date( $i, $n_media ) . ' UTC' );
+							$user = mvs_rand() < 0.5 ? $member_ids[ mt_rand( 0, $n_members - 1 ) ] : 0;
+							yield array( $first_media + $i, $user, hash( 'sha256', "view-$i-$v-" . mt_rand() ), gmdate( 'Y-m-d H:i:s', mt_rand( $from, $now ) ) );
+						}
+					}
+				} )()
+			);
+		}
+	);
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_view_marks',
+		static function () use ( $wpdb, $first_media, $n_media, $now ) {
+			return mvs_seed_insert(
+				$wpdb->prefix . 'mvs_view_marks',
+				array( 'media_id', 'viewer', 'window_start' ),
+				array( '%d', '%s', '%d' ),
+				( static function () use ( $first_media, $n_media, $now ) {
+					for ( $i = 0; $i < $n_media; $i++ ) {
+						if ( mvs_rand() < 0.3 ) {
+							$at = $now - mt_rand( 0, 2 * 86400 );
+							yield array( $first_media + $i, hash( 'sha256', "mark-$i-" . mt_rand() ), $at - ( $at % 1800 ) );
+						}
+					}
+				} )(),
+				'INSERT IGNORE'
+			);
+		}
+	);
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_rate_limits',
+		static function () use ( $wpdb, $first_media, $n_media, $now ) {
+			return mvs_seed_insert(
+				$wpdb->prefix . 'mvs_rate_limits',
+				array( 'bucket', 'window_start', 'hits' ),
+				array( '%s', '%d', '%d' ),
+				( static function () use ( $first_media, $n_media, $now ) {
+					$n = max( 1000, intdiv( $n_media, 10 ) );
+					for ( $r = 0; $r < $n; $r++ ) {
+						$at = $now - mt_rand( 0, 3 * 3600 );
+						yield array( hash( 'sha256', "bucket-$first_media-$r" ), $at - ( $at % 60 ), mt_rand( 1, 120 ) );
+					}
+				} )(),
+				'INSERT IGNORE'
+			);
+		}
+	);
+}
+
 // ---------------------------------------------------------------- posts
 // The core anchor of the benchmark: as many published posts as media items,
 // each in "Uncategorized" like a post made in wp-admin.
@@ -516,7 +689,7 @@ mvs_seed_step(
 	'ANALYZE TABLE',
 	static function () use ( $wpdb ) {
 		$tables = array( $wpdb->users, $wpdb->usermeta, $wpdb->posts, $wpdb->terms, $wpdb->term_taxonomy, $wpdb->term_relationships );
-		foreach ( array( 'mvs_media', 'mvs_reactions', 'mvs_comments', 'mvs_notifications', 'mvs_favorites', 'mvs_follows' ) as $t ) {
+		foreach ( array( 'mvs_media', 'mvs_reactions', 'mvs_comments', 'mvs_notifications', 'mvs_favorites', 'mvs_follows', 'mvs_albums', 'mvs_collections', 'mvs_collection_items', 'mvs_blocks', 'mvs_media_views', 'mvs_view_marks', 'mvs_rate_limits' ) as $t ) {
 			$tables[] = $wpdb->prefix . $t;
 		}
 		$wpdb->get_results( 'ANALYZE TABLE ' . implode( ', ', $tables ) ); // phpcs:ignore
@@ -540,5 +713,9 @@ echo wp_json_encode(
 		),
 		'first_public_media' => (int) $wpdb->get_var( "SELECT id FROM {$wpdb->prefix}mvs_media WHERE privacy = 'public' AND moderation_status = 'approved' ORDER BY id LIMIT 1" ),
 		'most_commented_public_media' => (int) $wpdb->get_var( "SELECT id FROM {$wpdb->prefix}mvs_media WHERE privacy = 'public' AND moderation_status = 'approved' ORDER BY comments_count DESC, id LIMIT 1" ),
+		'most_reacted_public_media'   => (int) $wpdb->get_var( "SELECT id FROM {$wpdb->prefix}mvs_media WHERE privacy = 'public' AND moderation_status = 'approved' ORDER BY reactions_count DESC, id LIMIT 1" ),
+		'public_album'                => (int) $wpdb->get_var( "SELECT id FROM {$wpdb->prefix}mvs_albums WHERE privacy = 'public' ORDER BY id LIMIT 1" ),
+		// The author of the middle item: an author as a reader of the list meets them (weighted by items).
+		'typical_author'              => (int) $wpdb->get_var( "SELECT author_id FROM {$wpdb->prefix}mvs_media ORDER BY id LIMIT 1 OFFSET " . (int) floor( (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_media" ) / 2 ) ),
 	)
 ), "\n";

@@ -113,14 +113,33 @@ final class MVS_Collection_Repository {
 	}
 
 	/**
+	 * How many items a smart collection resolves to at most: its newest
+	 * matching items the caller may see. The page and item_count agree on
+	 * it, so the count is exact for what the collection serves, and reading
+	 * it costs at most this many index entries whatever the table size (an
+	 * uncapped count of a popular tag grows with the community).
+	 *
+	 * @return int
+	 */
+	public static function smart_max_items(): int {
+		/**
+		 * Filters the most items a smart collection resolves to (its newest).
+		 *
+		 * @param int $max Items (1000).
+		 */
+		return max( 1, (int) apply_filters( 'mvs_smart_collection_max_items', 1000 ) );
+	}
+
+	/**
 	 * FROM … WHERE clauses of a collection's items the viewer may see, one
-	 * per disjoint branch: the item table of a manual collection (one branch:
-	 * its few rows drive the join, so the OR of the visibility costs
-	 * nothing), the rules of a smart one (a branch per visibility branch).
+	 * per disjoint branch, each with its newest-first order: the item table
+	 * of a manual collection (one branch: its few rows drive the join, so
+	 * the OR of the visibility costs nothing), the rules of a smart one (a
+	 * branch per visibility branch).
 	 *
 	 * @param object $collection mvs_collections row.
 	 * @param int    $viewer     Viewer.
-	 * @return array<int, array{0: string, 1: array}>
+	 * @return array<int, array{0: string, 1: array, 2: string}> SQL, arguments, order.
 	 */
 	private static function item_sources( $collection, int $viewer ): array {
 		global $wpdb;
@@ -130,32 +149,42 @@ final class MVS_Collection_Repository {
 				array(
 					"FROM {$wpdb->mvs_collection_items} ci INNER JOIN {$wpdb->mvs_media} m ON m.id = ci.media_id WHERE ci.collection_id = %d AND {$visible}",
 					array_merge( array( (int) $collection->id ), $visible_args ),
+					'ci.position ASC, ci.media_id ASC',
 				),
 			);
 		}
 		$rules = MVS_Collection_Rules::decode( $collection->rules );
 		if ( ! $rules ) {
 			// A smart collection without rules has no items (never "everything").
-			return array( array( "FROM {$wpdb->mvs_media} m WHERE 1=0", array() ) );
+			return array( array( "FROM {$wpdb->mvs_media} m WHERE 1=0", array(), 'm.id DESC' ) );
 		}
-		list( $where, $args ) = MVS_Collection_Rules::where( $rules );
-		$sources              = array();
+		list( $from, $where, $args, $order ) = MVS_Collection_Rules::query( $rules );
+		$sources                              = array();
 		foreach ( self::visibility_branches( $viewer ) as $branch ) {
-			$sources[] = array( "FROM {$wpdb->mvs_media} m WHERE {$branch[0]}{$where}", array_merge( $branch[1], $args ) );
+			$sources[] = array( "{$from} WHERE {$branch[0]}{$where}", array_merge( $branch[1], $args ), "{$order} DESC" );
 		}
 		return $sources;
 	}
 
 	/**
-	 * One count expression over all sources, and its arguments.
+	 * One count expression over all sources, and its arguments. A smart
+	 * collection's branches each count at most smart_max_items() rows
+	 * (a LIMIT inside a derived table), which caps the work; the caller
+	 * caps the sum.
 	 *
-	 * @param array[] $sources From item_sources().
+	 * @param object  $collection mvs_collections row.
+	 * @param array[] $sources    From item_sources().
 	 * @return array{0: string, 1: array}
 	 */
-	private static function count_expression( array $sources ): array {
+	private static function count_expression( $collection, array $sources ): array {
 		$parts = array();
 		$args  = array();
-		foreach ( $sources as $source ) {
+		foreach ( $sources as $i => $source ) {
+			if ( 'smart' === $collection->type ) {
+				$parts[] = "( SELECT COUNT(*) FROM ( SELECT 1 AS one {$source[0]} LIMIT %d ) n{$i} )";
+				$args    = array_merge( $args, $source[1], array( self::smart_max_items() ) );
+				continue;
+			}
 			$parts[] = "( SELECT COUNT(*) {$source[0]} )";
 			$args    = array_merge( $args, $source[1] );
 		}
@@ -163,9 +192,20 @@ final class MVS_Collection_Repository {
 	}
 
 	/**
+	 * The visible item count of a collection from its counted sum.
+	 *
+	 * @param object $collection mvs_collections row.
+	 * @param int    $counted    Sum of count_expression().
+	 * @return int
+	 */
+	private static function capped( $collection, int $counted ): int {
+		return 'smart' === $collection->type ? min( $counted, self::smart_max_items() ) : $counted;
+	}
+
+	/**
 	 * A page of the collection's items the viewer may see, and their total:
 	 * two queries. Manual items come in the order they were added, smart
-	 * ones newest first.
+	 * ones newest first (at most smart_max_items() of them).
 	 *
 	 * @param object $collection mvs_collections row.
 	 * @param int    $viewer     Viewer.
@@ -178,27 +218,33 @@ final class MVS_Collection_Repository {
 		$sources  = self::item_sources( $collection, $viewer );
 		$per_page = max( 1, $per_page );
 		$offset   = ( max( 1, $page ) - 1 ) * $per_page;
-		if ( 1 === count( $sources ) ) {
-			$order = 'smart' === $collection->type ? 'm.id DESC' : 'ci.position ASC, ci.media_id ASC';
-			$sql   = "SELECT m.* {$sources[0][0]} ORDER BY {$order} LIMIT %d OFFSET %d";
-			$args  = array_merge( $sources[0][1], array( $per_page, $offset ) );
-		} else {
-			// Each branch brings at most the rows up to the end of the page, on its own index.
-			// Each is a derived table: SQLite takes no ORDER BY/LIMIT on a bare UNION member
-			// (its translation answered no rows on the Playground tier), MariaDB plans both alike.
-			$parts = array();
-			$args  = array();
-			foreach ( $sources as $i => $source ) {
-				$parts[] = "SELECT b{$i}.* FROM ( SELECT m.* {$source[0]} ORDER BY m.id DESC LIMIT %d ) b{$i}";
-				$args    = array_merge( $args, $source[1], array( $offset + $per_page ) );
-			}
-			$sql  = 'SELECT u.* FROM ( ' . implode( ' UNION ALL ', $parts ) . ' ) u ORDER BY u.id DESC LIMIT %d OFFSET %d';
-			$args = array_merge( $args, array( $per_page, $offset ) );
+		if ( 'smart' === $collection->type ) {
+			// A page past the newest smart_max_items() is empty, like a page past the end.
+			$per_page = min( $per_page, max( 0, self::smart_max_items() - $offset ) );
 		}
-		$rows                  = $wpdb->get_results( $wpdb->prepare( $sql, $args ) );
-		list( $count, $c_args ) = self::count_expression( $sources );
+		$rows = array();
+		if ( $per_page > 0 ) {
+			if ( 1 === count( $sources ) ) {
+				$sql  = "SELECT m.* {$sources[0][0]} ORDER BY {$sources[0][2]} LIMIT %d OFFSET %d";
+				$args = array_merge( $sources[0][1], array( $per_page, $offset ) );
+			} else {
+				// Each branch brings at most the rows up to the end of the page, on its own index.
+				// Each is a derived table: SQLite takes no ORDER BY/LIMIT on a bare UNION member
+				// (its translation answered no rows on the Playground tier), MariaDB plans both alike.
+				$parts = array();
+				$args  = array();
+				foreach ( $sources as $i => $source ) {
+					$parts[] = "SELECT b{$i}.* FROM ( SELECT m.* {$source[0]} ORDER BY {$source[2]} LIMIT %d ) b{$i}";
+					$args    = array_merge( $args, $source[1], array( $offset + $per_page ) );
+				}
+				$sql  = 'SELECT u.* FROM ( ' . implode( ' UNION ALL ', $parts ) . ' ) u ORDER BY u.id DESC LIMIT %d OFFSET %d';
+				$args = array_merge( $args, array( $per_page, $offset ) );
+			}
+			$rows = $wpdb->get_results( $wpdb->prepare( $sql, $args ) );
+		}
+		list( $count, $c_args ) = self::count_expression( $collection, $sources );
 		$total                 = (int) ( $c_args ? $wpdb->get_var( $wpdb->prepare( "SELECT {$count}", $c_args ) ) : $wpdb->get_var( "SELECT {$count}" ) );
-		return array( $rows ? $rows : array(), $total );
+		return array( $rows ? $rows : array(), self::capped( $collection, $total ) );
 	}
 
 	/**
@@ -216,14 +262,16 @@ final class MVS_Collection_Repository {
 		}
 		$rows = array();
 		$args = array();
+		$byid = array();
 		foreach ( $collections as $collection ) {
-			list( $count, $count_args ) = self::count_expression( self::item_sources( $collection, $viewer ) );
-			$rows[]                     = "SELECT %d AS id, {$count} AS n";
-			$args                       = array_merge( $args, array( (int) $collection->id ), $count_args );
+			list( $count, $count_args )        = self::count_expression( $collection, self::item_sources( $collection, $viewer ) );
+			$rows[]                            = "SELECT %d AS id, {$count} AS n";
+			$args                              = array_merge( $args, array( (int) $collection->id ), $count_args );
+			$byid[ (int) $collection->id ] = $collection;
 		}
 		$counts = array();
 		foreach ( (array) $wpdb->get_results( $wpdb->prepare( implode( ' UNION ALL ', $rows ), $args ) ) as $row ) {
-			$counts[ (int) $row->id ] = (int) $row->n;
+			$counts[ (int) $row->id ] = self::capped( $byid[ (int) $row->id ], (int) $row->n );
 		}
 		return $counts;
 	}

@@ -18,14 +18,12 @@ defined( 'ABSPATH' ) || exit;
  *              at most once per viewer and item in 30 minutes (mvs_view_marks);
  * - downloads, shares: mvs_media_stats (one row per item, created by the first event);
  * - trending:  mvs_media.trending_score grows by a weight per event and
- *   decays by 5 % an hour (WP-Cron), so it ranks recent engagement.
+ *   decays by 5 % an hour (MVS_Trending_Decay), so it ranks recent engagement.
  *
  * phpcs:disable WordPress.DB.DirectDatabaseQuery -- counters must never be served from a cache.
  * phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- only table names and a whitelisted column are interpolated.
  */
 final class MVS_Media_Counters {
-
-	const DECAY_HOOK = 'mvs_decay_trending';
 
 	const PURGE_VIEWS_HOOK = 'mvs_purge_view_log';
 
@@ -178,22 +176,6 @@ final class MVS_Media_Counters {
 	}
 
 	/**
-	 * Hourly decay of the trending score (WP-Cron): 5 % off, and small
-	 * scores to zero, so old engagement fades out of the trending order.
-	 * Integer arithmetic that MariaDB and SQLite evaluate alike.
-	 */
-	public static function decay_trending(): void {
-		global $wpdb;
-		$wpdb->query(
-			$wpdb->prepare(
-				"UPDATE {$wpdb->mvs_media} SET trending_score = CASE WHEN trending_score < %d THEN 0 ELSE trending_score - trending_score / %d END WHERE trending_score > 0",
-				20,
-				20
-			)
-		);
-	}
-
-	/**
 	 * Daily clean-up (WP-Cron) of view records older than the setting
 	 * `view_log_days` (0 keeps them): a view's row is only needed for later
 	 * analysis, and it holds a hashed IP, which should not be kept forever.
@@ -244,9 +226,7 @@ final class MVS_Media_Counters {
 	 * autoloaded cron option: no query.
 	 */
 	public static function schedule(): void {
-		if ( ! wp_next_scheduled( self::DECAY_HOOK ) ) {
-			wp_schedule_event( time() + HOUR_IN_SECONDS, 'hourly', self::DECAY_HOOK );
-		}
+		MVS_Trending_Decay::schedule();
 		if ( ! wp_next_scheduled( self::PURGE_VIEWS_HOOK ) ) {
 			wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', self::PURGE_VIEWS_HOOK );
 		}
@@ -256,7 +236,7 @@ final class MVS_Media_Counters {
 	 * Stops the scheduled work (deactivation and uninstall).
 	 */
 	public static function unschedule(): void {
-		wp_clear_scheduled_hook( self::DECAY_HOOK );
+		MVS_Trending_Decay::unschedule();
 		wp_clear_scheduled_hook( self::PURGE_VIEWS_HOOK );
 	}
 

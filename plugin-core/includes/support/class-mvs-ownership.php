@@ -9,12 +9,26 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * One indexed, prepared query per lookup: primary-key reads, so a
- * permission check costs a single fast query.
+ * permission check costs a single fast query, and a row's owner is read
+ * once per request (see owner_is()).
  */
 final class MVS_Ownership implements MVS_Core_Owner_Lookups {
 
 	/**
+	 * Owners read during this request: template => id => owner id (null
+	 * when the row is missing).
+	 *
+	 * @var array<string, array<int, string|null>>
+	 */
+	private $owners = array();
+
+	/**
 	 * Compares an owner column with the user, null when the row is missing.
+	 *
+	 * The owner is remembered for the rest of the request: WordPress's Allow
+	 * header re-runs the permission check of every method of the matched
+	 * route after the handler (PUT, PATCH, POST and DELETE of /media/{id}),
+	 * which read the same row three more times on every GET.
 	 *
 	 * @param string $sql     Prepared-statement template selecting one owner id.
 	 * @param int    $id      Resource ID.
@@ -23,7 +37,10 @@ final class MVS_Ownership implements MVS_Core_Owner_Lookups {
 	 */
 	private function owner_is( string $sql, int $id, int $user_id ): ?bool {
 		global $wpdb;
-		$owner = $wpdb->get_var( $wpdb->prepare( $sql, $id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery -- templates below are constants.
+		if ( ! isset( $this->owners[ $sql ] ) || ! array_key_exists( $id, $this->owners[ $sql ] ) ) {
+			$this->owners[ $sql ][ $id ] = $wpdb->get_var( $wpdb->prepare( $sql, $id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery -- templates below are constants.
+		}
+		$owner = $this->owners[ $sql ][ $id ];
 		if ( null === $owner ) {
 			return null;
 		}

@@ -43,6 +43,11 @@ final class MVS_Tag_Repository {
 	 * as the item. Privileged viewers (who see every item) see every tag,
 	 * unused ones too, since they merge and tidy them.
 	 *
+	 * A scalar subquery with LIMIT 1, per tag, stops at the tag's first
+	 * visible item. Written as EXISTS, MariaDB turned it into a semi-join
+	 * that first collected every visible item of the site (a walk of the
+	 * whole visibility index: 1.4 s at 200,000 items, for the total alone).
+	 *
 	 * @param int $viewer Viewer.
 	 * @return array{0: string, 1: array} SQL ('' for none) and its arguments.
 	 */
@@ -53,7 +58,7 @@ final class MVS_Tag_Repository {
 		}
 		list( $where, $args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'vm' );
 		return array(
-			" AND EXISTS ( SELECT 1 FROM {$wpdb->term_relationships} vr INNER JOIN {$wpdb->mvs_media} vm ON vm.id = vr.object_id WHERE vr.term_taxonomy_id = tt.term_taxonomy_id AND {$where} )",
+			" AND ( SELECT 1 FROM {$wpdb->term_relationships} vr INNER JOIN {$wpdb->mvs_media} vm ON vm.id = vr.object_id WHERE vr.term_taxonomy_id = tt.term_taxonomy_id AND {$where} LIMIT 1 ) IS NOT NULL",
 			$args,
 		);
 	}

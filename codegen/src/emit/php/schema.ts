@@ -2,7 +2,9 @@
  * Emits the dbDelta migration of a plugin's tables. dbDelta is picky: one
  * column per line, two spaces after PRIMARY KEY, KEY (not INDEX), lowercase
  * types. It adds missing tables, columns and indexes and widens changed
- * columns, which is how an existing install upgrades in place.
+ * columns, which is how an existing install upgrades in place. It never
+ * changes an existing index, so the migration first drops every index whose
+ * declared columns changed, and dbDelta adds it back in the new shape.
  */
 import { createHash } from 'node:crypto';
 import type { ColumnSpec, TableSpec } from '../../dsl/table.js';
@@ -99,6 +101,12 @@ export function emitSchema(plugin: ModelPlugin): { file: string; code: string } 
 		`\tconst TABLES = ${php(plugin.tables.map((t) => t.name), 1)};`,
 		'',
 		docblock([
+			'Secondary indexes as declared: table => index name => its columns, as',
+			'SHOW INDEX lists them (a prefix length in parentheses).',
+		]),
+		`\tconst INDEXES = ${php(Object.fromEntries(plugin.tables.map((t) => [t.name, Object.fromEntries((t.indexes ?? []).map((i) => [i.name, i.columns.join(',')]))])), 1)};`,
+		'',
+		docblock([
 			'CREATE TABLE statements in the form dbDelta expects.',
 			'',
 			'@param string $prefix          Table prefix of the site.',
@@ -136,6 +144,9 @@ export function emitSchema(plugin: ModelPlugin): { file: string; code: string } 
 		'\t\t}',
 		'\t\tglobal $wpdb;',
 		"\t\trequire_once ABSPATH . 'wp-admin/includes/upgrade.php';",
+		"\t\tif ( '' !== $installed ) {",
+		'\t\t\tself::drop_changed_indexes();',
+		'\t\t}',
 		'\t\tdbDelta( array_values( self::statements( $wpdb->prefix, $wpdb->get_charset_collate() ) ) );',
 		'\t\tupdate_option( self::VERSION_OPTION, self::VERSION, true );',
 		'\t\t/**',
@@ -147,6 +158,40 @@ export function emitSchema(plugin: ModelPlugin): { file: string; code: string } 
 		'\t\t */',
 		`\t\tdo_action( 'mvs_schema_migrated', ${str(plugin.id)}, $installed, self::VERSION );`,
 		'\t\treturn true;',
+		'\t}',
+		'',
+		docblock([
+			'Drops the indexes whose columns differ from the declared ones, for',
+			'dbDelta to add them back as declared (it only adds missing indexes). One',
+			'query for all tables, on upgrades only; a missing table, or an engine',
+			'without information_schema (SQLite), lists nothing and is left to dbDelta.',
+		]),
+		'\tprivate static function drop_changed_indexes(): void {',
+		'\t\tglobal $wpdb;',
+		'\t\t$suppress = $wpdb->suppress_errors();',
+		'\t\t$rows     = (array) $wpdb->get_results(',
+		'\t\t\t$wpdb->prepare(',
+		"\t\t\t\t'SELECT TABLE_NAME AS t, INDEX_NAME AS i, SEQ_IN_INDEX AS n, COLUMN_NAME AS c, SUB_PART AS p FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE %s',",
+		"\t\t\t\t$wpdb->esc_like( $wpdb->prefix ) . '%'",
+		'\t\t\t)',
+		'\t\t); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- schema upgrade.',
+		'\t\t$wpdb->suppress_errors( $suppress );',
+		'\t\t$current = array();',
+		'\t\tforeach ( $rows as $row ) {',
+		"\t\t\t$current[ $row->t ][ $row->i ][ (int) $row->n ] = $row->p ? $row->c . '(' . $row->p . ')' : $row->c;",
+		'\t\t}',
+		'\t\tforeach ( self::INDEXES as $table => $declared ) {',
+		'\t\t\t$existing = $current[ $wpdb->prefix . $table ] ?? array();',
+		'\t\t\tforeach ( $declared as $name => $columns ) {',
+		'\t\t\t\tif ( ! isset( $existing[ $name ] ) ) {',
+		'\t\t\t\t\tcontinue;',
+		'\t\t\t\t}',
+		'\t\t\t\tksort( $existing[ $name ] );',
+		"\t\t\t\tif ( implode( ',', $existing[ $name ] ) !== $columns ) {",
+		"\t\t\t\t\t$wpdb->query( $wpdb->prepare( 'ALTER TABLE %i DROP INDEX %i', $wpdb->prefix . $table, $name ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- schema upgrade.",
+		'\t\t\t\t}',
+		'\t\t\t}',
+		'\t\t}',
 		'\t}',
 		'',
 		docblock(['Drops every table of this plugin and forgets the schema version (uninstall).']),
