@@ -179,6 +179,17 @@ add_action(
 	3
 );
 
+// Group membership set by POST /mvs-test/v1/user-groups.
+add_filter(
+	'mvs_user_group_ids',
+	static function ( $groups, $user_id ) {
+		$test = get_user_meta( (int) $user_id, 'mvs_test_group_ids', true );
+		return is_array( $test ) ? array_merge( (array) $groups, $test ) : $groups;
+	},
+	10,
+	2
+);
+
 add_action(
 	'rest_api_init',
 	static function () {
@@ -334,6 +345,65 @@ add_action(
 				},
 			)
 		);
+		// Community group membership for a user (what BuddyPress would answer
+		// through mvs_user_group_ids; see the filter above).
+		register_rest_route(
+			'mvs-test/v1',
+			'/user-groups',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'user_id' => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'groups'  => array(
+						'type'     => 'array',
+						'items'    => array( 'type' => 'integer' ),
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					update_user_meta( (int) $request['user_id'], 'mvs_test_group_ids', array_map( 'absint', (array) $request['groups'] ) );
+					return array( 'groups' => (array) $request['groups'] );
+				},
+			)
+		);
+		// The list totals against a full recount (GET: the drift, empty when
+		// exact; the run fails on any, see e2e/site/run-tests.mjs), and the
+		// rebuild from scratch in batches (POST, with an optional batch size).
+		register_rest_route(
+			'mvs-test/v1',
+			'/media-totals',
+			array(
+				array(
+					'methods'             => 'GET',
+					'permission_callback' => $admin_only,
+					'callback'            => static function () {
+						return array(
+							'ready' => MVS_Media_Totals::ready(),
+							'drift' => MVS_Media_Totals::drift(),
+						);
+					},
+				),
+				array(
+					'methods'             => 'POST',
+					'permission_callback' => $admin_only,
+					'callback'            => static function () {
+						MVS_Media_Totals::reset();
+						$batches = 1;
+						while ( ! MVS_Media_Totals::rebuild() ) {
+							++$batches;
+						}
+						return array(
+							'batches' => $batches,
+							'drift'   => MVS_Media_Totals::drift(),
+						);
+					},
+				),
+			)
+		);
 		// Grows mvs_media fast by doubling it with INSERT ... SELECT (MariaDB only),
 		// varying privacy, type, status and counters, so the optimizer sees a real table.
 		register_rest_route(
@@ -364,6 +434,11 @@ add_action(
 						);
 					}
 					$wpdb->query( "ANALYZE TABLE {$t}" ); // phpcs:ignore WordPress.DB
+					// The rows went around the plugin: recount the list totals.
+					MVS_Media_Totals::reset();
+					while ( ! MVS_Media_Totals::rebuild( 100000 ) ) {
+						continue;
+					}
 					return array( 'rows' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$t}" ) ); // phpcs:ignore WordPress.DB
 				},
 			)

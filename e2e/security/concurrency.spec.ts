@@ -28,6 +28,8 @@ interface World {
 interface Target {
 	path: string;
 	body?: unknown;
+	/** A multipart form instead of the JSON body (a fresh one per writer). */
+	form?: () => Record<string, string | ReturnType<typeof files.uniquePng>>;
 	/** Who writes a unique relation 50 times (default: the first writer). */
 	writer?: Client;
 }
@@ -63,7 +65,17 @@ const mediaOf = (target: Target) => Number(target.path.split('/')[4]);
 /** A field of GET /media/{id}/stats. */
 const stat = (field: string) => async (world: World, target: Target) => ok(await get(world.anonymous, `/mvs/v1/media/${mediaOf(target)}/stats`))[field] as number;
 
+/** The exact total of GET /media for a tag (mvs_media_totals), as anonymous. */
+const taggedTotal = (tag: string) => async (world: World) => ok(await get(world.anonymous, '/mvs/v1/media', `tag=${tag}`)).total as number;
+const raceTag = `race-${Date.now().toString(36)}`;
+
 const CASES: Case[] = [
+	{
+		route: 'create_media',
+		kind: 'counter',
+		target: async () => ({ path: '/mvs/v1/media', form: () => ({ file: files.uniquePng(), privacy: 'public', tags: raceTag }) }),
+		total: taggedTotal(raceTag),
+	},
 	{ route: 'record_media_view', kind: 'counter', target: onItem('view'), total: stat('views') },
 	{ route: 'record_media_download', kind: 'counter', target: onItem('download'), total: stat('downloads') },
 	{ route: 'record_media_share', kind: 'counter', target: onItem('share'), total: stat('shares') },
@@ -148,7 +160,11 @@ for (const c of CASES) {
 		const target = await c.target(world);
 		const before = c.kind === 'counter' ? await c.total(world, target) : 0;
 		const writers = c.kind === 'counter' ? world.writers : Array.from({ length: WRITERS }, () => target.writer ?? world.writers[0]!);
-		const answers = await Promise.all(writers.map((writer) => post(writer, target.path, target.body ?? {})));
+		const answers = await Promise.all(
+			writers.map((writer) =>
+				target.form ? writer({ method: 'POST', path: target.path, multipart: target.form(), headers: freshBucket('concurrency') }) : post(writer, target.path, target.body ?? {}),
+			),
+		);
 		const problems = answers
 			.filter((res) => res.status >= 300 && !(c.duplicateCodes ?? []).includes(res.json?.code))
 			.map((res) => `${res.status} ${res.text.slice(0, 200)}`);
@@ -161,6 +177,29 @@ for (const c of CASES) {
 		count(info, 'write races', 1);
 	});
 }
+
+test('racing privacy changes, moderation and tag changes on one item keep its list totals exact', async ({ fixtures }, info) => {
+	const moderator = (await clientFor('moderator', fixtures)).call;
+	const tag = `flip-${Date.now().toString(36)}`;
+	const id = ok(await world.owner({ method: 'POST', path: '/mvs/v1/media', multipart: { file: files.uniquePng(), privacy: 'public', tags: tag }, headers: freshBucket('concurrency') })).id as number;
+	const put = (body: unknown) => world.owner({ method: 'PUT', path: `/mvs/v1/media/${id}`, body: JSON.stringify(body), contentType: 'application/json', headers: freshBucket('concurrency') });
+	const answers = await Promise.all([
+		...Array.from({ length: 20 }, (_, i) => put({ privacy: i % 2 ? 'private' : 'public' })),
+		...Array.from({ length: 10 }, (_, i) => put({ tags: i % 2 ? [tag] : [tag, `${tag}-b`] })),
+		...Array.from({ length: 10 }, (_, i) => post(moderator, `/mvs/v1/moderation/${id}/${i % 2 ? 'approve' : 'reject'}`)),
+	]);
+	expect(answers.filter((res) => res.status >= 500 || /deadlock|lock wait/i.test(res.text)).map((res) => `${res.status} ${res.text.slice(0, 200)}`)).toEqual([]);
+	for (const query of [`tag=${tag}`, `tag=${tag}-b`]) {
+		for (const as of [world.anonymous, world.owner, moderator]) {
+			const list = ok(await get(as, '/mvs/v1/media', `${query}&scope=all&per_page=100`));
+			expect(list.total, query).toBe(list.items.length);
+		}
+	}
+	const drift = ok(await get(world.admin, '/mvs-test/v1/media-totals'));
+	expect(drift.drift).toEqual([]);
+	count(info, 'concurrent writers', answers.length);
+	count(info, 'write races', 1);
+});
 
 /** Deletes that race: the owner sends the same DELETE many times at once. */
 const DELETES: { route: string; target: (world: World) => Promise<string> }[] = [

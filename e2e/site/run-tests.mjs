@@ -86,9 +86,32 @@ const playwright = spawn(process.execPath, [path.join(NODE_MODULES, '@playwright
 // site.mjs stops the site on these signals; Playwright must not outlive it either.
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => playwright.kill(signal));
 let code = await new Promise((resolve) => playwright.once('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0))));
+if (site && (await listTotalsDrift(site)) > 0) code = code || 1;
 await site?.stop();
 if (site && phpProblemsOfPlugins(site.phpLogFile) > 0) code = code || 1;
 process.exit(code);
+
+// Every write of the run went through the plugin: the list totals it keeps
+// (mvs_media_totals) must equal a full recount, or some write path forgot them.
+async function listTotalsDrift(site) {
+  const admin = site.fixtures?.users?.admin;
+  if (!admin) return 0;
+  const res = await fetch(`${site.url}/wp-json/mvs-test/v1/media-totals`, {
+    headers: { Authorization: `Basic ${Buffer.from(`${admin.login}:${admin.appPassword}`).toString('base64')}` },
+  }).catch((error) => ({ ok: false, status: String(error) }));
+  if (!res.ok) {
+    console.error(`[e2e] list totals: the drift check failed to run (${res.status})`);
+    return 1;
+  }
+  const { ready, drift } = await res.json();
+  if (drift.length) {
+    console.error(`[e2e] list totals drifted from the media table on ${drift.length} key(s):`);
+    for (const d of drift.slice(0, 20)) console.error(`  ${JSON.stringify(d)}`);
+  } else {
+    console.log(`[e2e] list totals: ${ready ? 'equal to a full recount' : 'not complete (counted rows)'}`);
+  }
+  return drift.length;
+}
 
 // Bad input must never cause a PHP warning: any warning, notice, deprecation
 // or fatal error that PHP logged from the plugins' own files during the run

@@ -44,14 +44,14 @@ test('reactivating core restores both namespaces and the scheduled clean-up', as
 	const index = await api('anonymous').raw('GET', '/wp-json/');
 	expect(index.body.namespaces).toEqual(expect.arrayContaining(['mvs/v1', 'mvs-pro/v1']));
 	const state = await admin.raw('GET', '/wp-json/mvs-test/v1/lifecycle');
-	// Rate-limit clean-up (hourly), trending decay (hourly), view-record and notification clean-up (daily).
-	expect(state.body.cron_hooks).toEqual(['mvs_decay_trending', 'mvs_purge_notifications', 'mvs_purge_rate_limits', 'mvs_purge_view_log']);
+	// Rate-limit clean-up (hourly), trending decay (hourly), view-record and notification clean-up and the list totals' check (daily).
+	expect(state.body.cron_hooks).toEqual(['mvs_decay_trending', 'mvs_media_totals_verify', 'mvs_purge_notifications', 'mvs_purge_rate_limits', 'mvs_purge_view_log']);
 	expect((await api('member').op('list_my_media')).status).toBe(200);
 });
 
 test('uninstall removes every table, option, capability and role of both plugins', async ({ api }) => {
 	const res = await api('admin').raw('POST', '/wp-json/mvs-test/v1/uninstall');
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
-	expect(res.body.before.tables.length).toBe(33); // 29 core (mvs_view_marks since schema 3) + 4 Pro
+	expect(res.body.before.tables.length).toBe(34); // 30 core (mvs_view_marks since schema 3, mvs_media_totals since issue 13) + 4 Pro
 	expect(res.body.after).toEqual({ tables: [], options: [], capabilities: [], roles: [], cron_hooks: [], terms: 0 });
 });

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 191 classes and interfaces of the plugin from its file the
+ * Loads each of the 193 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -124,6 +124,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Media_Repository'               => 'includes/media/class-mvs-media-repository.php',
 		'MVS_Media_Service'                  => 'includes/media/class-mvs-media-service.php',
 		'MVS_Media_Terms'                    => 'includes/tags/class-mvs-media-terms.php',
+		'MVS_Media_Totals'                   => 'includes/media/class-mvs-media-totals.php',
 		'MVS_Media_Visibility'               => 'includes/media/class-mvs-media-visibility.php',
 		'MVS_Merge_Tags_Args'                => 'generated/class-mvs-merge-tags-args.php',
 		'MVS_Mime_Types'                     => 'includes/media/class-mvs-mime-types.php',
@@ -202,6 +203,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Tags_Service'                   => 'includes/tags/class-mvs-tags-service.php',
 		'MVS_Taxonomies'                     => 'includes/media/class-mvs-taxonomies.php',
 		'MVS_Time'                           => 'includes/support/class-mvs-time.php',
+		'MVS_Transaction'                    => 'includes/support/class-mvs-transaction.php',
 		'MVS_Trending_Decay'                 => 'includes/media/class-mvs-trending-decay.php',
 		'MVS_Unblock_User_Args'              => 'generated/class-mvs-unblock-user-args.php',
 		'MVS_Unread_Count'                   => 'includes/notifications/class-mvs-unread-count.php',

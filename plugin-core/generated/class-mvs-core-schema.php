@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = '473fbd6b5189edd0';
+	const VERSION = 'd7b148f13decdf4f';
 
 	/**
 	 * Option holding the installed schema version.
@@ -32,6 +32,7 @@ final class MVS_Core_Schema {
 	 */
 	const TABLES = array(
 		'mvs_media',
+		'mvs_media_totals',
 		'mvs_mediameta',
 		'mvs_media_views',
 		'mvs_view_marks',
@@ -79,6 +80,7 @@ final class MVS_Core_Schema {
 			'popular'           => 'moderation_status,privacy,views',
 			'trending'          => 'moderation_status,privacy,trending_score',
 		),
+		'mvs_media_totals'         => array(),
 		'mvs_mediameta'            => array(
 			'mvs_media_id' => 'mvs_media_id',
 			'meta_key'     => 'meta_key(191)',
@@ -223,6 +225,15 @@ final class MVS_Core_Schema {
   KEY file_hash (file_hash),
   KEY popular (moderation_status,privacy,views),
   KEY trending (moderation_status,privacy,trending_score)
+) ' . $charset_collate . ';',
+			'mvs_media_totals' => 'CREATE TABLE ' . $prefix . 'mvs_media_totals (
+  term_taxonomy_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  moderation_status varchar(20) NOT NULL DEFAULT \'\',
+  privacy varchar(20) NOT NULL DEFAULT \'\',
+  group_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  media_type varchar(20) NOT NULL DEFAULT \'\',
+  items bigint(20) unsigned NOT NULL DEFAULT 0,
+  PRIMARY KEY  (term_taxonomy_id,moderation_status,privacy,group_id,media_type)
 ) ' . $charset_collate . ';',
 			'mvs_mediameta' => 'CREATE TABLE ' . $prefix . 'mvs_mediameta (
   meta_id bigint(20) unsigned NOT NULL AUTO_INCREMENT,

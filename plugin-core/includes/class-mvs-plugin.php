@@ -35,6 +35,7 @@ final class MVS_Plugin {
 		add_action( MVS_Media_Counters::PURGE_VIEWS_HOOK, array( 'MVS_Media_Counters', 'purge_view_log' ) );
 		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
 		add_action( 'init', array( 'MVS_Rate_Limiter', 'schedule' ) );
+		MVS_Media_Totals::register();
 		MVS_AI_Service::register();
 		MVS_Reaction_Notices::register();
 		MVS_Notification_Retention::register();
@@ -75,6 +76,7 @@ final class MVS_Plugin {
 		MVS_Settings::install_defaults();
 		MVS_Rate_Limiter::schedule();
 		MVS_Media_Counters::schedule();
+		MVS_Media_Totals::schedule();
 		MVS_Notification_Retention::schedule();
 		// The signing secret exists before the first URL is signed.
 		MVS_Url_Signer::secret();
@@ -87,6 +89,7 @@ final class MVS_Plugin {
 	public static function deactivate(): void {
 		MVS_Rate_Limiter::unschedule();
 		MVS_Media_Counters::unschedule();
+		MVS_Media_Totals::unschedule();
 		MVS_Notification_Retention::unschedule();
 	}
 }

@@ -672,6 +672,19 @@ $wpdb->query( 'SET autocommit = 1' );
 wp_cache_flush();
 delete_option( 'mvs_tag_children' );
 clean_term_cache( $tag_tt_ids, 'mvs_tag' );
+// The list totals count per key what the plugin's writes keep in step: recount them.
+mvs_seed_step(
+	'list totals (mvs_media_totals)',
+	static function () {
+		wp_cache_delete( 'alloptions', 'options' );
+		MVS_Media_Totals::reset();
+		$batches = 1;
+		while ( ! MVS_Media_Totals::rebuild( 50000 ) ) {
+			++$batches;
+		}
+		return $batches;
+	}
+);
 mvs_seed_step(
 	'ANALYZE TABLE',
 	static function () use ( $wpdb ) {

@@ -81,7 +81,8 @@ final class MVS_Account_Eraser {
 		// Items whose counters the member's reactions and comments are part of.
 		$touched = $this->touched_items( $user_id );
 
-		$wpdb->query( 'START TRANSACTION' );
+		// Each item's delete joins this transaction.
+		MVS_Transaction::begin();
 		$deleter->begin_batch();
 		$ok = true;
 		if ( ! $reassign ) {
@@ -111,7 +112,7 @@ final class MVS_Account_Eraser {
 		if ( $ok && $touched ) {
 			$ok = $this->recount( $touched );
 		}
-		$wpdb->query( $ok ? 'COMMIT' : 'ROLLBACK' );
+		$ok = MVS_Transaction::end( $ok );
 		$deleter->finish_batch( $ok );
 
 		/**

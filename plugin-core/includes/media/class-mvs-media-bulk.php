@@ -155,8 +155,8 @@ final class MVS_Media_Bulk {
 	 * @return true|WP_Error
 	 */
 	private function apply( string $action, array $ids, array $rows, int $album_id, string $privacy ) {
-		global $wpdb;
-		$wpdb->query( 'START TRANSACTION' );
+		// One transaction for the whole action; each item's delete joins it.
+		MVS_Transaction::begin();
 		$ok = true;
 		if ( 'delete' === $action ) {
 			$this->deleter->begin_batch();
@@ -189,7 +189,7 @@ final class MVS_Media_Bulk {
 				)
 			);
 		}
-		$wpdb->query( $ok ? 'COMMIT' : 'ROLLBACK' );
+		$ok = MVS_Transaction::end( $ok );
 		if ( 'delete' === $action ) {
 			$this->deleter->finish_batch( $ok );
 		}

@@ -121,8 +121,13 @@ final class MVS_Media_Repository {
 			$args[] = $per_page;
 			$args[] = $offset;
 		}
-		$rows      = $wpdb->get_results( $wpdb->prepare( $rows_sql, $args ) );
-		$count_sql = 'SELECT ' . implode( ' + ', $counts );
+		$rows   = $wpdb->get_results( $wpdb->prepare( $rows_sql, $args ) );
+		$totals = self::totals_count( $query, $filter_sql, $filter_args );
+		if ( $totals ) {
+			list( $count_sql, $count_args ) = $totals;
+		} else {
+			$count_sql = 'SELECT ' . implode( ' + ', $counts );
+		}
 		// prepare() insists on at least one placeholder; the anonymous public list has none.
 		$total = (int) $wpdb->get_var( $count_args ? $wpdb->prepare( $count_sql, $count_args ) : $count_sql );
 		return array( $rows ? $rows : array(), $total );
@@ -142,15 +147,77 @@ final class MVS_Media_Repository {
 		if ( 'all' === $scope && MVS_Media_Visibility::is_privileged( $viewer ) ) {
 			return array( array( '1=1', array() ) );
 		}
-		$community = MVS_Media_Visibility::community_predicate( $viewer );
+		$branches = MVS_Media_Visibility::community_branches( $viewer );
 		if ( 'all' !== $scope || $viewer <= 0 ) {
-			return array( $community );
+			return $branches;
 		}
-		// The viewer's own items that the community branch does not already hold.
-		return array(
-			$community,
-			array( "m.author_id = %d AND NOT {$community[0]}", array_merge( array( $viewer ), $community[1] ) ),
-		);
+		// The viewer's own items that the community branches do not already hold.
+		$community  = MVS_Media_Visibility::community_predicate( $viewer );
+		$branches[] = array( "m.author_id = %d AND NOT {$community[0]}", array_merge( array( $viewer ), $community[1] ) );
+		return $branches;
+	}
+
+	/**
+	 * The total as one statement on mvs_media_totals, when the filters are
+	 * ones it keys (media_type, one tag or category) and it is complete: a
+	 * SUM over a few primary-key rows, minus the items of authors the viewer
+	 * blocked or was blocked by (a COUNT bounded by those authors' items),
+	 * plus the viewer's own items the community keys do not hold (bounded by
+	 * the viewer's items). Other filters count rows (docs/list-totals.md).
+	 *
+	 * @param array  $query       Sanitized parameters (see search()).
+	 * @param string $filter_sql  The filters as " AND …" on alias m.
+	 * @param array  $filter_args Their arguments.
+	 * @return array{0: string, 1: array}|null SQL and arguments, or null to count rows.
+	 */
+	private static function totals_count( array $query, string $filter_sql, array $filter_args ): ?array {
+		global $wpdb;
+		$scope   = (string) $query['scope'];
+		$viewer  = (int) $query['viewer'];
+		$unkeyed = ! empty( $query['author'] ) || ! empty( $query['slug'] ) || ! empty( $query['upload_group'] ) || ! empty( $query['group_covers'] )
+			|| ( isset( $query['s'] ) && '' !== $query['s'] ) || ( ! empty( $query['tag'] ) && ! empty( $query['category'] ) );
+		if ( 'mine' === $scope || $unkeyed || ! MVS_Media_Totals::ready() ) {
+			return null;
+		}
+		$term_sql  = '0';
+		$term_args = array();
+		foreach ( array(
+			'tag'      => 'mvs_tag',
+			'category' => 'mvs_category',
+		) as $param => $taxonomy ) {
+			if ( ! empty( $query[ $param ] ) ) {
+				// No such term: NULL matches no key, and the sum is 0.
+				$term_sql  = "( SELECT tt.term_taxonomy_id FROM {$wpdb->term_taxonomy} tt INNER JOIN {$wpdb->terms} t ON t.term_id = tt.term_id WHERE tt.taxonomy = %s AND t.slug = %s )";
+				$term_args = array( $taxonomy, $query[ $param ] );
+			}
+		}
+		$keys = "SELECT COALESCE( SUM(k.items), 0 ) FROM {$wpdb->mvs_media_totals} k WHERE k.term_taxonomy_id = {$term_sql}";
+		$args = $term_args;
+		if ( ! empty( $query['media_type'] ) ) {
+			$keys  .= ' AND k.media_type = %s';
+			$args[] = $query['media_type'];
+		}
+		if ( 'all' === $scope && MVS_Media_Visibility::is_privileged( $viewer ) ) {
+			return array( "SELECT ( {$keys} )", $args );
+		}
+		$privacies = MVS_Media_Visibility::community_branches( $viewer, 'k', false );
+		$keys     .= ' AND ( ' . implode( ' OR ', array_column( $privacies, 0 ) ) . ' )';
+		$args      = array_merge( $args, ...array_column( $privacies, 1 ) );
+		$sql       = "SELECT ( {$keys} )";
+		$blocked   = MVS_Media_Visibility::blocked_ids( $viewer );
+		if ( $blocked ) {
+			$unblocked = MVS_Media_Visibility::community_branches( $viewer, 'm', false );
+			$sql      .= " - ( SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE m.author_id IN (" . implode( ', ', array_fill( 0, count( $blocked ), '%d' ) ) . ')'
+				. ' AND ( ' . implode( ' OR ', array_column( $unblocked, 0 ) ) . " ){$filter_sql} )";
+			$args      = array_merge( $args, $blocked, ...array_column( $unblocked, 1 ) );
+			$args      = array_merge( $args, $filter_args );
+		}
+		if ( 'all' === $scope && $viewer > 0 ) {
+			$community = MVS_Media_Visibility::community_predicate( $viewer );
+			$sql      .= " + ( SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE m.author_id = %d AND NOT {$community[0]}{$filter_sql} )";
+			$args      = array_merge( $args, array( $viewer ), $community[1], $filter_args );
+		}
+		return array( $sql, $args );
 	}
 
 	/**
@@ -258,8 +325,12 @@ final class MVS_Media_Repository {
 	 */
 	public function insert( array $data ): ?int {
 		global $wpdb;
-		$ok = $wpdb->insert( $wpdb->mvs_media, $data );
-		return false === $ok ? null : (int) $wpdb->insert_id;
+		$id = MVS_Media_Totals::create(
+			static function () use ( $wpdb, $data ) {
+				return false === $wpdb->insert( $wpdb->mvs_media, $data ) ? false : (int) $wpdb->insert_id;
+			}
+		);
+		return false === $id ? null : (int) $id;
 	}
 
 	/**
@@ -271,7 +342,12 @@ final class MVS_Media_Repository {
 	 */
 	public function update( int $id, array $data ): bool {
 		global $wpdb;
-		return false !== $wpdb->update( $wpdb->mvs_media, $data, array( 'id' => $id ) );
+		return false !== MVS_Media_Totals::change(
+			array( $id ),
+			static function () use ( $wpdb, $data, $id ) {
+				return $wpdb->update( $wpdb->mvs_media, $data, array( 'id' => $id ) );
+			}
+		);
 	}
 
 	/**
@@ -293,12 +369,17 @@ final class MVS_Media_Repository {
 			$wpdb->mvs_access_grants     => 'media_id',
 			$wpdb->mvs_mediameta         => 'mvs_media_id',
 		);
-		foreach ( $children as $table => $column ) {
-			$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE {$column} = %d", $id ) );
-		}
-		wp_delete_object_term_relationships( $id, array( 'mvs_tag', 'mvs_category' ) );
-		$deleted = $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media} WHERE id = %d", $id ) );
-		return false === $deleted ? false : (int) $deleted;
+		return MVS_Media_Totals::change(
+			array( $id ),
+			static function () use ( $wpdb, $id, $children ) {
+				foreach ( $children as $table => $column ) {
+					$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE {$column} = %d", $id ) );
+				}
+				wp_delete_object_term_relationships( $id, MVS_Media_Totals::TAXONOMIES );
+				$deleted = $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media} WHERE id = %d", $id ) );
+				return false === $deleted ? false : (int) $deleted;
+			}
+		);
 	}
 
 	/**
@@ -381,8 +462,14 @@ final class MVS_Media_Repository {
 			$sets[] = sanitize_key( $column ) . ' = ' . ( is_int( $value ) ? '%d' : '%s' );
 			$args[] = $value;
 		}
-		$in = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
-		return false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET " . implode( ', ', $sets ) . " WHERE id IN ({$in})", array_merge( $args, array_map( 'intval', $ids ) ) ) );
+		$in  = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		$sql = $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET " . implode( ', ', $sets ) . " WHERE id IN ({$in})", array_merge( $args, array_map( 'intval', $ids ) ) );
+		return false !== MVS_Media_Totals::change(
+			$ids,
+			static function () use ( $wpdb, $sql ) {
+				return $wpdb->query( $sql );
+			}
+		);
 	}
 
 	/**

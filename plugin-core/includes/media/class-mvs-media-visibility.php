@@ -99,6 +99,32 @@ final class MVS_Media_Visibility {
 	}
 
 	/**
+	 * The same items as community_predicate(), as one clause per privacy
+	 * value: each is one range of the (moderation_status, privacy, …)
+	 * indexes, read in index order, where an OR of privacies would make
+	 * MariaDB sort every matching row before the LIMIT.
+	 *
+	 * @param int    $viewer_id   Viewer (0 when anonymous).
+	 * @param string $alias       Table alias.
+	 * @param bool   $with_blocks Whether to hide blocked authors (false: the totals subtract them apart).
+	 * @return array<int, array{0: string, 1: array}> Disjoint clauses and their arguments.
+	 */
+	public static function community_branches( int $viewer_id, string $alias = 'm', bool $with_blocks = true ): array {
+		list( $blocks, $block_args ) = $with_blocks ? self::blocks_clause( $viewer_id, "{$alias}.author_id" ) : array( '', array() );
+		$approved = "{$alias}.moderation_status = 'approved'";
+		$branches = array( array( "{$approved} AND {$alias}.privacy = 'public'{$blocks}", $block_args ) );
+		if ( $viewer_id > 0 ) {
+			$branches[] = array( "{$approved} AND {$alias}.privacy = 'members'{$blocks}", $block_args );
+			$groups     = self::group_ids( $viewer_id );
+			if ( $groups ) {
+				$in         = implode( ', ', array_fill( 0, count( $groups ), '%d' ) );
+				$branches[] = array( "{$approved} AND {$alias}.privacy = 'group' AND {$alias}.group_id IN ({$in}){$blocks}", array_merge( $groups, $block_args ) );
+			}
+		}
+		return $branches;
+	}
+
+	/**
 	 * The block rule for any author column (media, albums, and whatever is
 	 * built next): content by someone the viewer blocked or was blocked by is
 	 * hidden, both ways. The (usually empty) list comes from the viewer's

@@ -82,12 +82,16 @@ final class MVS_Moderation_Repository {
 	 */
 	public function transition( int $media_id, string $to, array $from ): bool {
 		global $wpdb;
-		$in = implode( ', ', array_fill( 0, count( $from ), '%s' ) );
-		return (bool) $wpdb->query(
-			$wpdb->prepare(
-				"UPDATE {$wpdb->mvs_media} SET moderation_status = %s, updated_at = %s WHERE id = %d AND moderation_status IN ({$in})",
-				array_merge( array( $to, current_time( 'mysql', true ), $media_id ), $from )
-			)
+		$in  = implode( ', ', array_fill( 0, count( $from ), '%s' ) );
+		$sql = $wpdb->prepare(
+			"UPDATE {$wpdb->mvs_media} SET moderation_status = %s, updated_at = %s WHERE id = %d AND moderation_status IN ({$in})",
+			array_merge( array( $to, current_time( 'mysql', true ), $media_id ), $from )
+		);
+		return (bool) MVS_Media_Totals::change(
+			array( $media_id ),
+			static function () use ( $wpdb, $sql ) {
+				return $wpdb->query( $sql );
+			}
 		);
 	}
 

@@ -54,6 +54,27 @@ final class MVS_Media_Terms {
 	 * @return true|WP_Error
 	 */
 	public static function apply( int $media_id, ?array $tags, ?int $category ) {
+		if ( null === $tags && null === $category ) {
+			return true;
+		}
+		$result = MVS_Media_Totals::change(
+			array( $media_id ),
+			static function () use ( $media_id, $tags, $category ) {
+				return self::set_terms( $media_id, $tags, $category );
+			}
+		);
+		return false === $result ? MVS_Errors::make( 'mvs_storage_failed', __( 'The tags could not be saved.', 'media-community-service' ) ) : $result;
+	}
+
+	/**
+	 * The term changes of apply(), inside its transaction.
+	 *
+	 * @param int        $media_id Media ID.
+	 * @param array|null $tags     Tag names, or null to leave them.
+	 * @param int|null   $category Term ID, 0 to clear, null to leave it.
+	 * @return true|WP_Error
+	 */
+	private static function set_terms( int $media_id, ?array $tags, ?int $category ) {
 		if ( null !== $tags ) {
 			$names = array();
 			foreach ( $tags as $name ) {

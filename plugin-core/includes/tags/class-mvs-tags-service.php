@@ -119,7 +119,6 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 	 * @return array|WP_Error
 	 */
 	public function merge_tags( MVS_Merge_Tags_Args $args ) {
-		global $wpdb;
 		$viewer    = get_current_user_id();
 		$source_id = $args->source_id;
 		$target_id = $args->target_id;
@@ -131,13 +130,17 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 		if ( ! $source || ! $target ) {
 			return MVS_Errors::make( 'mvs_not_found', __( 'Tag not found.', 'media-community-service' ), array( 'params' => array( $source ? 'target_id' : 'source_id' ) ) );
 		}
-		$wpdb->query( 'START TRANSACTION' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
-		$moved = $this->tags->move_relationships( (int) $source->term_taxonomy_id, (int) $target->term_taxonomy_id );
-		if ( ! $moved['ok'] ) {
-			$wpdb->query( 'ROLLBACK' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		$tags  = $this->tags;
+		$moved = MVS_Media_Totals::change_term(
+			(int) $source->term_taxonomy_id,
+			static function () use ( $tags, $source, $target ) {
+				$moved = $tags->move_relationships( (int) $source->term_taxonomy_id, (int) $target->term_taxonomy_id );
+				return $moved['ok'] ? $moved : false;
+			}
+		);
+		if ( false === $moved ) {
 			return MVS_Errors::make( 'mvs_storage_failed', __( 'The tags could not be merged; nothing was changed.', 'media-community-service' ) );
 		}
-		$wpdb->query( 'COMMIT' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		// The source has no relationships left, so deleting it touches no item.
 		wp_delete_term( $source_id, MVS_Tag_Repository::TAXONOMY );
 		wp_update_term_count_now( array( (int) $target->term_taxonomy_id ), MVS_Tag_Repository::TAXONOMY );
@@ -191,7 +194,13 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 		if ( ! $this->tags->find( $id, get_current_user_id() ) ) {
 			return MVS_Errors::make( 'mvs_not_found', __( 'Tag not found.', 'media-community-service' ) );
 		}
-		$deleted = wp_delete_term( $id, MVS_Tag_Repository::TAXONOMY );
+		$term    = get_term( $id, MVS_Tag_Repository::TAXONOMY );
+		$deleted = MVS_Media_Totals::change_term(
+			$term instanceof WP_Term ? (int) $term->term_taxonomy_id : 0,
+			static function () use ( $id ) {
+				return true === wp_delete_term( $id, MVS_Tag_Repository::TAXONOMY ) ? true : false;
+			}
+		);
 		if ( true !== $deleted ) {
 			return MVS_Errors::make( 'mvs_storage_failed', __( 'The tag could not be deleted.', 'media-community-service' ) );
 		}

@@ -62,6 +62,23 @@ export const coreTables: readonly TableSpec[] = [
 		],
 	}),
 	table({
+		name: 'mvs_media_totals',
+		summary: 'Item counts per visibility key, kept in step by MVS_Media_Totals on every write: exact list totals without counting the media table.',
+		since: 1,
+		columns: {
+			// 0 counts every item; a tag's or category's term_taxonomy_id counts its items.
+			term_taxonomy_id: col.bigint(),
+			moderation_status: col.varchar(20),
+			privacy: col.varchar(20),
+			// The group of privacy=group items, 0 for every other privacy.
+			group_id: col.bigint(),
+			media_type: col.varchar(20),
+			items: col.bigint(),
+		},
+		primaryKey: ['term_taxonomy_id', 'moderation_status', 'privacy', 'group_id', 'media_type'],
+		indexes: [],
+	}),
+	table({
 		name: 'mvs_mediameta',
 		summary: 'Per-item metadata (WordPress metadata API, meta type mvs_media).',
 		since: 1,

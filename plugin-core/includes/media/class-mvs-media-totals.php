@@ -1,0 +1,439 @@
+<?php
+/**
+ * Exact list totals from a small counts table kept in step with every write.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * mvs_media_totals holds, per key (term_taxonomy_id: 0 for every item, or a
+ * tag's / category's; moderation status; privacy; group for group items;
+ * media type), how many items have that key. A list total is then a SUM over
+ * a handful of primary-key rows instead of a COUNT over the visibility index,
+ * which grows with the table (see docs/list-totals.md).
+ *
+ * Every write that changes an item's keys goes through change(): it locks the
+ * item's row, reads its keys, runs the write, reads them again and applies the
+ * difference, all in one transaction, so concurrent writers cannot lose or
+ * double a delta. Items above the rebuild cursor are not counted yet: the
+ * batched rebuild counts them when it reaches them, and until it is complete
+ * the lists count with COUNT(*) as before.
+ *
+ * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom table; the totals must be read fresh inside the writers' transactions.
+ * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- fragments are built from placeholders and passed through prepare().
+ */
+final class MVS_Media_Totals {
+
+	/**
+	 * Option (autoloaded: free to read) holding the highest item ID the
+	 * rebuild has counted, or COMPLETE.
+	 */
+	const CURSOR_OPTION = 'mvs_media_totals_cursor';
+
+	/**
+	 * Cursor value once every item is counted.
+	 */
+	const COMPLETE = 'complete';
+
+	/**
+	 * Cron hook of one rebuild batch (it schedules the next one).
+	 */
+	const REBUILD_HOOK = 'mvs_media_totals_rebuild';
+
+	/**
+	 * Daily cron hook of the drift check.
+	 */
+	const VERIFY_HOOK = 'mvs_media_totals_verify';
+
+	/**
+	 * Items per rebuild batch: one short transaction each.
+	 */
+	const BATCH = 5000;
+
+	/**
+	 * Taxonomies that have keys of their own (the list filters tag and category).
+	 */
+	const TAXONOMIES = array( 'mvs_tag', 'mvs_category' );
+
+	/**
+	 * Hooks the rebuild and the daily check.
+	 */
+	public static function register(): void {
+		add_action( self::REBUILD_HOOK, array( __CLASS__, 'rebuild' ) );
+		add_action( self::VERIFY_HOOK, array( __CLASS__, 'verify_and_heal' ) );
+		add_action( 'init', array( __CLASS__, 'schedule' ) );
+	}
+
+	/**
+	 * Creates the cursor on first run (an empty media table is complete at
+	 * once; an existing install starts the rebuild) and keeps the daily check
+	 * scheduled. Reads autoloaded options only: no query once set up.
+	 */
+	public static function schedule(): void {
+		global $wpdb;
+		if ( false === get_option( self::CURSOR_OPTION ) ) {
+			$empty = null === $wpdb->get_var( "SELECT id FROM {$wpdb->mvs_media} LIMIT 1" );
+			add_option( self::CURSOR_OPTION, $empty ? self::COMPLETE : '0', '', true );
+		}
+		if ( ! self::ready() && ! wp_next_scheduled( self::REBUILD_HOOK ) ) {
+			wp_schedule_single_event( time(), self::REBUILD_HOOK );
+		}
+		if ( ! wp_next_scheduled( self::VERIFY_HOOK ) ) {
+			wp_schedule_event( time() + DAY_IN_SECONDS, 'daily', self::VERIFY_HOOK );
+		}
+	}
+
+	/**
+	 * Stops the scheduled work (deactivation and uninstall).
+	 */
+	public static function unschedule(): void {
+		wp_clear_scheduled_hook( self::REBUILD_HOOK );
+		wp_clear_scheduled_hook( self::VERIFY_HOOK );
+	}
+
+	/**
+	 * Whether every item is counted, so that totals may be read from the table.
+	 *
+	 * @return bool
+	 */
+	public static function ready(): bool {
+		return self::COMPLETE === get_option( self::CURSOR_OPTION );
+	}
+
+	/**
+	 * Runs a write that may change items' keys and keeps their counts exact.
+	 *
+	 * @param int[]    $ids   Items the write touches.
+	 * @param callable $write Performs the write; false means it failed (rolled back).
+	 * @return mixed What $write returned.
+	 */
+	public static function change( array $ids, callable $write ) {
+		$ids = array_values( array_unique( array_filter( array_map( 'intval', $ids ) ) ) );
+		sort( $ids );
+		return MVS_Transaction::run(
+			static function () use ( $ids, $write ) {
+				$before = self::keys( $ids );
+				$result = $write();
+				// A failed delta fails the write too.
+				return false !== $result && self::apply( $ids, $before, self::keys( $ids ) ) ? $result : false;
+			}
+		);
+	}
+
+	/**
+	 * Runs a write to every item of one term (tag merge, tag delete). The
+	 * locking read of the term's relationships also keeps new ones from
+	 * being added until the write commits.
+	 *
+	 * @param int      $term_taxonomy_id Term.
+	 * @param callable $write            Performs the write; false means it failed.
+	 * @return mixed What $write returned.
+	 */
+	public static function change_term( int $term_taxonomy_id, callable $write ) {
+		global $wpdb;
+		return MVS_Transaction::run(
+			static function () use ( $wpdb, $term_taxonomy_id, $write ) {
+				// Every tagging updates the term's count row in its transaction: holding
+				// that row keeps new items from getting the term until this commits.
+				$wpdb->get_var( $wpdb->prepare( "SELECT term_taxonomy_id FROM {$wpdb->term_taxonomy} WHERE term_taxonomy_id = %d FOR UPDATE", $term_taxonomy_id ) );
+				$ids = $wpdb->get_col( $wpdb->prepare( "SELECT object_id FROM {$wpdb->term_relationships} WHERE term_taxonomy_id = %d", $term_taxonomy_id ) );
+				return self::change( $ids, $write );
+			}
+		);
+	}
+
+	/**
+	 * Runs an insert of one item and counts the new item.
+	 *
+	 * @param callable $insert Inserts the row; returns its ID, or false on failure.
+	 * @return int|false The new ID.
+	 */
+	public static function create( callable $insert ) {
+		$id = MVS_Transaction::run(
+			static function () use ( $insert ) {
+				$id = $insert();
+				return false !== $id && self::apply( array( (int) $id ), array(), self::keys( array( (int) $id ) ) ) ? (int) $id : false;
+			}
+		);
+		return false === $id ? false : (int) $id;
+	}
+
+	/**
+	 * Locks the items' rows and reads their keys.
+	 *
+	 * @param int[] $ids Item IDs.
+	 * @return array<int, array{status: string, privacy: string, group: int, type: string, terms: int[]}> Keys of the items that exist.
+	 */
+	private static function keys( array $ids ): array {
+		global $wpdb;
+		if ( ! $ids ) {
+			return array();
+		}
+		$in   = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		$keys = array();
+		// The item rows are locked, so no other writer changes their keys or
+		// terms until this transaction ends (every writer goes through change()).
+		foreach ( (array) $wpdb->get_results( $wpdb->prepare( "SELECT id, moderation_status, privacy, group_id, media_type FROM {$wpdb->mvs_media} WHERE id IN ({$in}) FOR UPDATE", $ids ) ) as $row ) {
+			$keys[ (int) $row->id ] = array(
+				'status'  => (string) $row->moderation_status,
+				'privacy' => (string) $row->privacy,
+				'group'   => 'group' === $row->privacy ? (int) $row->group_id : 0,
+				'type'    => (string) $row->media_type,
+				'terms'   => array(),
+			);
+		}
+		if ( ! $keys ) {
+			return $keys;
+		}
+		$in    = implode( ', ', array_fill( 0, count( $keys ), '%d' ) );
+		$taxes = implode( ', ', array_fill( 0, count( self::TAXONOMIES ), '%s' ) );
+		$rows  = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT tr.object_id, tr.term_taxonomy_id FROM {$wpdb->term_relationships} tr"
+				. " INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id"
+				. " WHERE tr.object_id IN ({$in}) AND tt.taxonomy IN ({$taxes})",
+				array_merge( array_keys( $keys ), self::TAXONOMIES )
+			)
+		);
+		foreach ( (array) $rows as $row ) {
+			$keys[ (int) $row->object_id ]['terms'][] = (int) $row->term_taxonomy_id;
+		}
+		return $keys;
+	}
+
+	/**
+	 * Applies the difference between the keys before and after a write, for
+	 * the items the rebuild has already counted.
+	 *
+	 * @param int[] $ids    Items.
+	 * @param array $before Keys before (see keys()).
+	 * @param array $after  Keys after.
+	 * @return bool Whether every statement ran.
+	 */
+	private static function apply( array $ids, array $before, array $after ): bool {
+		$delta = array();
+		foreach ( $ids as $id ) {
+			$old = $before[ $id ] ?? null;
+			$new = $after[ $id ] ?? null;
+			if ( $old === $new || ! self::counted( $id ) ) {
+				continue;
+			}
+			foreach ( array( -1 => $old, 1 => $new ) as $sign => $item ) {
+				if ( null === $item ) {
+					continue;
+				}
+				foreach ( array_merge( array( 0 ), $item['terms'] ) as $tt ) {
+					$key           = wp_json_encode( array( $tt, $item['status'], $item['privacy'], $item['group'], $item['type'] ) );
+					$delta[ $key ] = ( $delta[ $key ] ?? 0 ) + $sign;
+				}
+			}
+		}
+		// One order for every writer: two transactions never wait on each other's totals rows in a cycle.
+		ksort( $delta );
+		foreach ( $delta as $key => $n ) {
+			// Stop at the first failure, so that it is the transaction's last error.
+			if ( 0 !== $n && ! self::add( json_decode( $key, true ), $n ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * Whether the rebuild has counted this item (then its writes carry deltas).
+	 * While it runs, the cursor is read with a shared lock: a rebuild batch
+	 * holds it exclusively, so a write sees either the cursor before the
+	 * batch (and the batch counts the written row) or after it (and the write
+	 * applies its own delta).
+	 *
+	 * @param int $id Item ID.
+	 * @return bool
+	 */
+	private static function counted( int $id ): bool {
+		global $wpdb;
+		static $cursor = null;
+		if ( self::ready() || self::COMPLETE === $cursor ) {
+			return true;
+		}
+		$cursor = (string) $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s LOCK IN SHARE MODE", self::CURSOR_OPTION ) );
+		return self::COMPLETE === $cursor || $id <= (int) $cursor;
+	}
+
+	/**
+	 * Adds $n (positive or negative) to one key's count.
+	 *
+	 * @param array $key array( term_taxonomy_id, status, privacy, group, type ).
+	 * @param int   $n   Delta.
+	 * @return bool
+	 */
+	private static function add( array $key, int $n ): bool {
+		global $wpdb;
+		list( $tt, $status, $privacy, $group, $type ) = $key;
+		if ( $n > 0 ) {
+			return false !== $wpdb->query(
+				$wpdb->prepare(
+					"INSERT INTO {$wpdb->mvs_media_totals} (term_taxonomy_id, moderation_status, privacy, group_id, media_type, items) VALUES (%d, %s, %s, %d, %s, %d) ON DUPLICATE KEY UPDATE items = items + %d",
+					$tt,
+					$status,
+					$privacy,
+					$group,
+					$type,
+					$n,
+					$n
+				)
+			);
+		}
+		// Unsigned: never below zero (a drift the daily check repairs, not an error here).
+		return false !== $wpdb->query(
+			$wpdb->prepare(
+				"UPDATE {$wpdb->mvs_media_totals} SET items = CASE WHEN items > %d THEN items - %d ELSE 0 END WHERE term_taxonomy_id = %d AND moderation_status = %s AND privacy = %s AND group_id = %d AND media_type = %s",
+				-$n,
+				-$n,
+				$tt,
+				$status,
+				$privacy,
+				$group,
+				$type
+			)
+		);
+	}
+
+	/**
+	 * The SQL that recounts items per key from the media table, for IDs in (after, upto].
+	 *
+	 * @param int $after Lowest ID excluded.
+	 * @param int $upto  Highest ID included.
+	 * @return array{0: string, 1: array} SELECT of (term_taxonomy_id, moderation_status, privacy, group_id, media_type, items).
+	 */
+	private static function recount_sql( int $after, int $upto ): array {
+		global $wpdb;
+		$taxes = implode( ', ', array_fill( 0, count( self::TAXONOMIES ), '%s' ) );
+		$group = "CASE WHEN m.privacy = 'group' THEN m.group_id ELSE 0 END";
+		$sql   = "SELECT 0 AS term_taxonomy_id, m.moderation_status, m.privacy, {$group} AS group_id, m.media_type, COUNT(*) AS items"
+			. " FROM {$wpdb->mvs_media} m WHERE m.id > %d AND m.id <= %d"
+			. " GROUP BY m.moderation_status, m.privacy, {$group}, m.media_type"
+			. ' UNION ALL'
+			. " SELECT tr.term_taxonomy_id, m.moderation_status, m.privacy, {$group} AS group_id, m.media_type, COUNT(*) AS items"
+			. " FROM {$wpdb->mvs_media} m INNER JOIN {$wpdb->term_relationships} tr ON tr.object_id = m.id"
+			. " INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id"
+			. " WHERE m.id > %d AND m.id <= %d AND tt.taxonomy IN ({$taxes})"
+			. " GROUP BY tr.term_taxonomy_id, m.moderation_status, m.privacy, {$group}, m.media_type";
+		return array( $sql, array_merge( array( $after, $upto, $after, $upto ), self::TAXONOMIES ) );
+	}
+
+	/**
+	 * Counts the next batch of items and schedules the one after (WP-Cron;
+	 * resumable: the cursor moves in the same transaction as the counts).
+	 *
+	 * @param int $batch Items per batch (tools that hold the site, like the seeder, count more at once).
+	 * @return bool Whether the totals are complete.
+	 */
+	public static function rebuild( int $batch = self::BATCH ): bool {
+		global $wpdb;
+		if ( self::ready() ) {
+			return true;
+		}
+		MVS_Transaction::begin();
+		// Exclusive: writers of items in this batch wait, then see the moved cursor.
+		$cursor = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s FOR UPDATE", self::CURSOR_OPTION ) );
+		if ( self::COMPLETE === $cursor ) {
+			MVS_Transaction::end( true );
+			return true;
+		}
+		$after = (int) $cursor;
+		$upto  = (int) $wpdb->get_var( $wpdb->prepare( "SELECT MAX(id) FROM ( SELECT id FROM {$wpdb->mvs_media} WHERE id > %d ORDER BY id LIMIT %d ) b", $after, max( 1, $batch ) ) );
+		$ok    = true;
+		if ( $upto > $after ) {
+			list( $sql, $args ) = self::recount_sql( $after, $upto );
+			foreach ( (array) $wpdb->get_results( $wpdb->prepare( $sql, $args ), ARRAY_N ) as $row ) {
+				$ok = self::add( array( (int) $row[0], (string) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] ), (int) $row[5] ) && $ok;
+			}
+		}
+		$done = $upto <= $after;
+		$ok   = $ok && self::save_cursor( $done ? self::COMPLETE : (string) $upto );
+		$ok   = MVS_Transaction::end( $ok );
+		if ( $ok && ! $done && self::BATCH === $batch && ! wp_next_scheduled( self::REBUILD_HOOK ) ) {
+			wp_schedule_single_event( time(), self::REBUILD_HOOK );
+		}
+		return $ok && $done;
+	}
+
+	/**
+	 * Moves the cursor on the row this transaction locked. update_option()
+	 * would compare with this worker's cached value and skip the write when
+	 * another worker moved the cursor since.
+	 *
+	 * @param string $value New cursor.
+	 * @return bool
+	 */
+	private static function save_cursor( string $value ): bool {
+		global $wpdb;
+		$ok = false !== $wpdb->update( $wpdb->options, array( 'option_value' => $value ), array( 'option_name' => self::CURSOR_OPTION ) );
+		wp_cache_delete( 'alloptions', 'options' );
+		wp_cache_delete( self::CURSOR_OPTION, 'options' );
+		return $ok;
+	}
+
+	/**
+	 * Empties the table and restarts the rebuild from the first item.
+	 */
+	public static function reset(): void {
+		global $wpdb;
+		MVS_Transaction::begin();
+		$wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s FOR UPDATE", self::CURSOR_OPTION ) );
+		$ok = false !== $wpdb->query( "DELETE FROM {$wpdb->mvs_media_totals}" );
+		$ok = $ok && self::save_cursor( '0' );
+		MVS_Transaction::end( $ok );
+		wp_clear_scheduled_hook( self::REBUILD_HOOK );
+		wp_schedule_single_event( time(), self::REBUILD_HOOK );
+	}
+
+	/**
+	 * Keys whose stored count differs from a full recount (GROUP BY over the
+	 * media table: linear, for the daily check and the tests only).
+	 *
+	 * @return array<int, array{key: array, stored: int, actual: int}>
+	 */
+	public static function drift(): array {
+		global $wpdb;
+		if ( ! self::ready() ) {
+			return array();
+		}
+		$counts = array();
+		list( $sql, $args ) = self::recount_sql( 0, PHP_INT_MAX );
+		foreach ( (array) $wpdb->get_results( $wpdb->prepare( $sql, $args ), ARRAY_N ) as $row ) {
+			$counts[ wp_json_encode( array( (int) $row[0], (string) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] ) ) ] = array( 0, (int) $row[5] );
+		}
+		foreach ( (array) $wpdb->get_results( "SELECT term_taxonomy_id, moderation_status, privacy, group_id, media_type, items FROM {$wpdb->mvs_media_totals}", ARRAY_N ) as $row ) {
+			$key            = wp_json_encode( array( (int) $row[0], (string) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] ) );
+			$counts[ $key ] = array( (int) $row[5], $counts[ $key ][1] ?? 0 );
+		}
+		$drift = array();
+		foreach ( $counts as $key => $pair ) {
+			if ( $pair[0] !== $pair[1] ) {
+				$drift[] = array(
+					'key'    => json_decode( $key, true ),
+					'stored' => $pair[0],
+					'actual' => $pair[1],
+				);
+			}
+		}
+		return $drift;
+	}
+
+	/**
+	 * The daily check: a drift (a write made outside the plugin, e.g. terms
+	 * edited by another plugin) is logged and the totals rebuilt.
+	 */
+	public static function verify_and_heal(): void {
+		$drift = self::drift();
+		if ( ! $drift ) {
+			return;
+		}
+		// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- an operator must learn that something writes around the plugin.
+		error_log( sprintf( 'Media Community Service: %d list total(s) drifted from the media table; rebuilding them.', count( $drift ) ) );
+		self::reset();
+	}
+}

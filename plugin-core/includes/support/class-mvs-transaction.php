@@ -1,0 +1,108 @@
+<?php
+/**
+ * Nestable database transactions.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * START TRANSACTION inside an open transaction commits the open one on
+ * MariaDB, so code that may run alone or inside a larger unit of work (one
+ * item's delete inside a bulk delete or an account erasure) joins the
+ * outermost transaction instead: only the outermost end() commits, and any
+ * failed inner unit rolls the whole transaction back.
+ *
+ * Transactions run READ COMMITTED: plain reads see what other transactions
+ * committed up to that statement (a unit that locked a row reads the rows
+ * around it as they are, not as a snapshot taken earlier in a long bulk
+ * transaction), and locking reads take no gap locks, which made concurrent
+ * uploads deadlock on the gaps of term_relationships.
+ *
+ * phpcs:disable WordPress.DB.DirectDatabaseQuery -- transaction control statements.
+ */
+final class MVS_Transaction {
+
+	/**
+	 * Open begin() calls.
+	 *
+	 * @var int
+	 */
+	private static $depth = 0;
+
+	/**
+	 * Whether an inner unit failed.
+	 *
+	 * @var bool
+	 */
+	private static $failed = false;
+
+	/**
+	 * Whether the last outermost rollback followed a deadlock or lock wait timeout.
+	 *
+	 * @var bool
+	 */
+	private static $victim = false;
+
+	/**
+	 * Runs a unit of work in a transaction (joining an open one). An
+	 * outermost unit that InnoDB chose as a deadlock victim is run again, up
+	 * to three times: the whole transaction was rolled back, so nothing of
+	 * the first attempt remains.
+	 *
+	 * @param callable $unit Does the work; false means it failed.
+	 * @return mixed What $unit returned, or false when it was rolled back.
+	 */
+	public static function run( callable $unit ) {
+		for ( $attempt = 1; ; $attempt++ ) {
+			$outermost = 0 === self::$depth;
+			self::begin();
+			$result = $unit();
+			if ( self::end( false !== $result ) ) {
+				return $result;
+			}
+			if ( ! $outermost || ! self::$victim || $attempt >= 3 ) {
+				return false;
+			}
+		}
+	}
+
+	/**
+	 * Opens a transaction, or joins the open one.
+	 */
+	public static function begin(): void {
+		global $wpdb;
+		if ( 0 === self::$depth ) {
+			self::$failed = false;
+			// SQLite (the Playground tier) has one writer at a time and no such
+			// statement; its translator drops the locking clauses of SELECTs too.
+			if ( ! $wpdb instanceof WP_SQLite_DB ) {
+				$wpdb->query( 'SET TRANSACTION ISOLATION LEVEL READ COMMITTED' );
+			}
+			$wpdb->query( 'START TRANSACTION' );
+		}
+		++self::$depth;
+	}
+
+	/**
+	 * Closes a begin(): the outermost one commits, or rolls back when any unit failed.
+	 *
+	 * @param bool $ok Whether this unit succeeded.
+	 * @return bool $ok, or false when the outermost unit rolled back.
+	 */
+	public static function end( bool $ok ): bool {
+		global $wpdb;
+		if ( ! $ok ) {
+			self::$failed = true;
+		}
+		self::$depth = max( 0, self::$depth - 1 );
+		if ( 0 === self::$depth ) {
+			// The failed statement is the last one a failing unit ran.
+			self::$victim = self::$failed && (bool) preg_match( '/deadlock|lock wait timeout/i', (string) $wpdb->last_error );
+			$wpdb->query( self::$failed ? 'ROLLBACK' : 'COMMIT' );
+			return ! self::$failed;
+		}
+		return $ok;
+	}
+}
