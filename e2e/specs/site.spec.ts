@@ -4,6 +4,7 @@
  * only as itself), anonymous requests unauthenticated, and a real browser
  * login to wp-admin.
  */
+import { fillLoginForm } from '../support/browser-login';
 import { expect, test, type UserRole } from '../support/mvs';
 
 test('WordPress 6.5.5 answers on pretty /wp-json/ URLs', async ({ api, request }) => {
@@ -54,8 +55,7 @@ test('admin logs in to wp-admin in Chromium and sees the Dashboard', async ({ pa
 	page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
 
 	await page.goto('/wp-login.php');
-	await page.getByLabel('Username or Email Address').fill(users.admin.login);
-	await page.getByLabel('Password', { exact: true }).fill(users.admin.password);
+	await fillLoginForm(page, users.admin.login, users.admin.password);
 	await page.getByRole('button', { name: 'Log In' }).click();
 
 	await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
