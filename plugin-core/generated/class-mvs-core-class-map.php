@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 193 classes and interfaces of the plugin from its file the
+ * Loads each of the 194 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -65,6 +65,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Create_Media_Args'              => 'generated/class-mvs-create-media-args.php',
 		'MVS_Create_Media_Comment_Args'      => 'generated/class-mvs-create-media-comment-args.php',
 		'MVS_Create_Tag_Args'                => 'generated/class-mvs-create-tag-args.php',
+		'MVS_Db'                             => 'includes/support/class-mvs-db.php',
 		'MVS_Delete_Album_Args'              => 'generated/class-mvs-delete-album-args.php',
 		'MVS_Delete_Collection_Args'         => 'generated/class-mvs-delete-collection-args.php',
 		'MVS_Delete_Media_Args'              => 'generated/class-mvs-delete-media-args.php',

@@ -122,7 +122,7 @@ final class MVS_Rate_Limiter {
 	private static function hit_table( string $bucket, int $start ): int {
 		global $wpdb;
 		// phpcs:disable WordPress.DB.DirectDatabaseQuery -- a counter must not be cached.
-		if ( ! self::is_sqlite() ) {
+		if ( ! MVS_Db::is_sqlite() ) {
 			$wpdb->query(
 				$wpdb->prepare(
 					"INSERT INTO {$wpdb->mvs_rate_limits} (bucket, window_start, hits) VALUES (%s, %d, 1) ON DUPLICATE KEY UPDATE hits = LAST_INSERT_ID(hits + 1)",
@@ -144,16 +144,6 @@ final class MVS_Rate_Limiter {
 		);
 		// phpcs:enable
 		return max( 1, $hits );
-	}
-
-	/**
-	 * Whether WordPress runs on SQLite (the SQLite Database Integration plugin
-	 * that WordPress Playground uses defines DB_ENGINE).
-	 *
-	 * @return bool
-	 */
-	private static function is_sqlite(): bool {
-		return defined( 'DB_ENGINE' ) && 'sqlite' === DB_ENGINE;
 	}
 
 	/**
@@ -193,7 +183,7 @@ final class MVS_Rate_Limiter {
 	public static function purge_expired(): int {
 		global $wpdb;
 		$cutoff = time() - 2 * self::WINDOW;
-		if ( self::is_sqlite() ) {
+		if ( MVS_Db::is_sqlite() ) {
 			return (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_rate_limits} WHERE window_start < %d", $cutoff ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		}
 		$deleted = 0;

@@ -77,7 +77,7 @@ final class MVS_Transaction {
 			self::$failed = false;
 			// SQLite (the Playground tier) has one writer at a time and no such
 			// statement; its translator drops the locking clauses of SELECTs too.
-			if ( ! $wpdb instanceof WP_SQLite_DB ) {
+			if ( ! MVS_Db::is_sqlite() ) {
 				$wpdb->query( 'SET TRANSACTION ISOLATION LEVEL READ COMMITTED' );
 			}
 			$wpdb->query( 'START TRANSACTION' );
