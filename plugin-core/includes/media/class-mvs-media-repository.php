@@ -179,19 +179,22 @@ final class MVS_Media_Repository {
 		if ( 'mine' === $scope || $unkeyed || ! MVS_Media_Totals::ready() ) {
 			return null;
 		}
-		$term_sql  = '0';
+		$term_sql  = '( 0 )';
 		$term_args = array();
 		foreach ( array(
 			'tag'      => 'mvs_tag',
 			'category' => 'mvs_category',
 		) as $param => $taxonomy ) {
 			if ( ! empty( $query[ $param ] ) ) {
-				// No such term: NULL matches no key, and the sum is 0.
+				// Every term of that slug, as the page's EXISTS matches them: concurrent first
+				// uses of a new tag name can leave two terms with one slug, and a scalar
+				// `= ( SELECT … )` then failed ("more than 1 row") and answered a total of 0.
+				// No such term: no key matches, and the sum is 0.
 				$term_sql  = "( SELECT tt.term_taxonomy_id FROM {$wpdb->term_taxonomy} tt INNER JOIN {$wpdb->terms} t ON t.term_id = tt.term_id WHERE tt.taxonomy = %s AND t.slug = %s )";
 				$term_args = array( $taxonomy, $query[ $param ] );
 			}
 		}
-		$keys = "SELECT COALESCE( SUM(k.items), 0 ) FROM {$wpdb->mvs_media_totals} k WHERE k.term_taxonomy_id = {$term_sql}";
+		$keys = "SELECT COALESCE( SUM(k.items), 0 ) FROM {$wpdb->mvs_media_totals} k WHERE k.term_taxonomy_id IN {$term_sql}";
 		$args = $term_args;
 		if ( ! empty( $query['media_type'] ) ) {
 			$keys  .= ' AND k.media_type = %s';
