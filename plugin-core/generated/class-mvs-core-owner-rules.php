@@ -29,10 +29,10 @@ final class MVS_Core_Owner_Rules {
 		if ( $user_id <= 0 ) {
 			return false;
 		}
-		if ( user_can( $user_id, 'edit_others_mvs_medias' ) ) {
+		if ( user_can( self::user( $user_id ), 'edit_others_mvs_medias' ) ) {
 			return true;
 		}
-		return $owner_id === $user_id && user_can( $user_id, 'edit_mvs_medias' );
+		return $owner_id === $user_id && user_can( self::user( $user_id ), 'edit_mvs_medias' );
 	}
 
 	/**
@@ -47,10 +47,10 @@ final class MVS_Core_Owner_Rules {
 		if ( $user_id <= 0 ) {
 			return false;
 		}
-		if ( user_can( $user_id, 'delete_others_mvs_medias' ) ) {
+		if ( user_can( self::user( $user_id ), 'delete_others_mvs_medias' ) ) {
 			return true;
 		}
-		return $owner_id === $user_id && user_can( $user_id, 'delete_mvs_medias' );
+		return $owner_id === $user_id && user_can( self::user( $user_id ), 'delete_mvs_medias' );
 	}
 
 	/**
@@ -65,10 +65,10 @@ final class MVS_Core_Owner_Rules {
 		if ( $user_id <= 0 ) {
 			return false;
 		}
-		if ( user_can( $user_id, 'edit_others_mvs_medias' ) ) {
+		if ( user_can( self::user( $user_id ), 'edit_others_mvs_medias' ) ) {
 			return true;
 		}
-		return $owner_id === $user_id && user_can( $user_id, 'edit_mvs_medias' );
+		return $owner_id === $user_id && user_can( self::user( $user_id ), 'edit_mvs_medias' );
 	}
 
 	/**
@@ -83,10 +83,10 @@ final class MVS_Core_Owner_Rules {
 		if ( $user_id <= 0 ) {
 			return false;
 		}
-		if ( user_can( $user_id, 'edit_others_mvs_medias' ) ) {
+		if ( user_can( self::user( $user_id ), 'edit_others_mvs_medias' ) ) {
 			return true;
 		}
-		return $owner_id === $user_id && user_can( $user_id, 'edit_mvs_medias' );
+		return $owner_id === $user_id && user_can( self::user( $user_id ), 'edit_mvs_medias' );
 	}
 
 	/**
@@ -101,10 +101,10 @@ final class MVS_Core_Owner_Rules {
 		if ( $user_id <= 0 ) {
 			return false;
 		}
-		if ( user_can( $user_id, 'delete_others_mvs_medias' ) ) {
+		if ( user_can( self::user( $user_id ), 'delete_others_mvs_medias' ) ) {
 			return true;
 		}
-		return $owner_id === $user_id && user_can( $user_id, 'delete_mvs_medias' );
+		return $owner_id === $user_id && user_can( self::user( $user_id ), 'delete_mvs_medias' );
 	}
 
 	/**
@@ -119,10 +119,10 @@ final class MVS_Core_Owner_Rules {
 		if ( $user_id <= 0 ) {
 			return false;
 		}
-		if ( user_can( $user_id, 'edit_others_mvs_medias' ) ) {
+		if ( user_can( self::user( $user_id ), 'edit_others_mvs_medias' ) ) {
 			return true;
 		}
-		return $owner_id === $user_id && user_can( $user_id, 'edit_mvs_medias' );
+		return $owner_id === $user_id && user_can( self::user( $user_id ), 'edit_mvs_medias' );
 	}
 
 	/**
@@ -137,10 +137,10 @@ final class MVS_Core_Owner_Rules {
 		if ( $user_id <= 0 ) {
 			return false;
 		}
-		if ( user_can( $user_id, 'edit_others_mvs_medias' ) ) {
+		if ( user_can( self::user( $user_id ), 'edit_others_mvs_medias' ) ) {
 			return true;
 		}
-		return $owner_id === $user_id && user_can( $user_id, 'edit_mvs_medias' );
+		return $owner_id === $user_id && user_can( self::user( $user_id ), 'edit_mvs_medias' );
 	}
 
 	/**
@@ -155,10 +155,10 @@ final class MVS_Core_Owner_Rules {
 		if ( $user_id <= 0 ) {
 			return false;
 		}
-		if ( user_can( $user_id, 'edit_others_mvs_medias' ) ) {
+		if ( user_can( self::user( $user_id ), 'edit_others_mvs_medias' ) ) {
 			return true;
 		}
-		return $owner_id === $user_id && user_can( $user_id, 'edit_mvs_medias' );
+		return $owner_id === $user_id && user_can( self::user( $user_id ), 'edit_mvs_medias' );
 	}
 
 	/**
@@ -173,10 +173,10 @@ final class MVS_Core_Owner_Rules {
 		if ( $user_id <= 0 ) {
 			return false;
 		}
-		if ( user_can( $user_id, 'edit_others_mvs_medias' ) ) {
+		if ( user_can( self::user( $user_id ), 'edit_others_mvs_medias' ) ) {
 			return true;
 		}
-		return $owner_id === $user_id && user_can( $user_id, 'edit_mvs_medias' );
+		return $owner_id === $user_id && user_can( self::user( $user_id ), 'edit_mvs_medias' );
 	}
 
 	/**
@@ -236,7 +236,7 @@ final class MVS_Core_Owner_Rules {
 		if ( $user_id <= 0 ) {
 			return false;
 		}
-		if ( user_can( $user_id, 'moderate_mvs_media' ) ) {
+		if ( user_can( self::user( $user_id ), 'moderate_mvs_media' ) ) {
 			return true;
 		}
 		return $owner_id === $user_id;
@@ -254,9 +254,21 @@ final class MVS_Core_Owner_Rules {
 		if ( $user_id <= 0 ) {
 			return false;
 		}
-		if ( user_can( $user_id, 'moderate_mvs_media' ) ) {
+		if ( user_can( self::user( $user_id ), 'moderate_mvs_media' ) ) {
 			return true;
 		}
 		return $owner_id === $user_id;
+	}
+
+	/**
+	 * The user to ask user_can() about: the current user's own WP_User when the
+	 * id is theirs (a list asks once per item, and user_can() given an id
+	 * builds a fresh WP_User with its roles and capabilities every time).
+	 *
+	 * @param int $user_id User asking.
+	 * @return WP_User|int
+	 */
+	private static function user( int $user_id ) {
+		return get_current_user_id() === $user_id ? wp_get_current_user() : $user_id;
 	}
 }

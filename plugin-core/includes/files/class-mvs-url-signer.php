@@ -35,6 +35,13 @@ final class MVS_Url_Signer {
 	private static $secret = null;
 
 	/**
+	 * Per-request copy of the /serve endpoint URL (see endpoint()).
+	 *
+	 * @var string|null
+	 */
+	private static $endpoint = null;
+
+	/**
 	 * The signing secret, generated on first use.
 	 *
 	 * @return string 64 hex characters.
@@ -114,7 +121,21 @@ final class MVS_Url_Signer {
 			$args['mvs_dl'] = '1';
 		}
 		$args['mvs_sig'] = self::signature( $media_id, $user_id, $expires, $size, $download );
-		return add_query_arg( $args, rest_url( 'mvs/v1/serve' ) );
+		return add_query_arg( $args, self::endpoint() );
+	}
+
+	/**
+	 * The URL of the /serve route, worked out once per request: a page of
+	 * media signs a URL per item and per image size, and rest_url() runs the
+	 * home URL, scheme and REST filters every time for the same answer.
+	 *
+	 * @return string
+	 */
+	private static function endpoint(): string {
+		if ( null === self::$endpoint ) {
+			self::$endpoint = rest_url( 'mvs/v1/serve' );
+		}
+		return self::$endpoint;
 	}
 
 	/**

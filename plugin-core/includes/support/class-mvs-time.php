@@ -26,7 +26,12 @@ final class MVS_Time {
 		if ( null === $mysql_utc || '' === $mysql_utc || 0 === strpos( $mysql_utc, '0000-00-00' ) ) {
 			return null;
 		}
-		$time = date_create_immutable( $mysql_utc, new DateTimeZone( 'UTC' ) );
+		// One zone object for the whole request: a page converts a date per item.
+		static $utc = null;
+		if ( null === $utc ) {
+			$utc = new DateTimeZone( 'UTC' );
+		}
+		$time = date_create_immutable( $mysql_utc, $utc );
 		return $time ? $time->format( 'Y-m-d\TH:i:s\Z' ) : null;
 	}
 

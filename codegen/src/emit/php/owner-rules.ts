@@ -21,11 +21,11 @@ export function emitOwnerRules(plugin: ModelPlugin): { file: string; code: strin
 		const rule = route.auth as OwnerRule;
 		const body: string[] = ['\t\tif ( $user_id <= 0 ) {', '\t\t\treturn false;', '\t\t}'];
 		if (rule.others) {
-			body.push(`\t\tif ( user_can( $user_id, ${str(rule.others)} ) ) {`, '\t\t\treturn true;', '\t\t}');
+			body.push(`\t\tif ( user_can( self::user( $user_id ), ${str(rule.others)} ) ) {`, '\t\t\treturn true;', '\t\t}');
 		}
 		body.push(
 			rule.own
-				? `\t\treturn $owner_id === $user_id && user_can( $user_id, ${str(rule.own)} );`
+				? `\t\treturn $owner_id === $user_id && user_can( self::user( $user_id ), ${str(rule.own)} );`
 				: '\t\treturn $owner_id === $user_id;',
 		);
 		return [
@@ -43,6 +43,24 @@ export function emitOwnerRules(plugin: ModelPlugin): { file: string; code: strin
 			'\t}',
 		];
 	});
+	const usesCapabilities = routes.some((route) => {
+		const rule = route.auth as OwnerRule;
+		return Boolean(rule.others || rule.own);
+	});
+	const userHelper = [
+		'',
+		docblock([
+			'The user to ask user_can() about: the current user\'s own WP_User when the',
+			'id is theirs (a list asks once per item, and user_can() given an id',
+			'builds a fresh WP_User with its roles and capabilities every time).',
+			'',
+			'@param int $user_id User asking.',
+			'@return WP_User|int',
+		]),
+		'\tprivate static function user( int $user_id ) {',
+		'\t\treturn get_current_user_id() === $user_id ? wp_get_current_user() : $user_id;',
+		'\t}',
+	];
 	const code = [
 		fileHeader({
 			summary: `Owner rules of the implemented ${plugin.namespace} routes, for any user.`,
@@ -55,6 +73,7 @@ export function emitOwnerRules(plugin: ModelPlugin): { file: string; code: strin
 		' */',
 		`final class ${cls} {`,
 		...methods,
+		...(usesCapabilities ? userHelper : []),
 		'}',
 		'',
 	].join('\n');
