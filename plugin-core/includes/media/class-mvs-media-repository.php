@@ -103,34 +103,20 @@ final class MVS_Media_Repository {
 		$count_args = array();
 		$branches   = self::visibility_branches( (string) $query['scope'], (int) $query['viewer'] );
 		$single     = 1 === count( $branches );
-		// SQLite takes no parentheses around a compound SELECT's members: each branch is a derived table there.
-		$sqlite = MVS_Db::is_sqlite();
 		foreach ( $branches as $branch ) {
 			list( $where, $where_args ) = $branch;
-			$where  = "{$where}{$filter_sql}";
-			$select = "SELECT m.* FROM {$wpdb->mvs_media} m WHERE {$where} ORDER BY {$order}";
-			if ( $single ) {
-				$selects[] = "{$select} LIMIT %d OFFSET %d";
-			} elseif ( $sqlite ) {
-				$selects[] = "SELECT * FROM ( {$select} LIMIT %d ) b" . count( $selects );
-			} else {
-				$selects[] = "( {$select} LIMIT %d )";
-			}
+			$where      = "{$where}{$filter_sql}";
+			$selects[]  = $single
+				? "SELECT m.* FROM {$wpdb->mvs_media} m WHERE {$where} ORDER BY {$order} LIMIT %d OFFSET %d"
+				: "SELECT * FROM ( SELECT m.* FROM {$wpdb->mvs_media} m WHERE {$where} ORDER BY {$order} LIMIT %d ) b" . count( $selects );
 			$counts[]   = "( SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE {$where} )";
 			$args       = array_merge( $args, $where_args, $filter_args, $single ? array( $per_page, $offset ) : array( $offset + $per_page ) );
 			$count_args = array_merge( $count_args, $where_args, $filter_args );
 		}
-		if ( $single ) {
-			$rows_sql = $selects[0];
-		} elseif ( $sqlite ) {
+		$rows_sql = $single
+			? $selects[0]
 			// The outer query sorts the branches' candidates and cuts the page.
-			$rows_sql = 'SELECT u.* FROM ( ' . implode( ' UNION ALL ', $selects ) . ' ) u ORDER BY ' . preg_replace( '/\bm\./', 'u.', $order ) . ' LIMIT %d OFFSET %d';
-		} else {
-			// The union itself sorts the candidates and cuts the page: on MariaDB
-			// this costs about half the CPU of the derived-table form, which
-			// copies every candidate row into two more temporary tables.
-			$rows_sql = implode( ' UNION ALL ', $selects ) . ' ORDER BY ' . preg_replace( '/\bm\./', '', $order ) . ' LIMIT %d OFFSET %d';
-		}
+			: 'SELECT u.* FROM ( ' . implode( ' UNION ALL ', $selects ) . ' ) u ORDER BY ' . preg_replace( '/\bm\./', 'u.', $order ) . ' LIMIT %d OFFSET %d';
 		if ( ! $single ) {
 			$args[] = $per_page;
 			$args[] = $offset;
