@@ -194,9 +194,16 @@ describe('generated PHP: handler interfaces', () => {
 			for (const route of routes) {
 				const rule = route.auth as { own?: string; others?: string };
 				const body = code.slice(code.indexOf(`function ${route.name}(`)).split('\n\t}')[0]!;
-				if (rule.others) assert.match(body, new RegExp(`user_can\\( \\$user_id, '${rule.others}' \\)`), route.name);
-				if (rule.own) assert.match(body, new RegExp(`\\$owner_id === \\$user_id && user_can\\( \\$user_id, '${rule.own}' \\)`), route.name);
+				if (rule.others) assert.match(body, new RegExp(`user_can\\( self::user\\( \\$user_id \\), '${rule.others}' \\)`), route.name);
+				if (rule.own) assert.match(body, new RegExp(`\\$owner_id === \\$user_id && user_can\\( self::user\\( \\$user_id \\), '${rule.own}' \\)`), route.name);
 			}
+			// user_can() is asked about the current user's own WP_User (not rebuilt per
+			// call), and about the id for anyone else.
+			const usesCapabilities = routes.some((r) => {
+				const rule = r.auth as { own?: string; others?: string };
+				return Boolean(rule.own || rule.others);
+			});
+			if (usesCapabilities) assert.match(code, /private static function user\( int \$user_id \) \{\n\t\treturn get_current_user_id\(\) === \$user_id \? wp_get_current_user\(\) : \$user_id;\n\t\}/);
 		}
 	});
 
