@@ -35,11 +35,11 @@ final class MVS_Url_Signer {
 	private static $secret = null;
 
 	/**
-	 * Per-request copy of the /serve endpoint URL (see endpoint()).
+	 * Per-request copies of the /serve endpoint URL by site ID (see endpoint()).
 	 *
-	 * @var string|null
+	 * @var array<int, string>
 	 */
-	private static $endpoint = null;
+	private static $endpoints = array();
 
 	/**
 	 * The signing secret, generated on first use.
@@ -125,17 +125,19 @@ final class MVS_Url_Signer {
 	}
 
 	/**
-	 * The URL of the /serve route, worked out once per request: a page of
-	 * media signs a URL per item and per image size, and rest_url() runs the
-	 * home URL, scheme and REST filters every time for the same answer.
+	 * The URL of the /serve route, worked out once per request and site (a
+	 * network may switch sites mid-request): a page of media signs a URL per
+	 * item and per image size, and rest_url() runs the home URL, scheme and
+	 * REST filters every time for the same answer.
 	 *
 	 * @return string
 	 */
 	private static function endpoint(): string {
-		if ( null === self::$endpoint ) {
-			self::$endpoint = rest_url( 'mvs/v1/serve' );
+		$site = get_current_blog_id();
+		if ( ! isset( self::$endpoints[ $site ] ) ) {
+			self::$endpoints[ $site ] = rest_url( 'mvs/v1/serve' );
 		}
-		return self::$endpoint;
+		return self::$endpoints[ $site ];
 	}
 
 	/**
