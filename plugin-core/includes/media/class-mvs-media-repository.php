@@ -177,10 +177,10 @@ final class MVS_Media_Repository {
 			return array();
 		}
 		$viewer = (int) $query['viewer'];
-		// The other filters, on the joined row; the listed term is the range itself.
+		// The other filters, on the joined row (media_type too: the listing's copy
+		// picks the range, the item's own column decides); the listed term is the range itself.
 		$rest                         = $query;
 		$rest[ $param ]               = '';
-		$rest['media_type']           = '';
 		list( $rest_sql, $rest_args ) = $this->filters( $rest );
 		$terms      = "FROM {$wpdb->term_taxonomy} tt INNER JOIN {$wpdb->terms} t ON t.term_id = tt.term_id WHERE tt.taxonomy = %s AND t.slug = %s";
 		$terms_args = array( 'tag' === $param ? 'mvs_tag' : 'mvs_category', $query[ $param ] );
@@ -202,8 +202,11 @@ final class MVS_Media_Repository {
 		foreach ( $on_media as $i => $branch ) {
 			foreach ( $heads as $head ) {
 				$listed[ $branch[0] ][] = array(
-					"{$wpdb->mvs_media_term_index} k INNER JOIN {$wpdb->mvs_media} m ON m.id = k.media_id WHERE {$head[0]}{$type} AND {$on_index[ $i ][0]}{$rest_sql}",
-					array_merge( $head[1], $type_args, $on_index[ $i ][1], $rest_args ),
+					// The branch again on the item itself: the listing's copies pick the
+					// range, the item's own columns decide, so a listing row that has
+					// not caught up with a write can hide an item but never show one.
+					"{$wpdb->mvs_media_term_index} k INNER JOIN {$wpdb->mvs_media} m ON m.id = k.media_id WHERE {$head[0]}{$type} AND {$on_index[ $i ][0]} AND {$branch[0]}{$rest_sql}",
+					array_merge( $head[1], $type_args, $on_index[ $i ][1], $branch[1], $rest_args ),
 				);
 			}
 		}
