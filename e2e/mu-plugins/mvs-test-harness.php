@@ -1065,7 +1065,9 @@ add_action(
 					global $wpdb;
 					$t = $wpdb->prefix . 'mvs_media';
 					delete_option( MVS_Trending_Score::SCALE_OPTION );
+					// The conversion runs when the test says (trending-rescale), not when WP-Cron next spawns.
 					wp_clear_scheduled_hook( MVS_Trending_Score::RESCALE_HOOK );
+					wp_schedule_single_event( time() + HOUR_IN_SECONDS, MVS_Trending_Score::RESCALE_HOOK );
 					if ( $request['grown'] ) {
 						$wpdb->query( "UPDATE {$t} SET trending_score = 1 + FLOOR(RAND() * 999) WHERE trending_score > 0" ); // phpcs:ignore WordPress.DB
 					}
