@@ -223,7 +223,8 @@ test(`${WRITERS - 1} views racing the conversion of legacy trending scores: none
 	expect(ok(await harness('trending-rescale', { times: 2 })).pending).toBe(false);
 	const scores = ok(await get(world.admin, '/mvs-test/v1/trending-scores', `ids=${id}`));
 	const level = scores.offset + (1_800_000_000 - scores.epoch) / (scores.half_life_hours * 3600);
-	expect(scores.scores[id]).toBeCloseTo(level + Math.log2((2500 + 100 * viewers.length) / 100), 6);
+	// One lost view would move it by log2(7400 / 7300) = 0.02; a DOUBLE at 2^32 resolves 2^-20.
+	expect(scores.scores[id]).toBeCloseTo(level + Math.log2((2500 + 100 * viewers.length) / 100), 4);
 	count(info, 'concurrent writers', viewers.length + 1);
 	count(info, 'write races', 1);
 });
