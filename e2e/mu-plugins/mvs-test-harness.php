@@ -1064,7 +1064,7 @@ add_action(
 				'callback'            => static function ( WP_REST_Request $request ) {
 					global $wpdb;
 					$t = $wpdb->prefix . 'mvs_media';
-					delete_option( MVS_Trending_Score::SCALE_OPTION );
+					update_option( MVS_Trending_Score::SCALE_OPTION, 'legacy', true );
 					// The conversion runs when the test says (trending-rescale), not when WP-Cron next spawns.
 					wp_clear_scheduled_hook( MVS_Trending_Score::RESCALE_HOOK );
 					wp_schedule_single_event( time() + HOUR_IN_SECONDS, MVS_Trending_Score::RESCALE_HOOK );

@@ -61,7 +61,8 @@ final class MVS_Trending_Score {
 	const LEGACY_HOOK  = 'mvs_decay_trending';
 
 	/**
-	 * 'log' once no legacy score is left; absent (or anything else) until then.
+	 * 'legacy' from the upgrade until no legacy score is left, then 'log';
+	 * autoloaded either way, so reading it costs no query on any request.
 	 */
 	const SCALE_OPTION = 'mvs_trending_scale';
 
@@ -176,6 +177,9 @@ final class MVS_Trending_Score {
 		if ( '' === $installed ) {
 			update_option( self::SCALE_OPTION, 'log', true );
 			return;
+		}
+		if ( false === get_option( self::SCALE_OPTION ) ) {
+			update_option( self::SCALE_OPTION, 'legacy', true );
 		}
 		self::schedule();
 	}
