@@ -288,7 +288,11 @@ final class MVS_Trending_Score {
 
 	/**
 	 * SQLite: read, compute, and write back only if nobody wrote meanwhile;
-	 * SQLite runs one writer at a time, so a retry is rare.
+	 * SQLite runs one writer at a time, so a retry is rare. The score is read
+	 * and compared relative to OFFSET: the translator hands REALs over as text
+	 * of 15 significant digits, too few for a number near 2^32 but 13 decimals
+	 * of the small difference, and any write changes the score by at least
+	 * its resolution (2^-20), far above the 1e-9 the comparison allows.
 	 *
 	 * @param int    $media_id Media ID.
 	 * @param int    $weight   Event weight.
@@ -299,16 +303,17 @@ final class MVS_Trending_Score {
 	private static function add_by_compare_and_set( int $media_id, int $weight, float $level, string $also ): bool {
 		global $wpdb;
 		for ( $attempt = 0; $attempt < 100; $attempt++ ) {
-			$score = $wpdb->get_var( $wpdb->prepare( "SELECT trending_score FROM {$wpdb->mvs_media} WHERE id = %d", $media_id ) );
-			if ( null === $score ) {
+			$relative = $wpdb->get_var( $wpdb->prepare( "SELECT trending_score - %d FROM {$wpdb->mvs_media} WHERE id = %d", self::OFFSET, $media_id ) );
+			if ( null === $relative ) {
 				return '' === $wpdb->last_error;
 			}
 			$written = $wpdb->query(
 				$wpdb->prepare(
-					"UPDATE {$wpdb->mvs_media} SET {$also}trending_score = %.9F WHERE id = %d AND trending_score = %.9F",
-					self::plus( (float) $score, $weight, $level ),
+					"UPDATE {$wpdb->mvs_media} SET {$also}trending_score = %.9F WHERE id = %d AND ABS(trending_score - %d - %.13F) < 0.000000001",
+					self::plus( self::OFFSET + (float) $relative, $weight, $level ),
 					$media_id,
-					(float) $score
+					self::OFFSET,
+					(float) $relative
 				)
 			);
 			if ( false === $written ) {
