@@ -104,5 +104,5 @@ test('an upgraded install converts its legacy scores highest first, in the order
 	const sweep = await rescale(admin);
 	expect(sweep.converted).toBe(0);
 	expect(sweep.scheduled).toBe(false);
-	expect(sweep.statements.filter((sql) => /^UPDATE /.test(sql))).toEqual([]);
+	expect(sweep.statements.filter((sql) => /^UPDATE /.test(sql) && /mvs_media(?![a-z_])/.test(sql))).toEqual([]);
 });
