@@ -24,10 +24,13 @@ function mvs_uninstall_site(): void {
 	delete_option( 'mvs_ai_api_key_origin' );
 	delete_transient( 'mvs_admin_queue_count' ); // MVS_Admin_Queue_Count::TRANSIENT (the admin classes are not loaded here).
 	MVS_Rate_Limiter::unschedule();
-	// Signed file URLs: the secret, and the trending decay event.
+	// Signed file URLs: the secret.
 	delete_option( 'mvs_signing_secret' );
+	// Trending: the scale's state and its one-off conversion (MVS_Trending_Score), and the hourly decay of installs from before it.
+	delete_option( 'mvs_trending_scale' );
+	wp_clear_scheduled_hook( 'mvs_trending_rescale' );
 	wp_clear_scheduled_hook( 'mvs_decay_trending' );
-	delete_option( 'mvs_trending_decay_cursor' ); // MVS_Trending_Decay::CURSOR_OPTION: an unfinished pass.
+	delete_option( 'mvs_trending_decay_cursor' );
 	wp_clear_scheduled_hook( 'mvs_purge_view_log' );
 	wp_clear_scheduled_hook( 'mvs_media_totals_rebuild' ); // MVS_Media_Totals::REBUILD_HOOK.
 	wp_clear_scheduled_hook( 'mvs_media_totals_verify' ); // MVS_Media_Totals::VERIFY_HOOK.

@@ -103,6 +103,10 @@ const TOOLS: Record<string, { readonly writes: readonly string[]; readonly why: 
 		writes: ['table:mvs_media', 'table:mvs_usage_ledger'],
 		why: 'schema: turns the tables back into an older version to run the migration',
 	},
+	'route POST /mvs-test/v1/trending-legacy': {
+		writes: ['table:mvs_media'],
+		why: 'schema: puts trending scores back on the scale of installs from before MVS_Trending_Score, to run their conversion',
+	},
 	'route POST /mvs-test/v1/view-log': {
 		writes: ['table:mvs_media_views'],
 		why: 'time control: ages view records for the daily clean-up',

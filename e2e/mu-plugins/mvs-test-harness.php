@@ -431,7 +431,7 @@ add_action(
 							SELECT 1 + FLOOR(RAND() * 500), CONCAT('Seed ', FLOOR(RAND() * 1000000)), CONCAT('seed-', FLOOR(RAND() * 100000000)), '',
 								ELT(1 + FLOOR(RAND() * 20), 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'video', 'video', 'video', 'video', 'audio', 'document'), 'image/png', 'mvs/seed/none.png',
 								ELT(1 + FLOOR(RAND() * 10), 'public', 'public', 'public', 'public', 'public', 'public', 'members', 'members', 'private', 'group'),
-								IF(RAND() < 0.95, 'approved', 'pending'), FLOOR(RAND() * 10000), FLOOR(RAND() * 1000), created_at, updated_at
+								IF(RAND() < 0.95, 'approved', 'pending'), FLOOR(RAND() * 10000), IF(RAND() < 0.5, 0, 4294967296 + RAND() * 100), created_at, updated_at
 							FROM {$t} LIMIT 100000"
 						);
 					}
@@ -814,6 +814,16 @@ add_filter(
 	}
 );
 
+// X-MVS-Test-Trending-Now: <unix time> pins the time trending events are
+// scored at, so one test can place events hours apart.
+add_filter(
+	'mvs_trending_now',
+	static function ( $now ) {
+		$pinned = mvs_test_header( 'HTTP_X_MVS_TEST_TRENDING_NOW' );
+		return ctype_digit( $pinned ) ? (int) $pinned : $now;
+	}
+);
+
 // X-MVS-Test-Storage-Fail: <n> makes the n-th store() of the request fail
 // (1 = the original, 2 = its first size, ...). Every key stored during the
 // request is reported in X-MVS-Test-Stored, so a test can check that none
@@ -999,11 +1009,12 @@ add_action(
 				},
 			)
 		);
-		// The hourly trending decay, run `times` times now (WP-Cron would take hours).
-		// Answers the statements it ran, for EXPLAIN: too long for a header.
+		// The trending scores' one-off conversion (MVS_Trending_Score::rescale), run
+		// `times` times now (WP-Cron would wait a minute between runs). Answers
+		// the statements it ran, for EXPLAIN: too long for a header.
 		register_rest_route(
 			'mvs-test/v1',
-			'/decay-trending',
+			'/trending-rescale',
 			array(
 				'methods'             => 'POST',
 				'permission_callback' => $admin_only,
@@ -1021,14 +1032,84 @@ add_action(
 						$statements[] = preg_replace( '/\s+/', ' ', trim( $sql ) );
 						return $sql;
 					};
+					$converted = 0;
 					add_filter( 'query', $record );
 					for ( $i = 0; $i < (int) $request['times']; $i++ ) {
-						do_action( 'mvs_decay_trending' );
+						// As WP-Cron does, the due event is taken off the schedule before it runs.
+						wp_clear_scheduled_hook( MVS_Trending_Score::RESCALE_HOOK );
+						$converted += MVS_Trending_Score::rescale();
 					}
 					remove_filter( 'query', $record );
 					return array(
-						'ok'         => true,
+						'converted'  => $converted,
+						'pending'    => MVS_Trending_Score::legacy_pending(),
+						'scheduled'  => (bool) wp_next_scheduled( MVS_Trending_Score::RESCALE_HOOK ),
 						'statements' => $statements,
+					);
+				},
+			)
+		);
+		// Puts the site back on the legacy trending scale, as an install upgraded
+		// from before MVS_Trending_Score: `scores` (media id => linear score), or
+		// every scored item of a grown table (`grown`, a score from 1 to 999).
+		// Answers the stored scores of `scores`' items.
+		register_rest_route(
+			'mvs-test/v1',
+			'/trending-legacy',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'scores' => array(
+						'type'    => 'object',
+						'default' => array(),
+					),
+					'grown'  => array(
+						'type'    => 'boolean',
+						'default' => false,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$t = $wpdb->prefix . 'mvs_media';
+					update_option( MVS_Trending_Score::SCALE_OPTION, 'legacy', true );
+					// The conversion runs when the test says (trending-rescale), not when WP-Cron next spawns.
+					wp_clear_scheduled_hook( MVS_Trending_Score::RESCALE_HOOK );
+					wp_schedule_single_event( time() + HOUR_IN_SECONDS, MVS_Trending_Score::RESCALE_HOOK );
+					if ( $request['grown'] ) {
+						$wpdb->query( "UPDATE {$t} SET trending_score = 1 + FLOOR(RAND() * 999) WHERE trending_score > 0" ); // phpcs:ignore WordPress.DB
+					}
+					foreach ( (array) $request['scores'] as $id => $score ) {
+						$wpdb->query( $wpdb->prepare( "UPDATE {$t} SET trending_score = %d WHERE id = %d", (int) $score, (int) $id ) ); // phpcs:ignore WordPress.DB
+					}
+					return array( 'pending' => MVS_Trending_Score::legacy_pending() );
+				},
+			)
+		);
+		// Stored trending scores of some items (not part of the REST contract).
+		register_rest_route(
+			'mvs-test/v1',
+			'/trending-scores',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'ids' => array(
+						'type'     => 'string',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$scores = array();
+					foreach ( wp_parse_id_list( $request['ids'] ) as $id ) {
+						$scores[ $id ] = (float) $wpdb->get_var( $wpdb->prepare( "SELECT trending_score FROM {$wpdb->prefix}mvs_media WHERE id = %d", $id ) ); // phpcs:ignore WordPress.DB
+					}
+					return array(
+						'scores'          => $scores,
+						'offset'          => MVS_Trending_Score::OFFSET,
+						'epoch'           => MVS_Trending_Score::EPOCH,
+						'half_life_hours' => MVS_Trending_Score::HALF_LIFE_HOURS,
 					);
 				},
 			)

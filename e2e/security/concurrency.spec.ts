@@ -230,6 +230,34 @@ test("racing tag, privacy and moderation changes on several items keep a tag's p
 	count(info, 'write races', 1);
 });
 
+test(`${WRITERS - 1} views racing the conversion of legacy trending scores: none lost, whatever the interleaving`, async ({}, info) => {
+	const id = await upload(world.owner);
+	// Every event and the conversion scored at one pinned time: an event counted before the
+	// conversion adds 100 to the legacy score, one after it adds 2^level to 2^score; both end at
+	// level + log2((legacy + 100 × views) / 100).
+	const pinned = { 'X-MVS-Test-Trending-Now': '1800000000' };
+	const harness = (path: string, body: unknown) =>
+		world.admin({ method: 'POST', path: `/mvs-test/v1/${path}`, body: JSON.stringify(body), contentType: 'application/json', headers: pinned });
+	ok(await harness('trending-legacy', { scores: { [id]: 2500 } }));
+	// Not the first writer: it blocked the owner in block_user above, so the owner's items are hidden from it.
+	const viewers = world.writers.slice(1);
+	const answers = await Promise.all([
+		...viewers.map((writer) =>
+			writer({ method: 'POST', path: `/mvs/v1/media/${id}/view`, body: '{}', contentType: 'application/json', headers: { ...freshBucket('concurrency'), ...pinned } }),
+		),
+		harness('trending-rescale', { times: 1 }),
+	]);
+	expect(answers.filter((res) => res.status >= 300).map((res) => `${res.status} ${res.text.slice(0, 200)}`)).toEqual([]);
+	// Whatever a view changed under a batch is converted by a later one; then nothing legacy is left.
+	expect(ok(await harness('trending-rescale', { times: 2 })).pending).toBe(false);
+	const scores = ok(await get(world.admin, '/mvs-test/v1/trending-scores', `ids=${id}`));
+	const level = scores.offset + (1_800_000_000 - scores.epoch) / (scores.half_life_hours * 3600);
+	// One lost view would move it by log2(7400 / 7300) = 0.02; a DOUBLE at 2^32 resolves 2^-20.
+	expect(scores.scores[id]).toBeCloseTo(level + Math.log2((2500 + 100 * viewers.length) / 100), 4);
+	count(info, 'concurrent writers', viewers.length + 1);
+	count(info, 'write races', 1);
+});
+
 /** Deletes that race: the owner sends the same DELETE many times at once. */
 const DELETES: { route: string; target: (world: World) => Promise<string> }[] = [
 	{ route: 'delete_media', target: async (world) => `/mvs/v1/media/${await upload(world.owner)}` },

@@ -44,8 +44,8 @@ test('reactivating core restores both namespaces and the scheduled clean-up', as
 	const index = await api('anonymous').raw('GET', '/wp-json/');
 	expect(index.body.namespaces).toEqual(expect.arrayContaining(['mvs/v1', 'mvs-pro/v1']));
 	const state = await admin.raw('GET', '/wp-json/mvs-test/v1/lifecycle');
-	// Rate-limit clean-up (hourly), trending decay (hourly), view-record and notification clean-up and the list totals' check (daily).
-	expect(state.body.cron_hooks).toEqual(['mvs_decay_trending', 'mvs_media_totals_verify', 'mvs_purge_notifications', 'mvs_purge_rate_limits', 'mvs_purge_view_log']);
+	// Rate-limit clean-up (hourly), view-record and notification clean-up and the list totals' check (daily).
+	expect(state.body.cron_hooks).toEqual(['mvs_media_totals_verify', 'mvs_purge_notifications', 'mvs_purge_rate_limits', 'mvs_purge_view_log']);
 	expect((await api('member').op('list_my_media')).status).toBe(200);
 });
 

@@ -89,7 +89,7 @@ test('an older install upgrades in place: missing table, column and index come b
 	// An integer version of the old scheme is replaced by the derived one.
 	expect(res.body.version).toBe(tables.find((t) => t.plugin === 'core')!.schemaVersion);
 	const media = await actualShape(admin, 'mvs_media');
-	expect(media.columns.trending_score).toBe('bigint(20) unsigned NOT NULL');
+	expect(media.columns.trending_score).toBe('double NOT NULL');
 	expect(media.indexes.get('popular')?.columns).toEqual(['moderation_status', 'privacy', 'views']);
 	expect(media.indexes.get('trending')?.columns).toEqual(['moderation_status', 'privacy', 'trending_score']);
 	const ledger = await actualShape(admin, 'mvs_usage_ledger');

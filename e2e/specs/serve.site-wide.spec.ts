@@ -1,8 +1,8 @@
 /**
  * File delivery and counters under site-wide settings and counters: downloads
  * switched off, the longest signed-URL lifetime, handing bytes to nginx
- * (X-Accel-Redirect, native stack only), the hourly trending decay, and the
- * daily clean-up of view records.
+ * (X-Accel-Redirect, native stack only), and the daily clean-up of view
+ * records. (Trending: trending.site-wide.spec.ts.)
  * These change global state, so they run in the site-wide project, alone.
  */
 import { expect, test, upload, type Api } from '../support/mvs';
@@ -113,22 +113,6 @@ test('a private community closes /serve too: a valid signed URL without credenti
 		await saveSettings(api('admin'), { private_community: false });
 	}
 	expect((await fetchFile(request, item.file_url)).status).toBe(200);
-});
-
-test('trending decays: an hour-old view weighs less than a fresh one; popularity does not decay', async ({ api }) => {
-	const tag = `decay${Date.now().toString(36)}`;
-	// Uploaded first, so it loses every tie (ties go to the newest item).
-	const fresh = await upload(api('member'), { title: `${tag} fresh` });
-	const old = await upload(api('member'), { title: `${tag} old` });
-	const order = async (orderby: 'trending' | 'popular') =>
-		(await api('anonymous').op('list_media', { query: { s: tag, orderby } })).body.items.map((i) => i.id);
-	await api('anonymous').op('record_media_view', { params: { id: old.id } });
-	// One hourly decay (WP-Cron's job, triggered through the harness; a single UPDATE of the whole table).
-	expect((await api('admin').raw('POST', '/wp-json/mvs-test/v1/decay-trending', { json: { times: 1 } })).status).toBe(200);
-	await api('anonymous').op('record_media_view', { params: { id: fresh.id } });
-	// One view each: without the decay they would tie and the newer item, old, would lead.
-	expect(await order('trending')).toEqual([fresh.id, old.id]);
-	expect(await order('popular')).toEqual([old.id, fresh.id]);
 });
 
 test('view records older than view_log_days (90) are deleted by the daily clean-up; counts stay; 0 keeps them', async ({ api }) => {

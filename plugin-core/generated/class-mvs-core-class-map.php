@@ -206,7 +206,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Taxonomies'                     => 'includes/media/class-mvs-taxonomies.php',
 		'MVS_Time'                           => 'includes/support/class-mvs-time.php',
 		'MVS_Transaction'                    => 'includes/support/class-mvs-transaction.php',
-		'MVS_Trending_Decay'                 => 'includes/media/class-mvs-trending-decay.php',
+		'MVS_Trending_Score'                 => 'includes/media/class-mvs-trending-score.php',
 		'MVS_Unblock_User_Args'              => 'generated/class-mvs-unblock-user-args.php',
 		'MVS_Unread_Count'                   => 'includes/notifications/class-mvs-unread-count.php',
 		'MVS_Unregister_Device_Args'         => 'generated/class-mvs-unregister-device-args.php',

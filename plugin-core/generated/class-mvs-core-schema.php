@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = 'a144569927d5f6b1';
+	const VERSION = 'e8472060920ad501';
 
 	/**
 	 * Option holding the installed schema version.
@@ -216,7 +216,7 @@ final class MVS_Core_Schema {
   views bigint(20) unsigned NOT NULL DEFAULT 0,
   reactions_count bigint(20) unsigned NOT NULL DEFAULT 0,
   comments_count bigint(20) unsigned NOT NULL DEFAULT 0,
-  trending_score bigint(20) unsigned NOT NULL DEFAULT 0,
+  trending_score double NOT NULL DEFAULT 0,
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   updated_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (id),

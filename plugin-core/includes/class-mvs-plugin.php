@@ -31,7 +31,8 @@ final class MVS_Plugin {
 		add_filter( 'rest_pre_serve_request', array( 'MVS_File_Response', 'maybe_stream' ), 100, 3 );
 		add_filter( 'rest_post_dispatch', array( 'MVS_File_Response', 'ignore_fields_filter' ), 9, 3 );
 		MVS_Serve_Fast_Path::register();
-		add_action( MVS_Trending_Decay::HOOK, array( 'MVS_Trending_Decay', 'run' ) );
+		add_action( MVS_Trending_Score::RESCALE_HOOK, array( 'MVS_Trending_Score', 'rescale' ) );
+		add_action( 'mvs_schema_migrated', array( 'MVS_Trending_Score', 'on_migrated' ), 10, 2 );
 		add_action( MVS_Media_Counters::PURGE_VIEWS_HOOK, array( 'MVS_Media_Counters', 'purge_view_log' ) );
 		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
 		add_action( 'init', array( 'MVS_Rate_Limiter', 'schedule' ) );

@@ -116,6 +116,14 @@ function mvs_tail( float $mean, int $max ): int {
 	return (int) min( $max, floor( $x * $x / ( $mean ?: 1 ) / 2 ) );
 }
 
+/**
+ * A seeded item's trending score: engagement worth $views_now views today,
+ * on the plugin's scale (MVS_Trending_Score); 0 when there is none.
+ */
+function mvs_seed_trending( float $views_now ): float {
+	return $views_now < 0.01 ? 0.0 : MVS_Trending_Score::level( MVS_Trending_Score::UNIT, time() ) + log( $views_now, 2 );
+}
+
 $now  = time();
 $span = 2 * 365 * 86400; // created_at over the last two years, ascending with the id
 $date = static function ( int $i, int $n ) use ( $now, $span ): string {
@@ -272,7 +280,7 @@ if ( $n_media > 0 ) {
 			return mvs_seed_insert(
 				$wpdb->prefix . 'mvs_media',
 				array( 'id', 'author_id', 'title', 'slug', 'description', 'media_type', 'mime_type', 'file_path', 'file_size', 'file_hash', 'width', 'height', 'privacy', 'group_id', 'moderation_status', 'views', 'reactions_count', 'comments_count', 'trending_score', 'created_at', 'updated_at' ),
-				array( '%d', '%d', '%s', '%s', '%s', '%s', '%s', '%s', '%d', '%s', '%d', '%d', '%s', '%d', '%s', '%d', '%d', '%d', '%d', '%s', '%s' ),
+				array( '%d', '%d', '%s', '%s', '%s', '%s', '%s', '%s', '%d', '%s', '%d', '%d', '%s', '%d', '%s', '%d', '%d', '%d', '%.9F', '%s', '%s' ),
 				( static function () use ( $first_media, $n_media, $plan, $types, $type_weights, $privacy, $moderation, $member_ids, $n_members, $date ) {
 					for ( $i = 0; $i < $n_media; $i++ ) {
 						$id      = $first_media + $i;
@@ -303,7 +311,7 @@ if ( $n_media > 0 ) {
 							$views,
 							$reactions,
 							$comments,
-							(int) ( ( $views + 10 * $reactions + 20 * $comments ) / pow( $age_d + 2, 1.5 ) * 1000 ),
+							mvs_seed_trending( ( $views + 10 * $reactions + 20 * $comments ) / pow( $age_d + 2, 1.5 ) * 10 ),
 							$created,
 							$created,
 						);

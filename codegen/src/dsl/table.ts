@@ -9,6 +9,7 @@ export type ColumnType =
 	| { readonly sql: 'int'; readonly unsigned?: boolean }
 	| { readonly sql: 'tinyint' }
 	| { readonly sql: 'decimal'; readonly precision: number; readonly scale: number }
+	| { readonly sql: 'double' }
 	| { readonly sql: 'varchar'; readonly length: number }
 	| { readonly sql: 'char'; readonly length: number }
 	| { readonly sql: 'text' }
@@ -81,6 +82,8 @@ export const col = {
 	signedInt: (def = 0): ColumnSpec => ({ type: { sql: 'int' }, default: def }),
 	uint: (def = 0): ColumnSpec => ({ type: { sql: 'int', unsigned: true }, default: def }),
 	bool: (def = 0): ColumnSpec => ({ type: { sql: 'tinyint' }, default: def }),
+	/** An IEEE double (REAL on SQLite): for a score kept on a logarithmic scale, never for money or counts. */
+	double: (def = 0): ColumnSpec => ({ type: { sql: 'double' }, default: def }),
 	decimal: (precision: number, scale: number): ColumnSpec => ({
 		type: { sql: 'decimal', precision, scale },
 		nullable: true,

@@ -17,8 +17,8 @@ defined( 'ABSPATH' ) || exit;
  * - views:     a row in mvs_media_views per counted view, and mvs_media.views + 1,
  *              at most once per viewer and item in 30 minutes (mvs_view_marks);
  * - downloads, shares: mvs_media_stats (one row per item, created by the first event);
- * - trending:  mvs_media.trending_score grows by a weight per event and
- *   decays by 5 % an hour (MVS_Trending_Decay), so it ranks recent engagement.
+ * - trending:  mvs_media.trending_score grows by a weight per event, on a
+ *   scale where older events weigh less (MVS_Trending_Score), so it ranks recent engagement.
  *
  * phpcs:disable WordPress.DB.DirectDatabaseQuery -- counters must never be served from a cache.
  * phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- only table names and a whitelisted column are interpolated.
@@ -85,14 +85,8 @@ final class MVS_Media_Counters {
 			),
 			array( '%d', '%d', '%s', '%s' )
 		);
-		$counted = $wpdb->query(
-			$wpdb->prepare(
-				"UPDATE {$wpdb->mvs_media} SET views = views + 1, trending_score = trending_score + %d WHERE id = %d",
-				self::WEIGHTS['view'],
-				$media_id
-			)
-		);
-		return false !== $logged && false !== $counted;
+		$counted = MVS_Trending_Score::add( $media_id, self::WEIGHTS['view'], 'views = views + 1, ' );
+		return false !== $logged && $counted;
 	}
 
 	/**
@@ -114,14 +108,7 @@ final class MVS_Media_Counters {
 				'shares' === $column ? 1 : 0
 			)
 		);
-		$scored  = $wpdb->query(
-			$wpdb->prepare(
-				"UPDATE {$wpdb->mvs_media} SET trending_score = trending_score + %d WHERE id = %d",
-				self::WEIGHTS[ $event ],
-				$media_id
-			)
-		);
-		return false !== $counted && false !== $scored;
+		return false !== $counted && MVS_Trending_Score::add( $media_id, self::WEIGHTS[ $event ] );
 	}
 
 	/**
@@ -221,12 +208,12 @@ final class MVS_Media_Counters {
 	}
 
 	/**
-	 * Schedules the decay and the view-record clean-up when they are not
-	 * scheduled yet (activation, or an install that predates them). Reads the
-	 * autoloaded cron option: no query.
+	 * Schedules the view-record clean-up when it is not scheduled yet
+	 * (activation, or an install that predates it), and the trending scores'
+	 * conversion while one is due. Reads autoloaded options: no query.
 	 */
 	public static function schedule(): void {
-		MVS_Trending_Decay::schedule();
+		MVS_Trending_Score::schedule();
 		if ( ! wp_next_scheduled( self::PURGE_VIEWS_HOOK ) ) {
 			wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', self::PURGE_VIEWS_HOOK );
 		}
@@ -236,7 +223,7 @@ final class MVS_Media_Counters {
 	 * Stops the scheduled work (deactivation and uninstall).
 	 */
 	public static function unschedule(): void {
-		MVS_Trending_Decay::unschedule();
+		MVS_Trending_Score::unschedule();
 		wp_clear_scheduled_hook( self::PURGE_VIEWS_HOOK );
 	}
 

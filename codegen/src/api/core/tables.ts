@@ -39,7 +39,10 @@ export const coreTables: readonly TableSpec[] = [
 			views: col.bigint(),
 			reactions_count: col.bigint(),
 			comments_count: col.bigint(),
-			trending_score: col.bigint(),
+			// log2 of the decayed engagement plus the hours since a fixed epoch over the
+			// half-life, offset by 2^32: only writers change it, and its order is the
+			// order of decayed scores at any time (MVS_Trending_Score).
+			trending_score: col.double(),
 			created_at: createdAt,
 			updated_at: col.datetime(),
 		},

@@ -32,6 +32,7 @@ export function columnSql(name: string, c: ColumnSpec): string {
 		case 'char':
 			type = `${t.sql}(${t.length})`;
 			break;
+		case 'double':
 		case 'text':
 		case 'longtext':
 		case 'datetime':
