@@ -109,6 +109,8 @@ test('list queries use indexes on a 50,000-item table (EXPLAIN shows no full sca
 		[api('anonymous'), '/mvs/v1/media', { orderby: 'trending' }],
 		[api('anonymous'), '/mvs/v1/media', { orderby: 'popular' }],
 		[api('anonymous'), '/mvs/v1/media', { media_type: 'video' }],
+		[api('anonymous'), '/mvs/v1/media', { media_type: 'image' }],
+		[api('anonymous'), '/mvs/v1/media', { media_type: 'image', orderby: 'popular' }],
 		[api('member'), '/mvs/v1/media', { orderby: 'date' }],
 		[api('member'), '/mvs/v1/media', { orderby: 'popular' }],
 		[api('member'), '/mvs/v1/media', { orderby: 'trending' }],

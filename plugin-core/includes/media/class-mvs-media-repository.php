@@ -103,12 +103,14 @@ final class MVS_Media_Repository {
 		$count_args = array();
 		$branches   = self::visibility_branches( (string) $query['scope'], (int) $query['viewer'] );
 		$single     = 1 === count( $branches );
+		$type_hint  = self::type_index_hint( $query, $order === $clauses['date'] );
 		foreach ( $branches as $branch ) {
-			list( $where, $where_args ) = $branch;
+			list( $where, $where_args, $keyed ) = $branch;
+			$from       = "{$wpdb->mvs_media} m" . ( $keyed ? $type_hint : '' );
 			$where      = "{$where}{$filter_sql}";
 			$selects[]  = $single
-				? "SELECT m.* FROM {$wpdb->mvs_media} m WHERE {$where} ORDER BY {$order} LIMIT %d OFFSET %d"
-				: "SELECT * FROM ( SELECT m.* FROM {$wpdb->mvs_media} m WHERE {$where} ORDER BY {$order} LIMIT %d ) b" . count( $selects );
+				? "SELECT m.* FROM {$from} WHERE {$where} ORDER BY {$order} LIMIT %d OFFSET %d"
+				: "SELECT * FROM ( SELECT m.* FROM {$from} WHERE {$where} ORDER BY {$order} LIMIT %d ) b" . count( $selects );
 			$counts[]   = "( SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE {$where} )";
 			$args       = array_merge( $args, $where_args, $filter_args, $single ? array( $per_page, $offset ) : array( $offset + $per_page ) );
 			$count_args = array_merge( $count_args, $where_args, $filter_args );
@@ -138,23 +140,56 @@ final class MVS_Media_Repository {
 	 *
 	 * @param string $scope  public | all | mine.
 	 * @param int    $viewer Viewer ID.
-	 * @return array<int, array{0: string, 1: array}>
+	 * @return array<int, array{0: string, 1: array, 2: bool}> Clause, arguments, and
+	 *         whether the clause fixes moderation_status and privacy (a community branch).
 	 */
 	private static function visibility_branches( string $scope, int $viewer ): array {
 		if ( 'mine' === $scope ) {
-			return array( array( 'm.author_id = %d', array( $viewer ) ) );
+			return array( array( 'm.author_id = %d', array( $viewer ), false ) );
 		}
 		if ( 'all' === $scope && MVS_Media_Visibility::is_privileged( $viewer ) ) {
-			return array( array( '1=1', array() ) );
+			return array( array( '1=1', array(), false ) );
 		}
-		$branches = MVS_Media_Visibility::community_branches( $viewer );
+		$branches = array();
+		foreach ( MVS_Media_Visibility::community_branches( $viewer ) as $branch ) {
+			$branches[] = array( $branch[0], $branch[1], true );
+		}
 		if ( 'all' !== $scope || $viewer <= 0 ) {
 			return $branches;
 		}
 		// The viewer's own items that the community branches do not already hold.
 		$community  = MVS_Media_Visibility::community_predicate( $viewer );
-		$branches[] = array( "m.author_id = %d AND NOT {$community[0]}", array_merge( array( $viewer ), $community[1] ) );
+		$branches[] = array( "m.author_id = %d AND NOT {$community[0]}", array_merge( array( $viewer ), $community[1] ), false );
 		return $branches;
+	}
+
+	/**
+	 * The index hint for a community branch of a media_type filtered page in
+	 * date order, or ''.
+	 *
+	 * type_visibility (media_type, moderation_status, privacy, id) answers such
+	 * a branch by reading exactly the page's entries in order. MariaDB does not
+	 * always see it: for a common type (70 % of a seeded table) it intersects
+	 * the visibility and type_visibility indexes (index_merge) and sorts every
+	 * matching row before the LIMIT, a cost that grows with the table (2.6 s at
+	 * a million items). Other filters that pick their own index (author, slug,
+	 * upload group, tag, category) keep the optimizer's choice; SQLite's
+	 * translator takes no MySQL index hints.
+	 *
+	 * @param array $query   Sanitized parameters (see search()).
+	 * @param bool  $by_date Whether the page is in date (id) order.
+	 * @return string
+	 */
+	private static function type_index_hint( array $query, bool $by_date ): string {
+		if ( ! $by_date || empty( $query['media_type'] ) || MVS_Db::is_sqlite() ) {
+			return '';
+		}
+		foreach ( array( 'author', 'slug', 'upload_group', 'tag', 'category' ) as $own_index ) {
+			if ( ! empty( $query[ $own_index ] ) ) {
+				return '';
+			}
+		}
+		return ' USE INDEX (type_visibility)';
 	}
 
 	/**
