@@ -484,6 +484,12 @@ add_action(
 						$slugs[] = $slug;
 					}
 					$wpdb->query( "ANALYZE TABLE {$wpdb->term_relationships}" ); // phpcs:ignore WordPress.DB
+					// The relationships went around the plugin: recount the list totals and the per-term listing.
+					MVS_Media_Totals::reset();
+					while ( ! MVS_Media_Totals::rebuild( 100000 ) ) {
+						continue;
+					}
+					$wpdb->query( "ANALYZE TABLE {$wpdb->prefix}mvs_media_term_index" ); // phpcs:ignore WordPress.DB
 					return array( 'tags' => $slugs );
 				},
 			)

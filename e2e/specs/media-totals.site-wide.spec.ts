@@ -4,8 +4,10 @@
  * moderation, block, tag set, bulk actions, delete, tag merge and delete,
  * account erasure), `total` and X-WP-Total of GET /media and GET /me/media
  * equal the items actually listed over all pages, for every kind of viewer,
- * with and without media_type and tag filters. The list itself stays two
- * SQL queries. Site-wide: the unfiltered totals count the whole site, so no
+ * with and without media_type and tag filters; a tag's page (read from the
+ * per-term listing, mvs_media_term_index) lists the same items as the same
+ * filter in popular order (read from term_relationships). The list itself
+ * stays two SQL queries. Site-wide: the unfiltered totals count the whole site, so no
  * other spec may write while this one reads them.
  */
 import { expect, test, upload, type Api } from '../support/mvs';
@@ -72,6 +74,15 @@ test('totals stay exact through every write, for every viewer and filter', async
 				const { ids, totals } = await listAll(caller, operation, { ...base, ...filter });
 				if (totals.length !== 1 || totals[0] !== `${ids.size}/${ids.size}`) {
 					problems.push(`${step}: ${name} ${JSON.stringify(filter)} listed ${ids.size}, totals ${totals.join(', ')}`);
+				}
+				if (!filter.tag) continue;
+				// A tag's date-ordered page reads the per-term listing (mvs_media_term_index);
+				// popular order still reads term_relationships: both must list the same items.
+				const popular = await listAll(caller, operation, { ...base, ...filter, orderby: 'popular' });
+				const missing = [...ids].filter((id) => !popular.ids.has(id));
+				const extra = [...popular.ids].filter((id) => !ids.has(id));
+				if (missing.length || extra.length) {
+					problems.push(`${step}: ${name} ${JSON.stringify(filter)} by date lists ${JSON.stringify(extra)} less, ${JSON.stringify(missing)} more than by popularity`);
 				}
 			}
 		}

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 194 classes and interfaces of the plugin from its file the
+ * Loads each of the 195 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -124,6 +124,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Media_Presenter'                => 'includes/media/class-mvs-media-presenter.php',
 		'MVS_Media_Repository'               => 'includes/media/class-mvs-media-repository.php',
 		'MVS_Media_Service'                  => 'includes/media/class-mvs-media-service.php',
+		'MVS_Media_Term_Index'               => 'includes/media/class-mvs-media-term-index.php',
 		'MVS_Media_Terms'                    => 'includes/tags/class-mvs-media-terms.php',
 		'MVS_Media_Totals'                   => 'includes/media/class-mvs-media-totals.php',
 		'MVS_Media_Visibility'               => 'includes/media/class-mvs-media-visibility.php',

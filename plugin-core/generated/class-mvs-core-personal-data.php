@@ -101,6 +101,11 @@ final class MVS_Core_Personal_Data {
 				'action' => 'content',
 			),
 			array(
+				'table'  => 'mvs_media_term_index',
+				'column' => 'author_id',
+				'action' => 'content',
+			),
+			array(
 				'table'  => 'mvs_media_views',
 				'column' => 'user_id',
 				'action' => 'delete_rows',

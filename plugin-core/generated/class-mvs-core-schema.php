@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = '820478691c5d48b4';
+	const VERSION = 'e5b3a9d1b22c16f5';
 
 	/**
 	 * Option holding the installed schema version.
@@ -33,6 +33,7 @@ final class MVS_Core_Schema {
 	const TABLES = array(
 		'mvs_media',
 		'mvs_media_totals',
+		'mvs_media_term_index',
 		'mvs_mediameta',
 		'mvs_media_views',
 		'mvs_view_marks',
@@ -82,6 +83,10 @@ final class MVS_Core_Schema {
 		),
 		'mvs_media_totals'         => array(
 			'visible' => 'moderation_status,privacy,group_id,term_taxonomy_id',
+		),
+		'mvs_media_term_index'     => array(
+			'type_visibility' => 'term_taxonomy_id,media_type,moderation_status,privacy,media_id',
+			'author'          => 'author_id',
 		),
 		'mvs_mediameta'            => array(
 			'mvs_media_id' => 'mvs_media_id',
@@ -238,6 +243,18 @@ final class MVS_Core_Schema {
   items bigint(20) unsigned NOT NULL DEFAULT 0,
   PRIMARY KEY  (term_taxonomy_id,moderation_status,privacy,group_id,media_type),
   KEY visible (moderation_status,privacy,group_id,term_taxonomy_id)
+) ' . $charset_collate . ';',
+			'mvs_media_term_index' => 'CREATE TABLE ' . $prefix . 'mvs_media_term_index (
+  term_taxonomy_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  moderation_status varchar(20) NOT NULL DEFAULT \'\',
+  privacy varchar(20) NOT NULL DEFAULT \'\',
+  media_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  group_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  media_type varchar(20) NOT NULL DEFAULT \'\',
+  author_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  PRIMARY KEY  (term_taxonomy_id,moderation_status,privacy,media_id),
+  KEY type_visibility (term_taxonomy_id,media_type,moderation_status,privacy,media_id),
+  KEY author (author_id)
 ) ' . $charset_collate . ';',
 			'mvs_mediameta' => 'CREATE TABLE ' . $prefix . 'mvs_mediameta (
   meta_id bigint(20) unsigned NOT NULL AUTO_INCREMENT,

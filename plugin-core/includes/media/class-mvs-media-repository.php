@@ -102,18 +102,30 @@ final class MVS_Media_Repository {
 		$args    = array();
 		$count_args = array();
 		$branches   = self::visibility_branches( (string) $query['scope'], (int) $query['viewer'] );
-		$single     = 1 === count( $branches );
 		$type_hint  = self::type_index_hint( $query, $order === $clauses['date'] );
+		$listed     = $this->term_listing( $query, $order );
+		// Each branch as one or more (FROM … WHERE …, arguments, ORDER BY).
+		$parts = array();
 		foreach ( $branches as $branch ) {
 			list( $where, $where_args, $keyed ) = $branch;
-			$from       = "{$wpdb->mvs_media} m" . ( $keyed ? $type_hint : '' );
-			$where      = "{$where}{$filter_sql}";
-			$selects[]  = $single
-				? "SELECT m.* FROM {$from} WHERE {$where} ORDER BY {$order} LIMIT %d OFFSET %d"
-				: "SELECT * FROM ( SELECT m.* FROM {$from} WHERE {$where} ORDER BY {$order} LIMIT %d ) b" . count( $selects );
-			$counts[]   = "( SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE {$where} )";
-			$args       = array_merge( $args, $where_args, $filter_args, $single ? array( $per_page, $offset ) : array( $offset + $per_page ) );
+			$counts[]   = "( SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE {$where}{$filter_sql} )";
 			$count_args = array_merge( $count_args, $where_args, $filter_args );
+			if ( isset( $listed[ $where ] ) ) {
+				// The same branch on the term's listing rows (see term_listing()).
+				foreach ( $listed[ $where ] as $part ) {
+					$parts[] = array( $part[0], $part[1], 'k.media_id DESC' );
+				}
+				continue;
+			}
+			$parts[] = array( "{$wpdb->mvs_media} m" . ( $keyed ? $type_hint : '' ) . " WHERE {$where}{$filter_sql}", array_merge( $where_args, $filter_args ), $order );
+		}
+		$single = 1 === count( $parts );
+		foreach ( $parts as $part ) {
+			list( $from, $from_args, $sort ) = $part;
+			$selects[] = $single
+				? "SELECT m.* FROM {$from} ORDER BY {$sort} LIMIT %d OFFSET %d"
+				: "SELECT * FROM ( SELECT m.* FROM {$from} ORDER BY {$sort} LIMIT %d ) b" . count( $selects );
+			$args      = array_merge( $args, $from_args, $single ? array( $per_page, $offset ) : array( $offset + $per_page ) );
 		}
 		$rows_sql = $single
 			? $selects[0]
@@ -133,6 +145,72 @@ final class MVS_Media_Repository {
 		// prepare() insists on at least one placeholder; the anonymous public list has none.
 		$total = (int) $wpdb->get_var( $count_args ? $wpdb->prepare( $count_sql, $count_args ) : $count_sql );
 		return array( $rows ? $rows : array(), $total );
+	}
+
+	/**
+	 * The community branches of a tag or category page, on the per-term
+	 * listing (MVS_Media_Term_Index), where the EXISTS over term_relationships
+	 * gathered and sorted every item of the term (docs/list-totals.md).
+	 *
+	 * Each branch becomes two parts. The first reads the slug's first term:
+	 * one range of the listing's primary key (term, status, privacy, id), or
+	 * of (term, type, status, privacy, id) with media_type, in id order,
+	 * stopping after the page, each entry joined to mvs_media by primary key.
+	 * Its term is a scalar subquery, a constant to the optimizer: an IN
+	 * (subquery) is flattened into a join that sorts every entry. The second
+	 * reads any further term of the slug (concurrent first uses of a tag name
+	 * can leave two) and, as there is usually none, costs a few key reads.
+	 *
+	 * Only where that plan is exact and cheaper: date order, the listing
+	 * complete, no author filter (the author index bounds that one better).
+	 * The other branches (a member's own items in scope=all, a moderator's
+	 * whole site, scope=mine) keep the EXISTS, bounded by what they read.
+	 *
+	 * @param array  $query Sanitized parameters (see search()).
+	 * @param string $order The ORDER BY clause of the request.
+	 * @return array<string, array<int, array{0: string, 1: array}>> Per community branch (keyed by its WHERE on m), its parts as FROM … WHERE … and arguments.
+	 */
+	private function term_listing( array $query, string $order ): array {
+		global $wpdb;
+		$param = ! empty( $query['tag'] ) ? 'tag' : ( ! empty( $query['category'] ) ? 'category' : '' );
+		if ( '' === $param || 'm.id DESC' !== $order || ! empty( $query['author'] ) || 'mine' === $query['scope'] || ! MVS_Media_Totals::ready() ) {
+			return array();
+		}
+		$viewer = (int) $query['viewer'];
+		// The other filters, on the joined row (media_type too: the listing's copy
+		// picks the range, the item's own column decides); the listed term is the range itself.
+		$rest                         = $query;
+		$rest[ $param ]               = '';
+		list( $rest_sql, $rest_args ) = $this->filters( $rest );
+		$terms      = "FROM {$wpdb->term_taxonomy} tt INNER JOIN {$wpdb->terms} t ON t.term_id = tt.term_id WHERE tt.taxonomy = %s AND t.slug = %s";
+		$terms_args = array( 'tag' === $param ? 'mvs_tag' : 'mvs_category', $query[ $param ] );
+		$first      = "SELECT MIN(tt.term_taxonomy_id) {$terms}";
+		$others     = "SELECT tt.term_taxonomy_id {$terms} AND tt.term_taxonomy_id > ( {$first} )";
+		$heads      = array(
+			array( "k.term_taxonomy_id = ( {$first} )", $terms_args ),
+			array( "k.term_taxonomy_id IN ( {$others} )", array_merge( $terms_args, $terms_args ) ),
+		);
+		$type       = '';
+		$type_args  = array();
+		if ( ! empty( $query['media_type'] ) ) {
+			$type      = ' AND k.media_type = %s';
+			$type_args = array( $query['media_type'] );
+		}
+		$on_media = MVS_Media_Visibility::community_branches( $viewer );
+		$on_index = MVS_Media_Visibility::community_branches( $viewer, 'k' );
+		$listed   = array();
+		foreach ( $on_media as $i => $branch ) {
+			foreach ( $heads as $head ) {
+				$listed[ $branch[0] ][] = array(
+					// The branch again on the item itself: the listing's copies pick the
+					// range, the item's own columns decide, so a listing row that has
+					// not caught up with a write can hide an item but never show one.
+					"{$wpdb->mvs_media_term_index} k INNER JOIN {$wpdb->mvs_media} m ON m.id = k.media_id WHERE {$head[0]}{$type} AND {$on_index[ $i ][0]} AND {$branch[0]}{$rest_sql}",
+					array_merge( $head[1], $type_args, $on_index[ $i ][1], $branch[1], $rest_args ),
+				);
+			}
+		}
+		return $listed;
 	}
 
 	/**

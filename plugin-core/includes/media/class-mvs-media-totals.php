@@ -21,6 +21,10 @@ defined( 'ABSPATH' ) || exit;
  * batched rebuild counts them when it reaches them, and until it is complete
  * the lists count with COUNT(*) as before.
  *
+ * The per-term listing (MVS_Media_Term_Index) is kept here too, by the same
+ * locks, deltas, cursor, rebuild and daily check: a term's page reads it only
+ * when the totals are complete.
+ *
  * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom table; the totals must be read fresh inside the writers' transactions.
  * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- fragments are built from placeholders and passed through prepare().
  */
@@ -164,7 +168,7 @@ final class MVS_Media_Totals {
 	 * Locks the items' rows and reads their keys.
 	 *
 	 * @param int[] $ids Item IDs.
-	 * @return array<int, array{status: string, privacy: string, group: int, type: string, terms: int[]}> Keys of the items that exist.
+	 * @return array<int, array{status: string, privacy: string, group: int, type: string, author: int, terms: int[]}> Keys of the items that exist.
 	 */
 	private static function keys( array $ids ): array {
 		global $wpdb;
@@ -175,12 +179,14 @@ final class MVS_Media_Totals {
 		$keys = array();
 		// The item rows are locked, so no other writer changes their keys or
 		// terms until this transaction ends (every writer goes through change()).
-		foreach ( (array) $wpdb->get_results( $wpdb->prepare( "SELECT id, moderation_status, privacy, group_id, media_type FROM {$wpdb->mvs_media} WHERE id IN ({$in}) FOR UPDATE", $ids ) ) as $row ) {
+		foreach ( (array) $wpdb->get_results( $wpdb->prepare( "SELECT id, moderation_status, privacy, group_id, media_type, author_id FROM {$wpdb->mvs_media} WHERE id IN ({$in}) FOR UPDATE", $ids ) ) as $row ) {
 			$keys[ (int) $row->id ] = array(
 				'status'  => (string) $row->moderation_status,
 				'privacy' => (string) $row->privacy,
 				'group'   => 'group' === $row->privacy ? (int) $row->group_id : 0,
 				'type'    => (string) $row->media_type,
+				// Not a totals key, but the listing's block filter reads it.
+				'author'  => (int) $row->author_id,
 				'terms'   => array(),
 			);
 		}
@@ -219,6 +225,10 @@ final class MVS_Media_Totals {
 			$new = $after[ $id ] ?? null;
 			if ( $old === $new || ! self::counted( $id ) ) {
 				continue;
+			}
+			// Item rows are locked in ID order, so listing rows are written in one order too.
+			if ( ! MVS_Media_Term_Index::apply( $id, $old, $new ) ) {
+				return false;
 			}
 			foreach ( array( -1 => $old, 1 => $new ) as $sign => $item ) {
 				if ( null === $item ) {
@@ -350,6 +360,7 @@ final class MVS_Media_Totals {
 			foreach ( (array) $wpdb->get_results( $wpdb->prepare( $sql, $args ), ARRAY_N ) as $row ) {
 				$ok = self::add( array( (int) $row[0], (string) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] ), (int) $row[5] ) && $ok;
 			}
+			$ok = $ok && MVS_Media_Term_Index::fill( $after, $upto );
 		}
 		$done = $upto <= $after;
 		$ok   = $ok && self::save_cursor( $done ? self::COMPLETE : (string) $upto );
@@ -384,6 +395,7 @@ final class MVS_Media_Totals {
 		MVS_Transaction::begin();
 		$wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s FOR UPDATE", self::CURSOR_OPTION ) );
 		$ok = false !== $wpdb->query( "DELETE FROM {$wpdb->mvs_media_totals}" );
+		$ok = $ok && MVS_Media_Term_Index::clear();
 		$ok = $ok && self::save_cursor( '0' );
 		MVS_Transaction::end( $ok );
 		wp_clear_scheduled_hook( self::REBUILD_HOOK );
@@ -392,7 +404,8 @@ final class MVS_Media_Totals {
 
 	/**
 	 * Keys whose stored count differs from a full recount (GROUP BY over the
-	 * media table: linear, for the daily check and the tests only).
+	 * media table: linear, for the daily check and the tests only), and the
+	 * per-term listing's difference (key ['term_index']) when it has one.
 	 *
 	 * @return array<int, array{key: array, stored: int, actual: int}>
 	 */
@@ -410,7 +423,11 @@ final class MVS_Media_Totals {
 			$key            = wp_json_encode( array( (int) $row[0], (string) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] ) );
 			$counts[ $key ] = array( (int) $row[5], $counts[ $key ][1] ?? 0 );
 		}
-		$drift = array();
+		$drift   = array();
+		$listing = MVS_Media_Term_Index::drift();
+		if ( $listing ) {
+			$drift[] = $listing;
+		}
 		foreach ( $counts as $key => $pair ) {
 			if ( $pair[0] !== $pair[1] ) {
 				$drift[] = array(

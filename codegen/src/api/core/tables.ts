@@ -81,6 +81,29 @@ export const coreTables: readonly TableSpec[] = [
 		indexes: [key('visible', 'moderation_status', 'privacy', 'group_id', 'term_taxonomy_id')],
 	}),
 	table({
+		name: 'mvs_media_term_index',
+		summary: 'One row per (tag or category, item) with the item\'s visibility keys, kept in step by MVS_Media_Totals on every write: a tag or category page reads per_page index entries per privacy branch, in id order.',
+		since: 1,
+		columns: {
+			term_taxonomy_id: col.bigint(),
+			moderation_status: col.varchar(20),
+			privacy: col.varchar(20),
+			media_id: col.bigint(),
+			// The group of privacy=group items (0 otherwise), the type and the author,
+			// copied from mvs_media so that group, media_type and block filters run
+			// on the index entry.
+			group_id: col.bigint(),
+			media_type: col.varchar(20),
+			author_id: col.userId(erase.content('A copy of the item\'s author: attributed or deleted with the item.')),
+		},
+		// Each visibility branch of a term's page is one range of this key, read in id order.
+		primaryKey: ['term_taxonomy_id', 'moderation_status', 'privacy', 'media_id'],
+		indexes: [
+			key('type_visibility', 'term_taxonomy_id', 'media_type', 'moderation_status', 'privacy', 'media_id'),
+			key('author', 'author_id'),
+		],
+	}),
+	table({
 		name: 'mvs_mediameta',
 		summary: 'Per-item metadata (WordPress metadata API, meta type mvs_media).',
 		since: 1,
