@@ -44,6 +44,8 @@ interface Case {
 	total: (world: World, target: Target) => Promise<number>;
 	/** What a repeated write of a unique relation may answer instead of success. */
 	duplicateCodes?: string[];
+	/** Further checks once the writes are done, on their answers. */
+	after?: (world: World, answers: RawResponse[]) => Promise<void>;
 }
 
 function ok(res: RawResponse): any {
@@ -75,6 +77,14 @@ const CASES: Case[] = [
 		kind: 'counter',
 		target: async () => ({ path: '/mvs/v1/media', form: () => ({ file: files.uniquePng(), privacy: 'public', tags: raceTag }) }),
 		total: taggedTotal(raceTag),
+		// Fifty first uses of one new tag name: one term, carried by all fifty items
+		// (WordPress's wp_insert_term() alone left two terms with one slug).
+		after: async (world, answers) => {
+			const terms = (ok(await get(world.admin, '/mvs/v1/tags', `search=${raceTag}&per_page=100`)) as { id: number; slug: string; count: number }[]).filter((t) => t.slug.startsWith(raceTag));
+			expect(terms.map((t) => [t.slug, t.count])).toEqual([[raceTag, WRITERS]]);
+			const carried = answers.map((res) => (res.json as { tags: { id: number }[] }).tags.map((t) => t.id));
+			expect(new Set(carried.map((ids) => ids.join(','))), 'the tag ids of the uploaded items').toEqual(new Set([String(terms[0]!.id)]));
+		},
 	},
 	{ route: 'record_media_view', kind: 'counter', target: onItem('view'), total: stat('views') },
 	{ route: 'record_media_download', kind: 'counter', target: onItem('download'), total: stat('downloads') },
@@ -173,6 +183,7 @@ for (const c of CASES) {
 		expect(answers.filter((res) => /deadlock|lock wait/i.test(res.text))).toEqual([]);
 		if (c.kind === 'unique') expect(answers.filter((res) => res.status < 300).length, 'successful writes').toBeGreaterThanOrEqual(1);
 		expect(await c.total(world, target)).toBe(c.kind === 'counter' ? before + WRITERS : 1);
+		await c.after?.(world, answers);
 		count(info, 'concurrent writers', WRITERS);
 		count(info, 'write races', 1);
 	});

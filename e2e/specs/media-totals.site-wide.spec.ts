@@ -90,7 +90,32 @@ test('totals stay exact through every write, for every viewer and filter', async
 		expect(problems).toEqual([]);
 	};
 
+	// GET /moderation/counts (the site-wide keys): this spec's writes move it by
+	// exactly what they did to its own items (no other spec writes meanwhile),
+	// and the queued states equal the queue's own COUNT over the media table.
+	const moderator = api('moderator');
+	const moderationCounts = async () => {
+		const res = await moderator.op('get_moderation_counts');
+		expect(res.status).toBe(200);
+		return res.body as Record<'pending' | 'flagged' | 'approved' | 'rejected', number>;
+	};
+	const base = await moderationCounts();
+	const sum = (c: Record<'pending' | 'flagged' | 'approved' | 'rejected', number>) => c.pending + c.flagged + c.approved + c.rejected;
+	/** approved and rejected: their changes since the start; all: the change of every state together. */
+	const states = async (step: string, expected: { approved: number; rejected: number } | { all: number }) => {
+		const now = await moderationCounts();
+		const queued = async (state: string) =>
+			Number((await moderator.op('list_moderation_queue', { query: { state, per_page: 1 } as never })).headers['x-wp-total']);
+		const changed = 'all' in expected ? { all: sum(now) - sum(base) } : { approved: now.approved - base.approved, rejected: now.rejected - base.rejected };
+		expect({ pending: now.pending, flagged: now.flagged, ...changed }, `moderation counts after ${step}`).toEqual({
+			pending: await queued('pending'),
+			flagged: await queued('flagged'),
+			...expected,
+		});
+	};
+
 	await check('before', true);
+	await states('before', { approved: 0, rejected: 0 });
 	const up = async (member: Member, privacy: string, tags: string[], extra: Record<string, number> = {}) =>
 		(await upload(member.api, { privacy: privacy as 'public', tags, ...extra })).id;
 	const items = {
@@ -103,15 +128,18 @@ test('totals stay exact through every write, for every viewer and filter', async
 		plain: await up(owner, 'public', []),
 	};
 	await check('uploads');
+	await states('uploads', { approved: 7, rejected: 0 });
 
 	expect((await owner.api.op('update_media', { params: { id: items.private }, body: { privacy: 'public' } })).status).toBe(200);
 	expect((await owner.api.op('update_media', { params: { id: items.members }, body: { privacy: 'group', group_id: group } })).status).toBe(200);
 	await check('privacy changes');
+	await states('privacy changes', { approved: 7, rejected: 0 });
 
 	expect((await api('moderator').op('reject_media', { params: { id: items.public } })).status).toBe(200);
 	expect((await api('moderator').op('reject_media', { params: { id: items.other } })).status).toBe(200);
 	expect((await api('moderator').op('approve_media', { params: { id: items.other } })).status).toBe(200);
 	await check('moderation');
+	await states('moderation', { approved: 6, rejected: 1 });
 
 	expect((await other.api.op('block_user', { params: { id: owner.id } })).status).toBe(200);
 	await check('block');
@@ -119,23 +147,31 @@ test('totals stay exact through every write, for every viewer and filter', async
 	expect((await owner.api.op('update_media', { params: { id: items.plain }, body: { tags: [tag, tag2] } })).status).toBe(200);
 	expect((await owner.api.op('update_media', { params: { id: items.group }, body: { tags: [tag2] } })).status).toBe(200);
 	await check('tag changes');
+	await states('tag changes', { approved: 6, rejected: 1 });
 
 	expect((await owner.api.op('bulk_media', { body: { action: 'change_privacy', privacy: 'members', media_ids: [items.private, items.plain] } })).status).toBe(200);
 	expect((await owner.api.op('bulk_media', { body: { action: 'delete', media_ids: [items.private] } })).status).toBe(200);
 	expect((await owner.api.op('delete_media', { params: { id: items.plain } })).status).toBe(200);
 	await check('bulk and delete');
+	await states('bulk and delete', { approved: 4, rejected: 1 });
 
 	const tagId = async (name: string) => ((await api('moderator').op('list_tags', { query: { search: name } })).body as { id: number; name: string }[]).find((t) => t.name === name)!.id;
 	expect((await api('moderator').op('merge_tags', { body: { source_id: await tagId(tag3), target_id: await tagId(tag2) } })).status).toBe(200);
 	await check('tag merge');
 	expect((await admin.op('delete_tag', { params: { id: await tagId(tag2) } })).status).toBe(200);
 	await check('tag delete');
+	await states('tag merge and delete', { approved: 4, rejected: 1 });
 
 	expect((await other.api.op('unblock_user', { params: { id: owner.id } })).status).toBe(200);
+	// Grown tables (mariadb.spec) give their rows random authors, this member among them:
+	// the erasure removes every item of theirs, counted here on the author filter (rows, not keys).
+	const otherItems = (await moderator.op('list_media', { query: { author: other.id, scope: 'all', per_page: 1 } })).body.total as number;
+	const before = sum(await moderationCounts());
 	const erased = await admin.raw('DELETE', `/wp-json/wp/v2/users/${other.id}`, { query: { force: 'true', reassign: 'false' } });
 	expect(erased.status, JSON.stringify(erased.body)).toBe(200);
 	viewers.splice(viewers.findIndex(([name]) => name === 'blocked member'), 1);
 	await check('account erasure', true);
+	await states('account erasure', { all: before - sum(base) - otherItems });
 
 	const drift = await admin.raw('GET', '/wp-json/mvs-test/v1/media-totals');
 	expect(drift.body).toEqual({ ready: true, drift: [] });

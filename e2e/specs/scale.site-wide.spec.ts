@@ -134,7 +134,7 @@ test("a smart collection of a tag reads its newest items by index, without colle
 	}
 });
 
-test("the tag list finds each tag's first visible item instead of collecting every visible item (EXPLAIN on 50,000 items)", async ({ api }) => {
+test('tag counts (the list by name and by count, the cloud) read the per-tag totals, never the tagged items (EXPLAIN on 50,000 items)', async ({ api }) => {
 	const admin = api('admin');
 	test.setTimeout(600_000);
 	expect(
@@ -148,25 +148,30 @@ test("the tag list finds each tag's first visible item instead of collecting eve
 		json: { tags: 50 },
 	});
 	expect(tagged.status, JSON.stringify(tagged.body)).toBe(200);
-	for (const [caller, query] of [
-		[api('anonymous'), {}],
-		[api('member'), { orderby: 'name' }],
+	expect((await admin.raw('GET', '/wp-json/mvs-test/v1/media-totals')).body.ready).toBe(true);
+	for (const [caller, path, query, statements] of [
+		[api('anonymous'), '/mvs/v1/tags', {}, 2],
+		[api('anonymous'), '/mvs/v1/tags', { orderby: 'count' }, 2],
+		[api('anonymous'), '/mvs/v1/tags/cloud', { limit: '200' }, 1],
+		[api('member'), '/mvs/v1/tags', { orderby: 'name' }, 2],
+		[api('member'), '/mvs/v1/tags/cloud', {}, 1],
+		[api('moderator'), '/mvs/v1/tags', { orderby: 'count' }, 2],
 	] as const) {
-		const res = await caller.send({
-			method: 'GET',
-			path: '/mvs/v1/tags',
-			query: { ...query, mvs_debug_queries: '1' },
-		});
+		const res = await caller.send({ method: 'GET', path, query: { ...query, mvs_debug_queries: '1' } });
 		expect(res.status).toBe(200);
 		const log = (JSON.parse(res.headers['x-mvs-query-log'] ?? '[]') as string[]).filter((sql) => /^SELECT .* FROM \S*terms t /.test(sql));
-		// The page and its total.
-		expect(log.length, caller.role).toBe(2);
-		const scans: string[] = [];
+		const label = `${caller.role} ${path} ${JSON.stringify(query)}`;
+		expect(log.length, label).toBe(statements);
+		const heavy: string[] = [];
 		for (const sql of log) {
+			// Anonymous callers have no own items and no blocks: the totals alone answer.
+			if (caller.role === 'anonymous') expect(sql, label).not.toMatch(/term_relationships|mvs_media m /);
 			for (const row of await explain(admin, sql)) {
-				if ((row.type === 'ALL' || row.type === 'index') && Number(row.rows) > 1000) scans.push(`${caller.role}: ${sql} → ${JSON.stringify(row)}`);
+				// A derived table holds one sum per tag: it grows with the number of tags (the
+				// documented bound; a full run leaves about a thousand), never with the items.
+				if (Number(row.rows) > 1000 && !/^<(derived|union)/.test(String(row.table))) heavy.push(`${label}: ${sql} → ${JSON.stringify(row)}`);
 			}
 		}
-		expect(scans).toEqual([]);
+		expect(heavy).toEqual([]);
 	}
 });

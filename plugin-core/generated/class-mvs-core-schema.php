@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = 'e8472060920ad501';
+	const VERSION = '0d54d06433fa61b0';
 
 	/**
 	 * Option holding the installed schema version.
@@ -81,7 +81,9 @@ final class MVS_Core_Schema {
 			'popular'           => 'moderation_status,privacy,views',
 			'trending'          => 'moderation_status,privacy,trending_score',
 		),
-		'mvs_media_totals'         => array(),
+		'mvs_media_totals'         => array(
+			'visible' => 'moderation_status,privacy,group_id,term_taxonomy_id',
+		),
 		'mvs_media_term_index'     => array(
 			'type_visibility' => 'term_taxonomy_id,media_type,moderation_status,privacy,media_id',
 			'author'          => 'author_id',
@@ -135,6 +137,7 @@ final class MVS_Core_Schema {
 		),
 		'mvs_reports'              => array(
 			'object'   => 'object_type,object_id,status',
+			'status'   => 'status',
 			'reporter' => 'reporter_id,object_type,object_id',
 			'one_open' => 'reporter_id,object_type,object_id,resolved_id',
 		),
@@ -238,7 +241,8 @@ final class MVS_Core_Schema {
   group_id bigint(20) unsigned NOT NULL DEFAULT 0,
   media_type varchar(20) NOT NULL DEFAULT \'\',
   items bigint(20) unsigned NOT NULL DEFAULT 0,
-  PRIMARY KEY  (term_taxonomy_id,moderation_status,privacy,group_id,media_type)
+  PRIMARY KEY  (term_taxonomy_id,moderation_status,privacy,group_id,media_type),
+  KEY visible (moderation_status,privacy,group_id,term_taxonomy_id)
 ) ' . $charset_collate . ';',
 			'mvs_media_term_index' => 'CREATE TABLE ' . $prefix . 'mvs_media_term_index (
   term_taxonomy_id bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -399,6 +403,7 @@ final class MVS_Core_Schema {
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (id),
   KEY object (object_type,object_id,status),
+  KEY status (status),
   KEY reporter (reporter_id,object_type,object_id),
   UNIQUE KEY one_open (reporter_id,object_type,object_id,resolved_id)
 ) ' . $charset_collate . ';',

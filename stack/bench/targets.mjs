@@ -69,8 +69,13 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'albums', name: 'albums', operation: 'list_albums', group: 'list', viewer: 'anon', path: `${api}/albums?per_page=20` },
     { key: 'album', name: 'albums/{id} (20 items)', operation: 'get_album', group: 'list', viewer: 'anon', path: `${api}/albums/${ids.album}` },
     { key: 'tags', name: 'tags', operation: 'list_tags', group: 'list', viewer: 'anon', path: `${api}/tags?per_page=20` },
+    { key: 'tags-count', name: 'tags by count', operation: 'list_tags', group: 'list', viewer: 'anon', path: `${api}/tags?per_page=20&orderby=count` },
+    { key: 'tags-member', name: 'tags member', operation: 'list_tags', group: 'list', viewer: 'member', path: `${api}/tags?per_page=20` },
+    { key: 'tags-count-member', name: 'tags by count member', operation: 'list_tags', group: 'list', viewer: 'member', path: `${api}/tags?per_page=20&orderby=count` },
     { key: 'tag-cloud', name: 'tags/cloud', operation: 'get_tag_cloud', group: 'list', viewer: 'anon', path: `${api}/tags/cloud` },
+    { key: 'tag-cloud-member', name: 'tags/cloud member', operation: 'get_tag_cloud', group: 'list', viewer: 'member', path: `${api}/tags/cloud` },
     { key: 'moderation', name: 'moderation queue moderator', operation: 'list_moderation_queue', group: 'list', viewer: 'moderator', path: `${api}/moderation?per_page=20` },
+    { key: 'moderation-counts', name: 'moderation/counts moderator', operation: 'get_moderation_counts', group: 'list', viewer: 'moderator', path: `${api}/moderation/counts` },
     { key: 'blocked', name: 'me/blocked member', operation: 'list_blocked_users', group: 'list', viewer: 'member', path: `${api}/me/blocked?per_page=20` },
     { key: 'posts', name: 'wp/v2/posts (core anchor)', operation: null, group: 'anchor', viewer: 'anon', path: '/wp-json/wp/v2/posts?per_page=20' },
     // Node's http client for 5 MB bodies: autocannon parses bodies in JavaScript (~45 MB/s).

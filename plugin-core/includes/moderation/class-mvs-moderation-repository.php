@@ -49,7 +49,11 @@ final class MVS_Moderation_Repository {
 	}
 
 	/**
-	 * Items per moderation state, and open reports (two queries).
+	 * Items per moderation state, and open reports (two queries). The states
+	 * are the sums of the site-wide keys of mvs_media_totals (term 0: a few
+	 * hundred rows whatever the table's size) once it is complete, counted
+	 * from the media table until then. Open reports are counted on their
+	 * status index: as many rows as the open backlog.
 	 *
 	 * @return array{states: array<string, int>, open_reports: int}
 	 */
@@ -61,7 +65,10 @@ final class MVS_Moderation_Repository {
 			'approved' => 0,
 			'rejected' => 0,
 		);
-		foreach ( $wpdb->get_results( "SELECT moderation_status, COUNT(*) AS n FROM {$wpdb->mvs_media} GROUP BY moderation_status" ) as $row ) {
+		$sql    = MVS_Media_Totals::ready()
+			? "SELECT moderation_status, SUM(items) AS n FROM {$wpdb->mvs_media_totals} WHERE term_taxonomy_id = 0 GROUP BY moderation_status"
+			: "SELECT moderation_status, COUNT(*) AS n FROM {$wpdb->mvs_media} GROUP BY moderation_status";
+		foreach ( $wpdb->get_results( $sql ) as $row ) {
 			$states[ (string) $row->moderation_status ] = (int) $row->n;
 		}
 		$open = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->mvs_reports} WHERE status = %s", 'open' ) );

@@ -57,41 +57,50 @@ final class MVS_Media_Terms {
 		if ( null === $tags && null === $category ) {
 			return true;
 		}
+		// Before the transaction: see resolve_tags().
+		$tag_ids = null === $tags ? null : self::resolve_tags( $tags );
+		if ( is_wp_error( $tag_ids ) ) {
+			return $tag_ids;
+		}
 		$result = MVS_Media_Totals::change(
 			array( $media_id ),
-			static function () use ( $media_id, $tags, $category ) {
-				return self::set_terms( $media_id, $tags, $category );
+			static function () use ( $media_id, $tag_ids, $category ) {
+				if ( null !== $tag_ids ) {
+					wp_set_object_terms( $media_id, $tag_ids, 'mvs_tag' );
+				}
+				if ( null !== $category ) {
+					wp_set_object_terms( $media_id, $category ? array( $category ) : array(), 'mvs_category' );
+				}
+				return true;
 			}
 		);
 		return false === $result ? MVS_Errors::make( 'mvs_storage_failed', __( 'The tags could not be saved.', 'media-community-service' ) ) : $result;
 	}
 
 	/**
-	 * The term changes of apply(), inside its transaction.
+	 * The term IDs of tag names, creating the missing tags the way POST /tags
+	 * does (MVS_Tag_Repository::ensure()): concurrent uploads that introduce
+	 * one new name end on one term, where wp_set_object_terms() with names
+	 * left two terms with one slug. Outside the item's transaction, so that
+	 * each upload sees the terms the others committed.
 	 *
-	 * @param int        $media_id Media ID.
-	 * @param array|null $tags     Tag names, or null to leave them.
-	 * @param int|null   $category Term ID, 0 to clear, null to leave it.
-	 * @return true|WP_Error
+	 * @param array $tags Tag names.
+	 * @return int[]|WP_Error
 	 */
-	private static function set_terms( int $media_id, ?array $tags, ?int $category ) {
-		if ( null !== $tags ) {
-			$names = array();
-			foreach ( $tags as $name ) {
-				$name = trim( sanitize_text_field( (string) $name ) );
-				if ( '' !== $name ) {
-					// Strings, never ints: wp_set_object_terms() reads ints as term IDs.
-					$names[] = $name;
-				}
+	private static function resolve_tags( array $tags ) {
+		$repository = new MVS_Tag_Repository();
+		$ids        = array();
+		foreach ( $tags as $name ) {
+			$name = trim( sanitize_text_field( (string) $name ) );
+			if ( '' === $name ) {
+				continue;
 			}
-			$set = wp_set_object_terms( $media_id, array_values( array_unique( $names ) ), 'mvs_tag' );
-			if ( is_wp_error( $set ) ) {
-				return MVS_Errors::make( 'mvs_invalid_param', $set->get_error_message(), array( 'params' => array( 'tags' ) ) );
+			$tag = $repository->ensure( $name, sanitize_title( $name ) );
+			if ( is_wp_error( $tag ) ) {
+				return MVS_Errors::make( 'mvs_invalid_param', $tag->get_error_message(), array( 'params' => array( 'tags' ) ) );
 			}
+			$ids[] = $tag[0];
 		}
-		if ( null !== $category ) {
-			wp_set_object_terms( $media_id, $category ? array( $category ) : array(), 'mvs_category' );
-		}
-		return true;
+		return array_values( array_unique( $ids ) );
 	}
 }

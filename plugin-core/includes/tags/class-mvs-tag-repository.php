@@ -8,12 +8,13 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Reads mvs_tag terms with a per-viewer usage count computed in SQL
- * (term_relationships joined with mvs_media under the visibility
- * predicate), never WordPress's stored term count, which includes private
- * and pending items; non-privileged viewers see only tags on items they may
- * see (visible_condition()). Writes go through the taxonomy API, except the merge,
- * which moves relationships in two statements.
+ * Reads mvs_tag terms with a per-viewer usage count (counts(): from the
+ * maintained mvs_media_totals keys the viewer may see, or counted under the
+ * visibility predicate while they are rebuilt), never WordPress's stored
+ * term count, which includes private and pending items; non-privileged
+ * viewers see only tags on items they may see (from()). Writes go through
+ * the taxonomy API, except the merge, which moves relationships in two
+ * statements.
  *
  * phpcs:disable WordPress.DB.DirectDatabaseQuery -- per-viewer counts cannot be cached globally.
  * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
@@ -23,43 +24,82 @@ final class MVS_Tag_Repository {
 	const TAXONOMY = 'mvs_tag';
 
 	/**
-	 * Column expression counting a term's items the viewer may see.
+	 * Each tag's count for the viewer, as a derived table (term_taxonomy_id,
+	 * use_count): the items carrying the term that the viewer may see
+	 * (MVS_Media_Visibility::viewer_predicate). One term when $term_id is given.
 	 *
-	 * @param int $viewer Viewer.
-	 * @return array{0: string, 1: array}
+	 * Once mvs_media_totals is complete, the counts are the sum of the term's
+	 * keys the viewer may see (approved public; members; the viewer's groups),
+	 * minus the items of authors the viewer blocked or was blocked by (bounded
+	 * by those authors' items), plus the viewer's own items the community keys
+	 * do not hold (bounded by the viewer's items): the cost follows the number
+	 * of terms, not of items. Moderators sum every key. Until the totals are
+	 * complete, the items are counted (linear in the table; docs/list-totals.md).
+	 *
+	 * @param int $viewer  Viewer.
+	 * @param int $term_id One term's ID, 0 for every term.
+	 * @return array{0: string, 1: array} SELECT and its arguments.
 	 */
-	private static function count_column( int $viewer ): array {
+	private static function counts( int $viewer, int $term_id = 0 ): array {
 		global $wpdb;
-		list( $where, $args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'm' );
-		return array(
-			"( SELECT COUNT(*) FROM {$wpdb->term_relationships} r INNER JOIN {$wpdb->mvs_media} m ON m.id = r.object_id WHERE r.term_taxonomy_id = tt.term_taxonomy_id AND {$where} ) AS use_count",
-			$args,
-		);
+		$one      = " IN ( SELECT x.term_taxonomy_id FROM {$wpdb->term_taxonomy} x WHERE x.term_id = %d )";
+		$one_args = $term_id ? array( $term_id ) : array();
+		if ( ! MVS_Media_Totals::ready() ) {
+			list( $where, $args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'm' );
+			return array(
+				"SELECT r.term_taxonomy_id, COUNT(*) AS use_count FROM {$wpdb->term_relationships} r INNER JOIN {$wpdb->mvs_media} m ON m.id = r.object_id"
+				. " WHERE {$where}" . ( $term_id ? " AND r.term_taxonomy_id{$one}" : '' ) . ' GROUP BY r.term_taxonomy_id',
+				array_merge( $args, $one_args ),
+			);
+		}
+		$keys = "SELECT k.term_taxonomy_id, SUM(k.items) AS use_count FROM {$wpdb->mvs_media_totals} k WHERE k.term_taxonomy_id" . ( $term_id ? $one : ' > 0' );
+		if ( MVS_Media_Visibility::is_privileged( $viewer ) ) {
+			return array( "{$keys} GROUP BY k.term_taxonomy_id", $one_args );
+		}
+		$branches = MVS_Media_Visibility::community_branches( $viewer, 'k', false );
+		$parts    = array( "{$keys} AND ( " . implode( ' OR ', array_column( $branches, 0 ) ) . ' ) GROUP BY k.term_taxonomy_id' );
+		$args     = array_merge( $one_args, ...array_column( $branches, 1 ) );
+		$items    = "FROM {$wpdb->mvs_media} m INNER JOIN {$wpdb->term_relationships} r ON r.object_id = m.id WHERE " . ( $term_id ? "r.term_taxonomy_id{$one} AND " : '' );
+		$blocked  = MVS_Media_Visibility::blocked_ids( $viewer );
+		if ( $blocked ) {
+			// The keys hold these authors' items too: take away those the keys counted.
+			$unblocked = MVS_Media_Visibility::community_branches( $viewer, 'm', false );
+			$parts[]   = "SELECT r.term_taxonomy_id, -COUNT(*) {$items}m.author_id IN (" . implode( ', ', array_fill( 0, count( $blocked ), '%d' ) ) . ')'
+				. ' AND ( ' . implode( ' OR ', array_column( $unblocked, 0 ) ) . ' ) GROUP BY r.term_taxonomy_id';
+			$args      = array_merge( $args, $one_args, $blocked, ...array_column( $unblocked, 1 ) );
+		}
+		if ( $viewer > 0 ) {
+			// The viewer's own items outside the community keys (private, pending, rejected…).
+			$community = MVS_Media_Visibility::community_predicate( $viewer );
+			$parts[]   = "SELECT r.term_taxonomy_id, COUNT(*) {$items}m.author_id = %d AND NOT {$community[0]} GROUP BY r.term_taxonomy_id";
+			$args      = array_merge( $args, $one_args, array( $viewer ), $community[1] );
+		}
+		if ( 1 === count( $parts ) ) {
+			return array( $parts[0], $args );
+		}
+		return array( 'SELECT c.term_taxonomy_id, SUM(c.use_count) AS use_count FROM ( ' . implode( ' UNION ALL ', $parts ) . ' ) c GROUP BY c.term_taxonomy_id', $args );
 	}
 
 	/**
-	 * Condition keeping only tags on at least one item the viewer may see:
-	 * a tag's name is content, so the tags of a private item are as private
-	 * as the item. Privileged viewers (who see every item) see every tag,
-	 * unused ones too, since they merge and tidy them.
+	 * Tags with their count for the viewer: FROM … WHERE on t (terms), tt
+	 * (term_taxonomy) and c (counts()). In lists, tags without an item the
+	 * viewer may see are left out, except for moderators (who merge and tidy
+	 * unused tags): a tag's name is content, as private as its items.
 	 *
-	 * A scalar subquery with LIMIT 1, per tag, stops at the tag's first
-	 * visible item. Written as EXISTS, MariaDB turned it into a semi-join
-	 * that first collected every visible item of the site (a walk of the
-	 * whole visibility index: 1.4 s at 200,000 items, for the total alone).
-	 *
-	 * @param int $viewer Viewer.
-	 * @return array{0: string, 1: array} SQL ('' for none) and its arguments.
+	 * @param int $viewer  Viewer.
+	 * @param int $term_id One term's ID, 0 for every tag.
+	 * @return array{0: string, 1: array} SQL from FROM on, and its arguments.
 	 */
-	private static function visible_condition( int $viewer ): array {
+	private static function from( int $viewer, int $term_id = 0 ): array {
 		global $wpdb;
-		if ( MVS_Media_Visibility::is_privileged( $viewer ) ) {
-			return array( '', array() );
-		}
-		list( $where, $args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'vm' );
+		list( $counts, $args ) = self::counts( $viewer, $term_id );
+		// One tag is read whether or not the viewer sees an item of it (the routes decide).
+		$join                  = $term_id || MVS_Media_Visibility::is_privileged( $viewer ) ? 'LEFT JOIN' : 'INNER JOIN';
+		$where                 = 'LEFT JOIN' === $join ? '' : ' AND c.use_count > 0';
 		return array(
-			" AND ( SELECT 1 FROM {$wpdb->term_relationships} vr INNER JOIN {$wpdb->mvs_media} vm ON vm.id = vr.object_id WHERE vr.term_taxonomy_id = tt.term_taxonomy_id AND {$where} LIMIT 1 ) IS NOT NULL",
-			$args,
+			"FROM {$wpdb->terms} t INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_id = t.term_id {$join} ( {$counts} ) c ON c.term_taxonomy_id = tt.term_taxonomy_id"
+			. " WHERE tt.taxonomy = %s{$where}",
+			array_merge( $args, array( self::TAXONOMY ) ),
 		);
 	}
 
@@ -71,29 +111,21 @@ final class MVS_Tag_Repository {
 	 */
 	public function search( array $query ): array {
 		global $wpdb;
-		$where = 'tt.taxonomy = %s';
-		$args  = array( self::TAXONOMY );
+		list( $from, $args ) = self::from( (int) $query['viewer'] );
 		if ( isset( $query['search'] ) && '' !== (string) $query['search'] ) {
-			$where .= ' AND t.name LIKE %s';
+			$from  .= ' AND t.name LIKE %s';
 			$args[] = '%' . $wpdb->esc_like( (string) $query['search'] ) . '%';
 		}
-		list( $visible, $visible_args ) = self::visible_condition( (int) $query['viewer'] );
-		$where                         .= $visible;
-		$args                           = array_merge( $args, $visible_args );
-
 		$order    = 'count' === $query['orderby'] ? 'use_count DESC, t.name ASC' : 't.name ASC, t.term_id ASC';
 		$per_page = max( 1, (int) $query['per_page'] );
 		$offset   = ( max( 1, (int) $query['page'] ) - 1 ) * $per_page;
-
-		list( $count, $count_args ) = self::count_column( (int) $query['viewer'] );
-		$from                       = "FROM {$wpdb->terms} t INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_id = t.term_id WHERE {$where}";
-		$rows                       = $wpdb->get_results(
+		$rows     = $wpdb->get_results(
 			$wpdb->prepare(
-				"SELECT t.term_id, t.name, t.slug, {$count} {$from} ORDER BY {$order} LIMIT %d OFFSET %d",
-				array_merge( $count_args, $args, array( $per_page, $offset ) )
+				"SELECT t.term_id, t.name, t.slug, COALESCE( c.use_count, 0 ) AS use_count {$from} ORDER BY {$order} LIMIT %d OFFSET %d",
+				array_merge( $args, array( $per_page, $offset ) )
 			)
 		);
-		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) {$from}", $args ) );
+		$total    = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) {$from}", $args ) );
 		return array( $rows ? $rows : array(), $total );
 	}
 
@@ -106,11 +138,11 @@ final class MVS_Tag_Repository {
 	 */
 	public function find( int $term_id, int $viewer ) {
 		global $wpdb;
-		list( $count, $count_args ) = self::count_column( $viewer );
+		list( $from, $args ) = self::from( $viewer, $term_id );
 		return $wpdb->get_row(
 			$wpdb->prepare(
-				"SELECT t.term_id, t.name, t.slug, tt.term_taxonomy_id, {$count} FROM {$wpdb->terms} t INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_id = t.term_id WHERE tt.taxonomy = %s AND t.term_id = %d",
-				array_merge( $count_args, array( self::TAXONOMY, $term_id ) )
+				"SELECT t.term_id, t.name, t.slug, tt.term_taxonomy_id, COALESCE( c.use_count, 0 ) AS use_count {$from} AND t.term_id = %d",
+				array_merge( $args, array( $term_id ) )
 			)
 		);
 	}
@@ -136,8 +168,38 @@ final class MVS_Tag_Repository {
 	}
 
 	/**
+	 * The tag with this name or slug, created when there is none. Requests
+	 * creating one name at once all pass WordPress's duplicate check (terms
+	 * have no unique key): after its insert, each request but the one that
+	 * inserted the oldest row deletes its own and takes the oldest, so they
+	 * all end on one term. Runs outside any transaction: the second look
+	 * must see the rows the other requests committed.
+	 *
+	 * @param string $name Tag name.
+	 * @param string $slug Tag slug.
+	 * @return array{0: int, 1: bool}|WP_Error Term ID and whether this call created it.
+	 */
+	public function ensure( string $name, string $slug ) {
+		$existing = $this->first_named( $name, $slug );
+		if ( $existing > 0 ) {
+			return array( $existing, false );
+		}
+		$term = wp_insert_term( $name, self::TAXONOMY, array( 'slug' => $slug ) );
+		if ( is_wp_error( $term ) ) {
+			return 'term_exists' === $term->get_error_code() ? array( (int) $term->get_error_data(), false ) : $term;
+		}
+		$id    = (int) $term['term_id'];
+		$first = $this->first_named( $name, $slug );
+		if ( $first > 0 && $first < $id ) {
+			wp_delete_term( $id, self::TAXONOMY );
+			return array( $first, false );
+		}
+		return array( $id, true );
+	}
+
+	/**
 	 * The tag cloud: the most used tags among the items the viewer may see,
-	 * in one grouped query. Tags used only on hidden items do not appear.
+	 * in one query. Tags used only on hidden items do not appear.
 	 *
 	 * @param int $viewer Viewer.
 	 * @param int $limit  Most tags returned.
@@ -145,16 +207,11 @@ final class MVS_Tag_Repository {
 	 */
 	public function cloud( int $viewer, int $limit ): array {
 		global $wpdb;
-		list( $where, $args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'm' );
-		$rows                 = $wpdb->get_results(
+		list( $from, $args ) = self::from( $viewer );
+		$rows                = $wpdb->get_results(
 			$wpdb->prepare(
-				"SELECT t.term_id, t.name, t.slug, COUNT(*) AS use_count FROM {$wpdb->term_relationships} r"
-				. " INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = r.term_taxonomy_id"
-				. " INNER JOIN {$wpdb->terms} t ON t.term_id = tt.term_id"
-				. " INNER JOIN {$wpdb->mvs_media} m ON m.id = r.object_id"
-				. " WHERE tt.taxonomy = %s AND {$where}"
-				. ' GROUP BY t.term_id, t.name, t.slug ORDER BY use_count DESC, t.name ASC LIMIT %d',
-				array_merge( array( self::TAXONOMY ), $args, array( $limit ) )
+				"SELECT t.term_id, t.name, t.slug, c.use_count {$from} AND c.use_count > 0 ORDER BY c.use_count DESC, t.name ASC LIMIT %d",
+				array_merge( $args, array( $limit ) )
 			)
 		);
 		return $rows ? $rows : array();

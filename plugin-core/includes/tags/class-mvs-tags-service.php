@@ -79,23 +79,13 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 		if ( '' === $name || '' === $slug ) {
 			return MVS_Errors::make( 'mvs_invalid_param', __( 'A tag needs a name.', 'media-community-service' ), array( 'params' => array( 'name' ) ) );
 		}
-		$existing = $this->tags->first_named( $name, $slug );
-		if ( $existing > 0 ) {
-			return self::exists( $existing );
+		$tag = $this->tags->ensure( $name, $slug );
+		if ( is_wp_error( $tag ) ) {
+			return MVS_Errors::make( 'mvs_invalid_param', $tag->get_error_message(), array( 'params' => array( 'name' ) ) );
 		}
-		$term = wp_insert_term( $name, MVS_Tag_Repository::TAXONOMY, array( 'slug' => $slug ) );
-		if ( is_wp_error( $term ) ) {
-			return 'term_exists' === $term->get_error_code()
-				? self::exists( (int) $term->get_error_data() )
-				: MVS_Errors::make( 'mvs_invalid_param', $term->get_error_message(), array( 'params' => array( 'name' ) ) );
-		}
-		$id = (int) $term['term_id'];
-		// Requests creating the same tag at once all pass the checks above (terms
-		// have no unique key): every one but the oldest row gives way to it.
-		$first = $this->tags->first_named( $name, $slug );
-		if ( $first > 0 && $first < $id ) {
-			wp_delete_term( $id, MVS_Tag_Repository::TAXONOMY );
-			return self::exists( $first );
+		list( $id, $created ) = $tag;
+		if ( ! $created ) {
+			return self::exists( $id );
 		}
 		return self::present( $this->tags->find( $id, get_current_user_id() ) );
 	}

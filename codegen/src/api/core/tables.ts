@@ -79,7 +79,9 @@ export const coreTables: readonly TableSpec[] = [
 			items: col.bigint(),
 		},
 		primaryKey: ['term_taxonomy_id', 'moderation_status', 'privacy', 'group_id', 'media_type'],
-		indexes: [],
+		// Per-tag counts for a viewer (GET /tags, the cloud) read only the keys the
+		// viewer may see, across every term: a few rows per tag, not all of its keys.
+		indexes: [key('visible', 'moderation_status', 'privacy', 'group_id', 'term_taxonomy_id')],
 	}),
 	table({
 		name: 'mvs_media_term_index',
@@ -323,6 +325,8 @@ export const coreTables: readonly TableSpec[] = [
 		primaryKey: ['id'],
 		indexes: [
 			key('object', 'object_type', 'object_id', 'status'),
+			// GET /moderation/counts counts the open reports: as many index rows as the backlog.
+			key('status', 'status'),
 			// Kept although one_open covers it: dbDelta never drops an index, so
 			// installs upgraded from version 1 still have it; fresh ones match them.
 			key('reporter', 'reporter_id', 'object_type', 'object_id'),
