@@ -92,7 +92,8 @@ test('totals stay exact through every write, for every viewer and filter', async
 
 	// GET /moderation/counts (the site-wide keys): this spec's writes move it by
 	// exactly what they did to its own items (no other spec writes meanwhile),
-	// and the queued states equal the queue's own COUNT over the media table.
+	// and the queued states equal the queue's X-WP-Total (both read the
+	// totals' site-wide keys; the run's end-of-run recount checks those keys).
 	const moderator = api('moderator');
 	const moderationCounts = async () => {
 		const res = await moderator.op('get_moderation_counts');

@@ -11,7 +11,8 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Prepared queries on mvs_media (moderation columns), mvs_reports,
  * mvs_moderation_log. A queue page costs two queries
- * (rows with their open-report counts, and the total) whatever per_page is.
+ * (rows with their open-report counts, and the total) whatever per_page is;
+ * the total reads mvs_media_totals once that table is complete.
  *
  * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom tables; results are live moderation state.
  * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
@@ -44,7 +45,12 @@ final class MVS_Moderation_Repository {
 				array_merge( $states, array( $per_page, $offset ) )
 			)
 		);
-		$total  = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->mvs_media} WHERE moderation_status IN ({$in})", $states ) );
+		// The total as counts() reads it: the site-wide keys of mvs_media_totals
+		// once complete (flat), else the backlog counted on the visibility index.
+		$count  = MVS_Media_Totals::ready()
+			? "SELECT COALESCE( SUM(items), 0 ) FROM {$wpdb->mvs_media_totals} WHERE term_taxonomy_id = 0 AND moderation_status IN ({$in})"
+			: "SELECT COUNT(*) FROM {$wpdb->mvs_media} WHERE moderation_status IN ({$in})";
+		$total  = (int) $wpdb->get_var( $wpdb->prepare( $count, $states ) );
 		return array( $rows ? $rows : array(), $total );
 	}
 
