@@ -133,21 +133,28 @@ final class MVS_Media_Term_Index {
 
 	/**
 	 * Whether the listing differs from the media table: it equals it exactly
-	 * when it holds as many rows as expected and each matches an expected row
-	 * on every column (a row per term and item, so matches pair them one to
-	 * one). Linear: for the daily check and the tests only.
+	 * when it holds as many rows as expected and each expected row finds its
+	 * listing row with every column equal (a row per term and item, so
+	 * matches pair them one to one). Linear: for the daily check and the
+	 * tests only. The match is driven from the relationships and probes the
+	 * listing's primary key (term, status, privacy, item) row by row: joining
+	 * the expected rows as a derived table materialized them twice and read
+	 * 20 million rows in 80 s at a million items.
 	 *
 	 * @return array{key: string[], stored: int, actual: int, matching: int}|null The difference, or null.
 	 */
 	public static function drift(): ?array {
 		global $wpdb;
 		list( $sql, $args ) = self::expected_sql( 0, PHP_INT_MAX );
+		$from               = substr( $sql, strpos( $sql, ' FROM ' ) );
 		$row                = $wpdb->get_row(
 			$wpdb->prepare(
-				"SELECT ( SELECT COUNT(*) FROM {$wpdb->mvs_media_term_index} ), ( SELECT COUNT(*) FROM ( {$sql} ) e ),"
-				. " ( SELECT COUNT(*) FROM {$wpdb->mvs_media_term_index} k INNER JOIN ( {$sql} ) e"
-				. ' ON e.term_taxonomy_id = k.term_taxonomy_id AND e.media_id = k.media_id AND e.moderation_status = k.moderation_status AND e.privacy = k.privacy'
-				. ' AND e.group_id = k.group_id AND e.media_type = k.media_type AND e.author_id = k.author_id )',
+				// Named columns: wpdb keys a row by column name, and the last two
+				// expressions begin alike (unnamed, their names could collide).
+				"SELECT ( SELECT COUNT(*) FROM {$wpdb->mvs_media_term_index} ) AS stored, ( SELECT COUNT(*){$from} ) AS actual,"
+				. " ( SELECT COUNT(*){$from} AND EXISTS ( SELECT 1 FROM {$wpdb->mvs_media_term_index} k"
+				. ' WHERE k.term_taxonomy_id = tr.term_taxonomy_id AND k.moderation_status = m.moderation_status AND k.privacy = m.privacy AND k.media_id = m.id'
+				. " AND k.group_id = CASE WHEN m.privacy = 'group' THEN m.group_id ELSE 0 END AND k.media_type = m.media_type AND k.author_id = m.author_id ) ) AS matching",
 				array_merge( $args, $args )
 			),
 			ARRAY_N
