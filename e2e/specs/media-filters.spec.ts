@@ -42,6 +42,15 @@ test('tag filter: items tagged on upload or by PUT, privacy applied to items and
 		{ id: expect.any(Number), name: `Third ${tag}`, slug: `third-${slug}` },
 	]);
 	expect(spaced.body.category).toBeNull();
+	// By name as the terms table's collation orders names: case and accents
+	// aside (a byte order would put "Banana" first and "Éclair" last).
+	const names = [`zebra ${tag}`, `Éclair ${tag}`, `apple ${tag}`, `Banana ${tag}`];
+	const mixed = await api('member').send({ method: 'POST', path: '/mvs/v1/media', query: {}, multipart: { file: files.uniquePng(), ...Object.fromEntries(names.map((n, i) => [`tags[${i}]`, n])) } });
+	expect(mixed.status, JSON.stringify(mixed.body)).toBe(201);
+	const byName = [`apple ${tag}`, `Banana ${tag}`, `Éclair ${tag}`, `zebra ${tag}`];
+	expect(mixed.body.tags.map((t: { name: string }) => t.name)).toEqual(byName);
+	const listed = await api('anonymous').op('list_media', { query: { tag: mixed.body.tags[0].slug } });
+	expect(listed.body.items.map((i) => i.tags.map((t) => t.name))).toEqual([byName]);
 	expect(schemaProblems('MediaItem', spaced.body)).toEqual([]);
 	expect(put.body.tags.map((t) => t.name)).toEqual([tag]);
 	expect((await seen(api('anonymous'), { tag: `other-${slug}` })).ids).toEqual([spaced.body.id]);

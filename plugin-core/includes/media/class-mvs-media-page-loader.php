@@ -64,9 +64,16 @@ final class MVS_Media_Page_Loader {
 		}
 		// No ORDER BY: sorting the union took MariaDB a third of the query's
 		// time (a filesort of a temporary table that meta_value's LONGTEXT puts
-		// on disk). The few rows are put in order here instead.
+		// on disk). The few rows are put in order here instead: meta by meta ID
+		// (what update_meta_cache() keeps, so a key with several values lists
+		// them as get_metadata() would), each item's tags by name (sort_tags()).
 		$rows = (array) $wpdb->get_results( $wpdb->prepare( implode( ' UNION ALL ', $branches ), $args ) );
-		usort( $rows, array( self::class, 'compare' ) );
+		usort(
+			$rows,
+			static function ( $a, $b ) {
+				return (int) $a->meta_id <=> (int) $b->meta_id;
+			}
+		);
 
 		$meta = array_fill_keys( $ids, array() );
 		foreach ( (array) $rows as $row ) {
@@ -94,23 +101,35 @@ final class MVS_Media_Page_Loader {
 					}
 			}
 		}
+		foreach ( $state['terms'] as $id => $terms ) {
+			if ( isset( $terms['tags'][1] ) ) {
+				$state['terms'][ $id ]['tags'] = self::sort_tags( $terms['tags'] );
+			}
+		}
 		wp_cache_add_multiple( $meta, 'mvs_media_meta' );
 		return $state;
 	}
 
 	/**
-	 * The order of the loaded rows: meta in meta ID order (what
-	 * update_meta_cache() keeps, so a key with several values lists them as
-	 * get_metadata() would), terms by name (then slug, for names that differ
-	 * only in case).
+	 * An item's tags by name as the terms table's collation orders them
+	 * (utf8mb4_unicode_ci: case and accents aside), then by slug: what the
+	 * union's ORDER BY gave. Accents are folded only for names that have
+	 * any, so an all-ASCII page pays a case-insensitive compare alone.
 	 *
-	 * @param object $a A row.
-	 * @param object $b Another row.
-	 * @return int
+	 * @param array[] $tags {id, name, slug} of one item.
+	 * @return array[]
 	 */
-	private static function compare( $a, $b ): int {
-		return (int) $a->meta_id <=> (int) $b->meta_id
-			?: strcasecmp( (string) $a->term_name, (string) $b->term_name )
-			?: strcmp( (string) $a->term_slug, (string) $b->term_slug );
+	private static function sort_tags( array $tags ): array {
+		$keys = array();
+		foreach ( $tags as $i => $tag ) {
+			$name       = $tag['name'];
+			$keys[ $i ] = strtolower( preg_match( '/[\x80-\xff]/', $name ) ? remove_accents( $name ) : $name ) . "\0" . $tag['slug'];
+		}
+		asort( $keys, SORT_STRING );
+		$sorted = array();
+		foreach ( array_keys( $keys ) as $i ) {
+			$sorted[] = $tags[ $i ];
+		}
+		return $sorted;
 	}
 }
