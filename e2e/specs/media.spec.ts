@@ -259,13 +259,13 @@ test.describe('GET /media and GET /me/media', () => {
 				expect(Number(res.headers['x-mvs-queries']), `${caller.role} per_page ${perPage}`).toBe(2 + rateLimit);
 			}
 			// A page past the last has no row for the total to ride on: it is counted
-			// on its own (and nothing is loaded for no items), and still exact.
-			const first = await caller.op('list_media', { query: { per_page: 1 } });
-			const past = await caller.op('list_media', { query: { per_page: 100, page: Math.ceil(first.body.total / 100) + 1 } });
+			// on its own (and nothing is loaded for no items), and still exact. This
+			// test's own item only: other specs upload public items meanwhile.
+			const past = await caller.op('list_media', { query: { s: tag, per_page: 1, page: 2 } });
 			expect(past.status).toBe(200);
 			expect(past.body.items).toEqual([]);
-			expect(past.body.total, `${caller.role} past the last page`).toBe(first.body.total);
-			expect(past.headers['x-wp-total']).toBe(String(first.body.total));
+			expect(past.body.total, `${caller.role} past the last page`).toBe(1);
+			expect(past.headers['x-wp-total']).toBe('1');
 			expect(Number(past.headers['x-mvs-queries']), `${caller.role} past the last page`).toBe(2 + rateLimit);
 		}
 		const mine = await api('member2').op('list_media', { query: { s: tag } });
