@@ -404,6 +404,98 @@ add_action(
 				),
 			)
 		);
+		// The daily check (MVS_Media_Totals::verify_and_heal), through its cron hook,
+		// `times` runs now (WP-Cron would wait a minute between runs) or until
+		// it has checked every unit; `budget` seconds per run (0: one unit a
+		// run). Answers the differences it found, whether it rebuilt the totals
+		// (then finished here, as the rebuild's cron chain would) and the
+		// statements it ran, for EXPLAIN.
+		register_rest_route(
+			'mvs-test/v1',
+			'/media-totals/verify',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'times'  => array(
+						'type'    => 'integer',
+						'minimum' => 1,
+						'maximum' => 100000,
+						'default' => 1,
+					),
+					'budget' => array(
+						'type'    => 'number',
+						'minimum' => 0,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$statements = array();
+					$record     = static function ( $sql ) use ( &$statements ) {
+						$statements[] = preg_replace( '/\s+/', ' ', trim( $sql ) );
+						return $sql;
+					};
+					$budget     = static function () use ( $request ) {
+						return (float) $request['budget'];
+					};
+					if ( null !== $request['budget'] ) {
+						add_filter( 'mvs_media_totals_verify_budget', $budget );
+					}
+					$drift = array();
+					$runs  = 0;
+					add_filter( 'query', $record );
+					do {
+						++$runs;
+						$drift = array_merge( $drift, (array) MVS_Media_Totals::verify_and_heal() );
+						$pending = false !== get_option( MVS_Media_Totals::VERIFY_CURSOR_OPTION );
+					} while ( $pending && $runs < (int) $request['times'] );
+					remove_filter( 'query', $record );
+					remove_filter( 'mvs_media_totals_verify_budget', $budget );
+					// The next run a partial check scheduled runs when the test says, not when WP-Cron next spawns.
+					$next = wp_next_scheduled( MVS_Media_Totals::VERIFY_HOOK );
+					while ( $next && $next < time() + HOUR_IN_SECONDS ) {
+						wp_unschedule_event( $next, MVS_Media_Totals::VERIFY_HOOK );
+						$next = wp_next_scheduled( MVS_Media_Totals::VERIFY_HOOK );
+					}
+					$rebuilt = ! MVS_Media_Totals::ready();
+					while ( ! MVS_Media_Totals::rebuild() ) {
+						continue;
+					}
+					return array(
+						'runs'       => $runs,
+						'pending'    => $pending,
+						'drift'      => $drift,
+						'rebuilt'    => $rebuilt,
+						'statements' => $statements,
+					);
+				},
+			)
+		);
+		// A write around the plugin (as another plugin or a raw SQL session would
+		// make it): one UPDATE, DELETE or INSERT, `{prefix}` standing for the
+		// table prefix. Answers the rows it changed.
+		register_rest_route(
+			'mvs-test/v1',
+			'/raw-write',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'sql' => array(
+						'type'     => 'string',
+						'pattern'  => '^(UPDATE|DELETE|INSERT) ',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$rows = $wpdb->query( str_replace( '{prefix}', $wpdb->prefix, (string) $request['sql'] ) ); // phpcs:ignore WordPress.DB
+					if ( false === $rows ) {
+						return new WP_Error( 'mvs_test_raw_write', $wpdb->last_error, array( 'status' => 400 ) );
+					}
+					return array( 'rows' => (int) $rows );
+				},
+			)
+		);
 		// Grows mvs_media fast by doubling it with INSERT ... SELECT (MariaDB only),
 		// varying privacy, type, status and counters, so the optimizer sees a real table:
 		// types weighted as stack/seed/seed.php weighs them (70 % images), a skew that

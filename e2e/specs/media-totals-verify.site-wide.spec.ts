@@ -1,0 +1,161 @@
+/**
+ * The daily check of the list totals and the per-term listing
+ * (MVS_Media_Totals::verify_and_heal, docs/list-totals.md), run through its
+ * cron hook by the harness: a difference written around the plugin (a totals
+ * row, a listing row missing, changed or extra, a relationship or an item
+ * changed by SQL) is found and healed, and a burst of the plugin's own
+ * writes while the check runs, one unit a run, is never taken for one (a
+ * false alarm would rebuild every total). Site-wide: the check reads the
+ * whole site, and its heals empty the totals while they rebuild.
+ */
+import { expect, test, upload, type Api } from '../support/mvs';
+import { createMember, type Member } from '../support/community';
+import { uniqueName } from '../support/seed';
+
+test.describe.configure({ mode: 'serial' });
+
+interface Drift {
+	key: (string | number)[];
+	stored: number;
+	actual: number;
+	matching?: number;
+}
+
+interface Verified {
+	runs: number;
+	pending: boolean;
+	drift: Drift[];
+	rebuilt: boolean;
+	statements: string[];
+}
+
+/** Runs the daily check through its cron hook until it has checked everything (budget: seconds a run). */
+async function verify(admin: Api, budget?: number): Promise<Verified> {
+	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/media-totals/verify', { json: { times: 100_000, ...(budget === undefined ? {} : { budget }) } });
+	expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
+	return res.body as Verified;
+}
+
+async function rawWrite(admin: Api, sql: string): Promise<number> {
+	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/raw-write', { json: { sql } });
+	expect(res.status, `${sql}: ${JSON.stringify(res.body)}`).toBe(200);
+	return res.body.rows as number;
+}
+
+/** The term_taxonomy_id of a tag, as SQL (the REST tag id is its term id). */
+const termOf = (tag: string) =>
+	`(SELECT tt.term_taxonomy_id FROM {prefix}term_taxonomy tt INNER JOIN {prefix}terms t ON t.term_id = tt.term_id WHERE t.slug = '${tag}' AND tt.taxonomy = 'mvs_tag')`;
+
+const tagTotal = async (anonymous: Api, tag: string) => (await anonymous.op('list_media', { query: { tag, per_page: 1 } })).body.total as number;
+
+test('the daily check finds and heals a totals key, a listing row missing, changed or extra, and items and relationships changed by SQL', async ({ api }) => {
+	test.setTimeout(300_000);
+	const admin = api('admin');
+	const anonymous = api('anonymous');
+	const owner = await createMember(admin);
+	const tag = uniqueName('heal');
+	const ids: number[] = [];
+	for (let i = 0; i < 3; i++) ids.push((await upload(owner.api, { privacy: 'public', tags: [tag] })).id);
+	expect(await tagTotal(anonymous, tag)).toBe(3);
+	// Exact before anything is corrupted: nothing found, nothing rebuilt.
+	const clean = await verify(admin);
+	expect({ drift: clean.drift, rebuilt: clean.rebuilt, pending: clean.pending }).toEqual({ drift: [], rebuilt: false, pending: false });
+
+	const cases: { name: string; sql: string; found: (d: Drift) => boolean; total: number }[] = [
+		{
+			name: "a tag's totals key",
+			sql: `UPDATE {prefix}mvs_media_totals SET items = items + 1 WHERE term_taxonomy_id = ${termOf(tag)} AND moderation_status = 'approved' AND privacy = 'public' AND group_id = 0 AND media_type = 'image'`,
+			found: (d) => d.key[0] !== 'term_index' && d.key[0] !== 0 && d.stored === d.actual + 1,
+			total: 3,
+		},
+		{
+			name: 'a site-wide totals key',
+			sql: "UPDATE {prefix}mvs_media_totals SET items = items + 2 WHERE term_taxonomy_id = 0 AND moderation_status = 'approved' AND privacy = 'public' AND group_id = 0 AND media_type = 'image'",
+			found: (d) => JSON.stringify(d.key) === JSON.stringify([0, 'approved', 'public', 0, 'image']) && d.stored === d.actual + 2,
+			total: 3,
+		},
+		{
+			name: 'a missing listing row',
+			sql: `DELETE FROM {prefix}mvs_media_term_index WHERE media_id = ${ids[0]}`,
+			found: (d) => d.key[0] === 'term_index' && d.stored === d.actual - 1,
+			total: 3,
+		},
+		{
+			name: 'a changed listing row',
+			sql: `UPDATE {prefix}mvs_media_term_index SET author_id = author_id + 1 WHERE media_id = ${ids[1]}`,
+			found: (d) => d.key[0] === 'term_index' && d.stored === d.actual && d.matching === d.actual - 1,
+			total: 3,
+		},
+		{
+			// Another plugin removing a term from an item: the listing row and the totals stay behind.
+			name: 'an extra listing row (a relationship deleted by SQL)',
+			sql: `DELETE FROM {prefix}term_relationships WHERE object_id = ${ids[2]} AND term_taxonomy_id = ${termOf(tag)}`,
+			found: (d) => d.key[0] === 'term_index' && d.stored === d.actual + 1,
+			total: 2,
+		},
+		{
+			name: 'an item made private by SQL',
+			sql: `UPDATE {prefix}mvs_media SET privacy = 'private' WHERE id = ${ids[1]}`,
+			found: (d) => d.key[0] === 'term_index' && d.matching === d.actual - 1,
+			total: 1,
+		},
+	];
+	for (const c of cases) {
+		expect(await rawWrite(admin, c.sql), c.name).toBeGreaterThan(0);
+		const found = await verify(admin);
+		expect(found.rebuilt, `${c.name}: ${JSON.stringify(found.drift)}`).toBe(true);
+		expect(found.drift.filter(c.found), `${c.name}: ${JSON.stringify(found.drift)}`).toHaveLength(1);
+		// Healed: the next check finds nothing, and the tag's total counts what its items now are.
+		const healed = await verify(admin);
+		expect({ drift: healed.drift, rebuilt: healed.rebuilt }, c.name).toEqual({ drift: [], rebuilt: false });
+		expect(await tagTotal(anonymous, tag), c.name).toBe(c.total);
+	}
+	expect((await admin.raw('GET', '/wp-json/mvs-test/v1/media-totals')).body).toEqual({ ready: true, drift: [] });
+});
+
+test('a burst of plugin writes while the check runs, one unit a run, is never reported as drift and rebuilds nothing', async ({ api }) => {
+	test.setTimeout(300_000);
+	const admin = api('admin');
+	const moderator = api('moderator');
+	const members: Member[] = [];
+	for (let i = 0; i < 4; i++) members.push(await createMember(admin));
+	const tag = uniqueName('burst');
+	const tag2 = uniqueName('burst2');
+	const items = new Map<Member, number[]>();
+	for (const m of members) {
+		const own: number[] = [];
+		for (let i = 0; i < 3; i++) own.push((await upload(m.api, { privacy: 'public', tags: [tag] })).id);
+		items.set(m, own);
+	}
+	await admin.raw('POST', '/wp-json/mvs-test/v1/reset-rate-limits');
+
+	let writing = true;
+	const checks: Verified[] = [];
+	const checker = (async () => {
+		// One unit a run: the check's statements interleave with the writes below.
+		while (writing) checks.push(await verify(admin, 0));
+	})();
+	const privacies = ['members', 'public', 'private', 'public'] as const;
+	for (let round = 0; round < 4; round++) {
+		await Promise.all(
+			members.flatMap((m) => {
+				const [a, b, c] = items.get(m)!;
+				return [
+					(async () => expect((await m.api.op('update_media', { params: { id: a! }, body: { privacy: privacies[round] } })).status).toBe(200))(),
+					(async () => expect((await m.api.op('update_media', { params: { id: b! }, body: { tags: round % 2 ? [tag] : [tag, tag2] } })).status).toBe(200))(),
+					(async () => expect((await moderator.op(round % 2 ? 'approve_media' : 'reject_media', { params: { id: c! } })).status).toBe(200))(),
+					(async () => items.get(m)!.push((await upload(m.api, { privacy: 'public', tags: [tag, tag2] })).id))(),
+				];
+			}),
+		);
+		await admin.raw('POST', '/wp-json/mvs-test/v1/reset-rate-limits');
+	}
+	writing = false;
+	await checker;
+	// The check ran while the writes landed, and never raised an alarm.
+	expect(checks.length).toBeGreaterThan(0);
+	expect(checks.flatMap((c) => c.drift)).toEqual([]);
+	expect(checks.filter((c) => c.rebuilt)).toEqual([]);
+	// And the writes left everything exact.
+	expect((await admin.raw('GET', '/wp-json/mvs-test/v1/media-totals')).body).toEqual({ ready: true, drift: [] });
+});
