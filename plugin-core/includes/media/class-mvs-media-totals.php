@@ -588,7 +588,7 @@ final class MVS_Media_Totals {
 				$matched = (int) $row[6];
 				continue;
 			}
-			$key = wp_json_encode( array( $term_taxonomy_id, (string) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] ) );
+			$key  = wp_json_encode( array( $term_taxonomy_id, (string) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] ) );
 			$pair = $counts[ $key ] ?? array( 0, 0 );
 			if ( 'stored' === $row[0] ) {
 				$pair[0] = (int) $row[5];
@@ -644,7 +644,7 @@ final class MVS_Media_Totals {
 			$key  = wp_json_encode( array( 0, $status, $privacy, (int) $row[1], $type ) );
 			$pair = $counts[ $key ] ?? array( 0, 0 );
 			$pair[ 'stored' === $row[0] ? 0 : 1 ] = (int) $row[2];
-			$counts[ $key ] = $pair;
+			$counts[ $key ]                       = $pair;
 		}
 		return self::differences( $counts );
 	}
