@@ -515,10 +515,14 @@ final class MVS_Media_Totals {
 	 */
 	private static function next_unit( string $cursor, ?array &$keys ): string {
 		global $wpdb;
-		$unit = '' === $cursor ? array( 'term', 0 ) : (array) json_decode( $cursor, true );
+		$unit = json_decode( $cursor, true );
+		if ( ! is_array( $unit ) || ! in_array( $unit[0] ?? null, array( 'term', 'key' ), true ) ) {
+			// No cursor (or one this version cannot read): from the first unit.
+			$unit = array( 'term', 0 );
+		}
 		if ( 'term' === $unit[0] ) {
 			// Each part is one step on an index: the lowest term above the cursor.
-			$after = (int) $unit[1];
+			$after = (int) ( $unit[1] ?? 0 );
 			$parts = array(
 				"SELECT MIN(term_taxonomy_id) AS n FROM {$wpdb->mvs_media_totals} WHERE term_taxonomy_id > %d",
 				"SELECT MIN(term_taxonomy_id) AS n FROM {$wpdb->mvs_media_term_index} WHERE term_taxonomy_id > %d",
