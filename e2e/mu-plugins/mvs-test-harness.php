@@ -470,27 +470,55 @@ add_action(
 				},
 			)
 		);
-		// A write around the plugin (as another plugin or a raw SQL session would
-		// make it): one UPDATE, DELETE or INSERT, `{prefix}` standing for the
-		// table prefix. Answers the rows it changed.
+		// A write around the plugin, as another plugin or a raw SQL session would
+		// make it, for the daily check of the list totals to find: on the item
+		// `media_id` and its tag `tag`, one of `kind`. Answers the rows it changed.
 		register_rest_route(
 			'mvs-test/v1',
-			'/raw-write',
+			'/media-totals/corrupt',
 			array(
 				'methods'             => 'POST',
 				'permission_callback' => $admin_only,
 				'args'                => array(
-					'sql' => array(
+					'kind'     => array(
 						'type'     => 'string',
-						'pattern'  => '^(UPDATE|DELETE|INSERT) ',
+						'enum'     => array( 'term-total', 'site-total', 'listing-missing', 'listing-changed', 'relationship-deleted', 'item-private' ),
 						'required' => true,
+					),
+					'media_id' => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'tag'      => array(
+						'type'    => 'string',
+						'default' => '',
 					),
 				),
 				'callback'            => static function ( WP_REST_Request $request ) {
 					global $wpdb;
-					$rows = $wpdb->query( str_replace( '{prefix}', $wpdb->prefix, (string) $request['sql'] ) ); // phpcs:ignore WordPress.DB
-					if ( false === $rows ) {
-						return new WP_Error( 'mvs_test_raw_write', $wpdb->last_error, array( 'status' => 400 ) );
+					$id   = (int) $request['media_id'];
+					$term = '' === $request['tag'] ? false : get_term_by( 'slug', (string) $request['tag'], 'mvs_tag' );
+					$tt   = $term ? (int) $term->term_taxonomy_id : 0;
+					$item = $wpdb->get_row( $wpdb->prepare( "SELECT moderation_status, privacy, media_type FROM {$wpdb->mvs_media} WHERE id = %d", $id ) ); // phpcs:ignore WordPress.DB
+					if ( ! $item || ( ! $tt && 'site-total' !== $request['kind'] && 'item-private' !== $request['kind'] ) ) {
+						return new WP_Error( 'mvs_test_not_found', 'No such item or tag.', array( 'status' => 404 ) );
+					}
+					switch ( $request['kind'] ) {
+						case 'term-total':
+						case 'site-total':
+							$rows = $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media_totals} SET items = items + 1 WHERE term_taxonomy_id = %d AND moderation_status = %s AND privacy = %s AND group_id = 0 AND media_type = %s", 'site-total' === $request['kind'] ? 0 : $tt, $item->moderation_status, $item->privacy, $item->media_type ) ); // phpcs:ignore WordPress.DB
+							break;
+						case 'listing-missing':
+							$rows = $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media_term_index} WHERE term_taxonomy_id = %d AND media_id = %d", $tt, $id ) ); // phpcs:ignore WordPress.DB
+							break;
+						case 'listing-changed':
+							$rows = $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media_term_index} SET author_id = author_id + 1 WHERE term_taxonomy_id = %d AND media_id = %d", $tt, $id ) ); // phpcs:ignore WordPress.DB
+							break;
+						case 'relationship-deleted':
+							$rows = $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->term_relationships} WHERE object_id = %d AND term_taxonomy_id = %d", $id, $tt ) ); // phpcs:ignore WordPress.DB
+							break;
+						default:
+							$rows = $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET privacy = 'private' WHERE id = %d", $id ) ); // phpcs:ignore WordPress.DB
 					}
 					return array( 'rows' => (int) $rows );
 				},

@@ -36,15 +36,14 @@ async function verify(admin: Api, budget?: number): Promise<Verified> {
 	return res.body as Verified;
 }
 
-async function rawWrite(admin: Api, sql: string): Promise<number> {
-	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/raw-write', { json: { sql } });
-	expect(res.status, `${sql}: ${JSON.stringify(res.body)}`).toBe(200);
+type Corruption = 'term-total' | 'site-total' | 'listing-missing' | 'listing-changed' | 'relationship-deleted' | 'item-private';
+
+/** A write around the plugin on one item and its tag (harness: media-totals/corrupt). */
+async function corrupt(admin: Api, kind: Corruption, mediaId: number, tag: string): Promise<number> {
+	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/media-totals/corrupt', { json: { kind, media_id: mediaId, tag } });
+	expect(res.status, `${kind}: ${JSON.stringify(res.body)}`).toBe(200);
 	return res.body.rows as number;
 }
-
-/** The term_taxonomy_id of a tag, as SQL (the REST tag id is its term id). */
-const termOf = (tag: string) =>
-	`(SELECT tt.term_taxonomy_id FROM {prefix}term_taxonomy tt INNER JOIN {prefix}terms t ON t.term_id = tt.term_id WHERE t.slug = '${tag}' AND tt.taxonomy = 'mvs_tag')`;
 
 const tagTotal = async (anonymous: Api, tag: string) => (await anonymous.op('list_media', { query: { tag, per_page: 1 } })).body.total as number;
 
@@ -61,47 +60,41 @@ test('the daily check finds and heals a totals key, a listing row missing, chang
 	const clean = await verify(admin);
 	expect({ drift: clean.drift, rebuilt: clean.rebuilt, pending: clean.pending }).toEqual({ drift: [], rebuilt: false, pending: false });
 
-	const cases: { name: string; sql: string; found: (d: Drift) => boolean; total: number }[] = [
+	const cases: { name: string; kind: Corruption; item: number; found: (d: Drift) => boolean; total: number }[] = [
 		{
 			name: "a tag's totals key",
-			sql: `UPDATE {prefix}mvs_media_totals SET items = items + 1 WHERE term_taxonomy_id = ${termOf(tag)} AND moderation_status = 'approved' AND privacy = 'public' AND group_id = 0 AND media_type = 'image'`,
+			kind: 'term-total',
+			item: ids[0]!,
 			found: (d) => d.key[0] !== 'term_index' && d.key[0] !== 0 && d.stored === d.actual + 1,
 			total: 3,
 		},
 		{
 			name: 'a site-wide totals key',
-			sql: "UPDATE {prefix}mvs_media_totals SET items = items + 2 WHERE term_taxonomy_id = 0 AND moderation_status = 'approved' AND privacy = 'public' AND group_id = 0 AND media_type = 'image'",
-			found: (d) => JSON.stringify(d.key) === JSON.stringify([0, 'approved', 'public', 0, 'image']) && d.stored === d.actual + 2,
+			kind: 'site-total',
+			item: ids[0]!,
+			found: (d) => JSON.stringify(d.key) === JSON.stringify([0, 'approved', 'public', 0, 'image']) && d.stored === d.actual + 1,
 			total: 3,
 		},
-		{
-			name: 'a missing listing row',
-			sql: `DELETE FROM {prefix}mvs_media_term_index WHERE media_id = ${ids[0]}`,
-			found: (d) => d.key[0] === 'term_index' && d.stored === d.actual - 1,
-			total: 3,
-		},
+		{ name: 'a missing listing row', kind: 'listing-missing', item: ids[0]!, found: (d) => d.key[0] === 'term_index' && d.stored === d.actual - 1, total: 3 },
 		{
 			name: 'a changed listing row',
-			sql: `UPDATE {prefix}mvs_media_term_index SET author_id = author_id + 1 WHERE media_id = ${ids[1]}`,
+			kind: 'listing-changed',
+			item: ids[1]!,
 			found: (d) => d.key[0] === 'term_index' && d.stored === d.actual && d.matching === d.actual - 1,
 			total: 3,
 		},
 		{
 			// Another plugin removing a term from an item: the listing row and the totals stay behind.
 			name: 'an extra listing row (a relationship deleted by SQL)',
-			sql: `DELETE FROM {prefix}term_relationships WHERE object_id = ${ids[2]} AND term_taxonomy_id = ${termOf(tag)}`,
+			kind: 'relationship-deleted',
+			item: ids[2]!,
 			found: (d) => d.key[0] === 'term_index' && d.stored === d.actual + 1,
 			total: 2,
 		},
-		{
-			name: 'an item made private by SQL',
-			sql: `UPDATE {prefix}mvs_media SET privacy = 'private' WHERE id = ${ids[1]}`,
-			found: (d) => d.key[0] === 'term_index' && d.matching === d.actual - 1,
-			total: 1,
-		},
+		{ name: 'an item made private by SQL', kind: 'item-private', item: ids[1]!, found: (d) => d.key[0] === 'term_index' && d.matching === d.actual - 1, total: 1 },
 	];
 	for (const c of cases) {
-		expect(await rawWrite(admin, c.sql), c.name).toBeGreaterThan(0);
+		expect(await corrupt(admin, c.kind, c.item, tag), c.name).toBe(1);
 		const found = await verify(admin);
 		expect(found.rebuilt, `${c.name}: ${JSON.stringify(found.drift)}`).toBe(true);
 		expect(found.drift.filter(c.found), `${c.name}: ${JSON.stringify(found.drift)}`).toHaveLength(1);
