@@ -30,6 +30,12 @@ final class MVS_Media_Term_Index {
 	const COLUMNS = 'term_taxonomy_id, moderation_status, privacy, media_id, group_id, media_type, author_id';
 
 	/**
+	 * The same columns of an expected row, read from the media table and the
+	 * relationships (see expected_from()).
+	 */
+	const EXPECTED = "tr.term_taxonomy_id, m.moderation_status, m.privacy, m.id, CASE WHEN m.privacy = 'group' THEN m.group_id ELSE 0 END, m.media_type, m.author_id";
+
+	/**
 	 * Brings one item's rows from its keys before a write to its keys after.
 	 * Only rows that differ are touched: a tag added to an item is one insert.
 	 *
@@ -117,13 +123,31 @@ final class MVS_Media_Term_Index {
 	public static function fill( int $after, int $upto ): bool {
 		global $wpdb;
 		list( $from, $taxonomies, $args ) = self::expected_from();
-		$columns                          = "tr.term_taxonomy_id, m.moderation_status, m.privacy, m.id, CASE WHEN m.privacy = 'group' THEN m.group_id ELSE 0 END, m.media_type, m.author_id";
 		return false !== $wpdb->query(
 			$wpdb->prepare(
-				'INSERT INTO ' . $wpdb->mvs_media_term_index . ' (' . self::COLUMNS . ") SELECT {$columns}{$from} WHERE m.id > %d AND m.id <= %d AND {$taxonomies}",
+				'INSERT INTO ' . $wpdb->mvs_media_term_index . ' (' . self::COLUMNS . ') SELECT ' . self::EXPECTED . "{$from} WHERE m.id > %d AND m.id <= %d AND {$taxonomies}",
 				array_merge( array( $after, $upto ), $args )
 			)
 		);
+	}
+
+	/**
+	 * Rewrites one term's rows from its relationships (the daily check's
+	 * heal, inside a transaction that holds the term and its items).
+	 *
+	 * @param int $term_taxonomy_id Term.
+	 * @return bool
+	 */
+	public static function refill_term( int $term_taxonomy_id ): bool {
+		global $wpdb;
+		list( $from, $taxonomies, $args ) = self::expected_from();
+		return false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media_term_index} WHERE term_taxonomy_id = %d", $term_taxonomy_id ) )
+			&& false !== $wpdb->query(
+				$wpdb->prepare(
+					'INSERT INTO ' . $wpdb->mvs_media_term_index . ' (' . self::COLUMNS . ') SELECT ' . self::EXPECTED . "{$from} WHERE tr.term_taxonomy_id = %d AND {$taxonomies}",
+					array_merge( array( $term_taxonomy_id ), $args )
+				)
+			);
 	}
 
 	/**

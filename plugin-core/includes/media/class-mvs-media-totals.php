@@ -435,9 +435,10 @@ final class MVS_Media_Totals {
 	 * The daily check, in units that each read one term or one site-wide
 	 * key with one statement (docs/list-totals.md), resumed where the last
 	 * run stopped: a run checks units until its time budget is spent and
-	 * schedules the next run a minute later. A difference (a write made
-	 * outside the plugin, e.g. terms edited by another plugin or rows
-	 * changed by SQL) is logged and the totals rebuilt.
+	 * schedules the next run a minute later. A difference is a write made
+	 * outside the plugin (e.g. terms edited by another plugin, rows changed
+	 * by SQL): it is logged; a term's is healed by rewriting that term's
+	 * listing and totals, a site-wide key's by rebuilding every total.
 	 *
 	 * No false alarm from the plugin's own writes: each unit compares what
 	 * it reads in one statement, so in one read view, and every plugin write
@@ -462,31 +463,36 @@ final class MVS_Media_Totals {
 		$drift  = array();
 		$cursor = self::check( (string) get_option( self::VERIFY_CURSOR_OPTION, '' ), $budget, $drift, true );
 		if ( $drift ) {
-			delete_option( self::VERIFY_CURSOR_OPTION );
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- an operator must learn that something writes around the plugin.
-			error_log( sprintf( 'Media Community Service: %d list total(s) drifted from the media table (first: %s); rebuilding them.', count( $drift ), wp_json_encode( $drift[0] ) ) );
+			error_log( sprintf( 'Media Community Service: %d list total(s) drifted from the media table (first: %s); %s.', count( $drift ), wp_json_encode( $drift[0] ), null === $cursor ? 'rebuilding them all' : 'rewrote their terms' ) );
+		}
+		if ( null === $cursor ) {
+			delete_option( self::VERIFY_CURSOR_OPTION );
 			self::reset();
 			return $drift;
 		}
 		if ( '' === $cursor ) {
 			delete_option( self::VERIFY_CURSOR_OPTION );
-			return array();
+			return $drift;
 		}
 		update_option( self::VERIFY_CURSOR_OPTION, $cursor, false );
 		wp_schedule_single_event( time() + MINUTE_IN_SECONDS, self::VERIFY_HOOK );
-		return array();
+		return $drift;
 	}
 
 	/**
 	 * Checks units after $cursor until the budget is spent (one at least).
+	 * Healing, a term that differs is rewritten and checked again; a
+	 * site-wide key that differs (or a term still differing) stops the check
+	 * for a full rebuild.
 	 *
-	 * @param string $cursor  Last unit checked (JSON, see next_unit()), '' to start.
-	 * @param float  $budget  Seconds.
-	 * @param array  $drift   Receives the differences found.
-	 * @param bool   $stop    Whether to stop at the first unit that differs (a heal rebuilds everything anyway).
-	 * @return string The last unit checked, or '' when every unit was.
+	 * @param string $cursor Last unit checked (JSON, see next_unit()), '' to start.
+	 * @param float  $budget Seconds.
+	 * @param array  $drift  Receives the differences found.
+	 * @param bool   $heal   Whether to heal (the daily job) or only report (drift()).
+	 * @return string|null The last unit checked, '' when every unit was, null when everything must be rebuilt.
 	 */
-	private static function check( string $cursor, float $budget, array &$drift, bool $stop ): string {
+	private static function check( string $cursor, float $budget, array &$drift, bool $heal ): ?string {
 		$started = microtime( true );
 		$keys    = null;
 		do {
@@ -495,13 +501,54 @@ final class MVS_Media_Totals {
 				return '';
 			}
 			$unit  = json_decode( $cursor, true );
-			$found = 'term' === $unit[0] ? self::check_term( (int) $unit[1] ) : self::check_key( (string) $unit[1], (string) $unit[2], (string) $unit[3] );
+			$term  = 'term' === $unit[0] ? (int) $unit[1] : 0;
+			$found = $term ? self::check_term( $term ) : self::check_key( (string) $unit[1], (string) $unit[2], (string) $unit[3] );
 			$drift = array_merge( $drift, $found );
-			if ( $found && $stop ) {
-				return '';
+			if ( $found && $heal && ! ( $term && self::heal_term( $term ) && ! self::check_term( $term ) ) ) {
+				return null;
 			}
 		} while ( microtime( true ) - $started < $budget );
 		return $cursor;
+	}
+
+	/**
+	 * Rewrites one term's listing rows from its relationships and its totals
+	 * from those rows, holding what change_term() holds: the term's count row
+	 * (no item gets the term until this commits) and the rows of its items,
+	 * those of its relationships and those its listing still names (no
+	 * writer applies a delta to them meanwhile).
+	 *
+	 * @param int $term_taxonomy_id Term.
+	 * @return bool Whether it committed.
+	 */
+	private static function heal_term( int $term_taxonomy_id ): bool {
+		global $wpdb;
+		$healed = MVS_Transaction::run(
+			static function () use ( $wpdb, $term_taxonomy_id ) {
+				$wpdb->get_var( $wpdb->prepare( "SELECT term_taxonomy_id FROM {$wpdb->term_taxonomy} WHERE term_taxonomy_id = %d FOR UPDATE", $term_taxonomy_id ) );
+				$ids = array_merge(
+					$wpdb->get_col( $wpdb->prepare( "SELECT object_id FROM {$wpdb->term_relationships} WHERE term_taxonomy_id = %d", $term_taxonomy_id ) ),
+					$wpdb->get_col( $wpdb->prepare( "SELECT media_id FROM {$wpdb->mvs_media_term_index} WHERE term_taxonomy_id = %d", $term_taxonomy_id ) )
+				);
+				// The items' keys do not change: change() only locks them and applies no delta.
+				return self::change(
+					$ids,
+					static function () use ( $wpdb, $term_taxonomy_id ) {
+						return MVS_Media_Term_Index::refill_term( $term_taxonomy_id )
+							&& false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media_totals} WHERE term_taxonomy_id = %d", $term_taxonomy_id ) )
+							&& false !== $wpdb->query(
+								$wpdb->prepare(
+									"INSERT INTO {$wpdb->mvs_media_totals} (term_taxonomy_id, moderation_status, privacy, group_id, media_type, items)"
+									. " SELECT term_taxonomy_id, moderation_status, privacy, group_id, media_type, COUNT(*) FROM {$wpdb->mvs_media_term_index}"
+									. ' WHERE term_taxonomy_id = %d GROUP BY term_taxonomy_id, moderation_status, privacy, group_id, media_type',
+									$term_taxonomy_id
+								)
+							);
+					}
+				);
+			}
+		);
+		return false !== $healed;
 	}
 
 	/**
