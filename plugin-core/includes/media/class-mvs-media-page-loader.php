@@ -62,8 +62,11 @@ final class MVS_Media_Page_Loader {
 			$branches[] = "SELECT 'reaction', media_id, 0, '', '', 0, '', '', reaction_type FROM {$wpdb->mvs_reactions} WHERE user_id = %d AND media_id IN ({$in})";
 			$args       = array_merge( $args, array( $viewer ), $ids, array( $viewer ), $ids );
 		}
-		// Meta in meta ID order (what update_meta_cache() keeps), terms by name.
-		$rows = $wpdb->get_results( $wpdb->prepare( implode( ' UNION ALL ', $branches ) . ' ORDER BY kind, meta_id, term_name', $args ) );
+		// No ORDER BY: sorting the union took MariaDB a third of the query's
+		// time (a filesort of a temporary table that meta_value's LONGTEXT puts
+		// on disk). The few rows are put in order here instead.
+		$rows = (array) $wpdb->get_results( $wpdb->prepare( implode( ' UNION ALL ', $branches ), $args ) );
+		usort( $rows, array( self::class, 'compare' ) );
 
 		$meta = array_fill_keys( $ids, array() );
 		foreach ( (array) $rows as $row ) {
@@ -93,5 +96,21 @@ final class MVS_Media_Page_Loader {
 		}
 		wp_cache_add_multiple( $meta, 'mvs_media_meta' );
 		return $state;
+	}
+
+	/**
+	 * The order of the loaded rows: meta in meta ID order (what
+	 * update_meta_cache() keeps, so a key with several values lists them as
+	 * get_metadata() would), terms by name (then slug, for names that differ
+	 * only in case).
+	 *
+	 * @param object $a A row.
+	 * @param object $b Another row.
+	 * @return int
+	 */
+	private static function compare( $a, $b ): int {
+		return (int) $a->meta_id <=> (int) $b->meta_id
+			?: strcasecmp( (string) $a->term_name, (string) $b->term_name )
+			?: strcmp( (string) $a->term_slug, (string) $b->term_slug );
 	}
 }

@@ -120,17 +120,24 @@ final class MVS_Media_Repository {
 			$parts[] = array( "{$wpdb->mvs_media} m" . ( $keyed ? $type_hint : '' ) . " WHERE {$where}{$filter_sql}", array_merge( $where_args, $filter_args ), $order );
 		}
 		$single = 1 === count( $parts );
+		// Several parts: each hands up only the keys of its candidates (id and
+		// the order's columns), the outer query picks the page among them, and
+		// only the page's rows are read whole, by primary key. Whole rows in
+		// the derived tables cost three times as much: their TEXT columns
+		// put every candidate in an on-disk temporary table.
+		$keys = self::sort_keys( $order );
 		foreach ( $parts as $part ) {
 			list( $from, $from_args, $sort ) = $part;
 			$selects[] = $single
 				? "SELECT m.* FROM {$from} ORDER BY {$sort} LIMIT %d OFFSET %d"
-				: "SELECT * FROM ( SELECT m.* FROM {$from} ORDER BY {$sort} LIMIT %d ) b" . count( $selects );
+				: "SELECT * FROM ( SELECT {$keys} FROM {$from} ORDER BY {$sort} LIMIT %d ) b" . count( $selects );
 			$args      = array_merge( $args, $from_args, $single ? array( $per_page, $offset ) : array( $offset + $per_page ) );
 		}
 		$rows_sql = $single
 			? $selects[0]
-			// The outer query sorts the branches' candidates and cuts the page.
-			: 'SELECT u.* FROM ( ' . implode( ' UNION ALL ', $selects ) . ' ) u ORDER BY ' . preg_replace( '/\bm\./', 'u.', $order ) . ' LIMIT %d OFFSET %d';
+			: 'SELECT m.* FROM ( SELECT ' . self::realias( $keys, 'u' ) . ' FROM ( ' . implode( ' UNION ALL ', $selects ) . ' ) u'
+				. ' ORDER BY ' . self::realias( $order, 'u' ) . ' LIMIT %d OFFSET %d )'
+				. " p INNER JOIN {$wpdb->mvs_media} m ON m.id = p.id ORDER BY " . self::realias( $order, 'p' );
 		if ( ! $single ) {
 			$args[] = $per_page;
 			$args[] = $offset;
@@ -145,6 +152,31 @@ final class MVS_Media_Repository {
 		// prepare() insists on at least one placeholder; the anonymous public list has none.
 		$total = (int) $wpdb->get_var( $count_args ? $wpdb->prepare( $count_sql, $count_args ) : $count_sql );
 		return array( $rows ? $rows : array(), $total );
+	}
+
+	/**
+	 * The columns a page's candidates are sorted by: id (the tie-break of
+	 * every order, and the key the page's rows are read by) and each column
+	 * of alias m the ORDER BY names, as a select list on m.
+	 *
+	 * @param string $order ORDER BY clause on alias m.
+	 * @return string
+	 */
+	private static function sort_keys( string $order ): string {
+		preg_match_all( '/\bm\.([A-Za-z0-9_]+)/', $order, $named );
+		$columns = array_values( array_unique( array_merge( array( 'id' ), $named[1] ) ) );
+		return 'm.' . implode( ', m.', $columns );
+	}
+
+	/**
+	 * A clause on alias m, on another alias.
+	 *
+	 * @param string $sql   SQL naming columns as m.column.
+	 * @param string $alias The alias to name them with.
+	 * @return string
+	 */
+	private static function realias( string $sql, string $alias ): string {
+		return (string) preg_replace( '/\bm\./', $alias . '.', $sql );
 	}
 
 	/**
