@@ -127,12 +127,16 @@ test('list queries use indexes on a 50,000-item table (EXPLAIN shows no full sca
 		const res = await caller.send({ method: 'GET', path, query: { ...query, mvs_debug_queries: '1' } });
 		expect(res.status).toBe(200);
 		const log = JSON.parse(res.headers['x-mvs-query-log'] ?? '[]') as string[];
-		// The page and the total (from mvs_media_totals k when its keys serve the filters).
+		// The page, its total riding on its rows as a scalar subquery (from
+		// mvs_media_totals k when its keys serve the filters): one statement.
 		const selects = log.filter((sql) => /^SELECT .* FROM \S*mvs_media(_totals k|_term_index k| m) /.test(sql));
 		const label = `${caller.role} ${path} ${JSON.stringify(query)}`;
-		expect(selects.length, label).toBe(2);
+		// An empty page has no row for the total to ride on: it is counted on its own.
+		const empty = (res.body as { items?: unknown[] }).items?.length === 0;
+		expect(selects.length, label).toBe(empty ? 2 : 1);
+		expect(selects[0], label).toMatch(/ AS mvs_total FROM /);
 		// Only the taxonomy and author filters read rows of the media table to count.
-		if (!query.tag && !query.category && !query.author && path === '/mvs/v1/media') expect(selects[1], label).toMatch(/FROM \S*mvs_media_totals k /);
+		if (!query.tag && !query.category && !query.author && path === '/mvs/v1/media') expect(selects[0], label).toMatch(/FROM \S*mvs_media_totals k /);
 		for (const sql of selects) {
 			const plan = await admin.raw('POST', '/wp-json/mvs-test/v1/explain', { json: { sql } });
 			for (const row of plan.body as { table: string; type: string; key: string | null; rows: string; Extra: string | null }[]) {
@@ -167,7 +171,7 @@ test("a tag's page reads the per-term listing in index order: no filesort, no te
 		const label = `${caller.role} ${JSON.stringify(query)}`;
 		const page = (JSON.parse(res.headers['x-mvs-query-log'] ?? '[]') as string[]).filter((sql) => /mvs_media_term_index k /.test(sql));
 		expect(page.length, label).toBe(1);
-		const plan = (await admin.raw('POST', '/wp-json/mvs-test/v1/explain', { json: { sql: page[0] } })).body as { table: string; type: string; key: string | null; ref: string | null; Extra: string | null }[];
+		const plan = (await admin.raw('POST', '/wp-json/mvs-test/v1/explain', { json: { sql: page[0] } })).body as { select_type: string; table: string; type: string; key: string | null; ref: string | null; Extra: string | null }[];
 		const listing = plan.filter((row) => row.table === 'k');
 		// Per privacy branch: the slug's first term (a constant: one range of the
 		// key, read in id order) and its further terms, if any (none here).
@@ -178,7 +182,10 @@ test("a tag's page reads the per-term listing in index order: no filesort, no te
 		// The first term's range is read from a constant (with media_type, on the
 		// type's key, or the term's when the type is most of the term's items).
 		if (!listing.some((row) => /^const(,const)+$/.test(row.ref ?? ''))) problems.push(`${label}: no constant range → ${JSON.stringify(plan)}`);
-		for (const row of plan.filter((r) => r.table === 'm')) {
+		// The page's items, joined by primary key; not the total riding on the page
+		// (its SUBQUERY rows: the blocked authors' items it subtracts, read on
+		// their author's index).
+		for (const row of plan.filter((r) => r.table === 'm' && r.select_type !== 'SUBQUERY')) {
 			if (row.type !== 'eq_ref') problems.push(`${label}: ${JSON.stringify(row)}`);
 		}
 	}

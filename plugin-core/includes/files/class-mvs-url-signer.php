@@ -109,19 +109,21 @@ final class MVS_Url_Signer {
 	 * @return string
 	 */
 	public static function url( int $media_id, int $user_id, int $expires, string $size = '', bool $download = false ): string {
-		$args = array(
-			'mvs_id'  => $media_id,
-			'mvs_uid' => $user_id,
-			'mvs_exp' => $expires,
-		);
+		// Built by hand rather than with add_query_arg(), which parses the base
+		// URL again for every one of a page's URLs (up to five an item). Every
+		// value is a number, a registered size name or hex: nothing to encode
+		// but the size, which is encoded all the same.
+		$query = 'mvs_id=' . $media_id . '&mvs_uid=' . $user_id . '&mvs_exp=' . $expires;
 		if ( '' !== $size ) {
-			$args['mvs_size'] = $size;
+			$query .= '&mvs_size=' . rawurlencode( $size );
 		}
 		if ( $download ) {
-			$args['mvs_dl'] = '1';
+			$query .= '&mvs_dl=1';
 		}
-		$args['mvs_sig'] = self::signature( $media_id, $user_id, $expires, $size, $download );
-		return add_query_arg( $args, self::endpoint() );
+		$query   .= '&mvs_sig=' . self::signature( $media_id, $user_id, $expires, $size, $download );
+		$endpoint = self::endpoint();
+		// Plain permalinks put the route in the query string (?rest_route=…).
+		return $endpoint . ( false === strpos( $endpoint, '?' ) ? '?' : '&' ) . $query;
 	}
 
 	/**

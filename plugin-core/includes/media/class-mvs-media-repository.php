@@ -76,7 +76,8 @@ final class MVS_Media_Repository {
 	 * One branch is one indexed WHERE clause. Two branches are never ORed in
 	 * one WHERE, which would defeat both indexes on MariaDB (a full scan); they
 	 * are queried separately inside one UNION ALL and one sum of counts, so a
-	 * page still costs exactly two queries.
+	 * page costs one query (two for a page past the last, whose total has no
+	 * row to ride on).
 	 *
 	 * @param array $query {
 	 *     Sanitized parameters of GET /media.
@@ -119,6 +120,17 @@ final class MVS_Media_Repository {
 			}
 			$parts[] = array( "{$wpdb->mvs_media} m" . ( $keyed ? $type_hint : '' ) . " WHERE {$where}{$filter_sql}", array_merge( $where_args, $filter_args ), $order );
 		}
+		$totals = self::totals_count( $query, $filter_sql, $filter_args );
+		if ( $totals ) {
+			list( $count_sql, $count_args ) = $totals;
+		} else {
+			$count_sql = 'SELECT ' . implode( ' + ', $counts );
+		}
+		// The total rides on the page's rows as a scalar subquery (MariaDB
+		// evaluates it once): one statement, one round trip fewer on the
+		// hottest route. A page past the end has no row to carry it.
+		$head   = "SELECT m.*, ( {$count_sql} ) AS mvs_total FROM ";
+		$args   = $count_args;
 		$single = 1 === count( $parts );
 		// Several parts: each hands up only the keys of its candidates (id and
 		// the order's columns), the outer query picks the page among them, and
@@ -129,29 +141,29 @@ final class MVS_Media_Repository {
 		foreach ( $parts as $part ) {
 			list( $from, $from_args, $sort ) = $part;
 			$selects[] = $single
-				? "SELECT m.* FROM {$from} ORDER BY {$sort} LIMIT %d OFFSET %d"
+				? "{$head}{$from} ORDER BY {$sort} LIMIT %d OFFSET %d"
 				: "SELECT * FROM ( SELECT {$keys} FROM {$from} ORDER BY {$sort} LIMIT %d ) b" . count( $selects );
 			$args      = array_merge( $args, $from_args, $single ? array( $per_page, $offset ) : array( $offset + $per_page ) );
 		}
 		$rows_sql = $single
 			? $selects[0]
-			: 'SELECT m.* FROM ( SELECT ' . self::realias( $keys, 'u' ) . ' FROM ( ' . implode( ' UNION ALL ', $selects ) . ' ) u'
+			: $head . '( SELECT ' . self::realias( $keys, 'u' ) . ' FROM ( ' . implode( ' UNION ALL ', $selects ) . ' ) u'
 				. ' ORDER BY ' . self::realias( $order, 'u' ) . ' LIMIT %d OFFSET %d )'
 				. " p INNER JOIN {$wpdb->mvs_media} m ON m.id = p.id ORDER BY " . self::realias( $order, 'p' );
 		if ( ! $single ) {
 			$args[] = $per_page;
 			$args[] = $offset;
 		}
-		$rows   = $wpdb->get_results( $wpdb->prepare( $rows_sql, $args ) );
-		$totals = self::totals_count( $query, $filter_sql, $filter_args );
-		if ( $totals ) {
-			list( $count_sql, $count_args ) = $totals;
-		} else {
-			$count_sql = 'SELECT ' . implode( ' + ', $counts );
+		$rows = (array) $wpdb->get_results( $wpdb->prepare( $rows_sql, $args ) );
+		if ( ! $rows ) {
+			// prepare() insists on at least one placeholder; the anonymous public list has none.
+			return array( array(), (int) $wpdb->get_var( $count_args ? $wpdb->prepare( $count_sql, $count_args ) : $count_sql ) );
 		}
-		// prepare() insists on at least one placeholder; the anonymous public list has none.
-		$total = (int) $wpdb->get_var( $count_args ? $wpdb->prepare( $count_sql, $count_args ) : $count_sql );
-		return array( $rows ? $rows : array(), $total );
+		$total = (int) $rows[0]->mvs_total;
+		foreach ( $rows as $row ) {
+			unset( $row->mvs_total );
+		}
+		return array( $rows, $total );
 	}
 
 	/**

@@ -26,7 +26,12 @@ final class MVS_Time {
 		if ( null === $mysql_utc || '' === $mysql_utc || 0 === strpos( $mysql_utc, '0000-00-00' ) ) {
 			return null;
 		}
-		// One zone object for the whole request: a page converts a date per item.
+		// The common case, a well-formed DATETIME, is rewritten in place: a page
+		// converts a date per item, and parsing it costs ten times as much.
+		if ( 19 === strlen( $mysql_utc ) && 1 === preg_match( '/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/', $mysql_utc ) ) {
+			return substr( $mysql_utc, 0, 10 ) . 'T' . substr( $mysql_utc, 11 ) . 'Z';
+		}
+		// One zone object for the whole request.
 		static $utc = null;
 		if ( null === $utc ) {
 			$utc = new DateTimeZone( 'UTC' );
