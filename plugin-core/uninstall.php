@@ -35,6 +35,7 @@ function mvs_uninstall_site(): void {
 	wp_clear_scheduled_hook( 'mvs_media_totals_rebuild' ); // MVS_Media_Totals::REBUILD_HOOK.
 	wp_clear_scheduled_hook( 'mvs_media_totals_verify' ); // MVS_Media_Totals::VERIFY_HOOK.
 	delete_option( 'mvs_media_totals_cursor' ); // MVS_Media_Totals::CURSOR_OPTION.
+	delete_option( 'mvs_media_totals_verify_cursor' ); // MVS_Media_Totals::VERIFY_CURSOR_OPTION.
 	wp_clear_scheduled_hook( 'mvs_purge_notifications' ); // MVS_Notification_Retention::HOOK.
 	// Terms of the plugin's taxonomies (the taxonomies are not registered during uninstall).
 	$term_ids = $wpdb->get_col( $wpdb->prepare( "SELECT term_id FROM {$wpdb->term_taxonomy} WHERE taxonomy IN (%s, %s)", 'mvs_tag', 'mvs_category' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery

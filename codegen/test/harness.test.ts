@@ -111,6 +111,10 @@ const TOOLS: Record<string, { readonly writes: readonly string[]; readonly why: 
 		writes: ['table:mvs_media_views'],
 		why: 'time control: ages view records for the daily clean-up',
 	},
+	'route POST /mvs-test/v1/media-totals/corrupt': {
+		writes: ['table:mvs_media', 'table:mvs_media_term_index', 'table:mvs_media_totals', 'table:term_relationships'],
+		why: 'drift: a write around the plugin (another plugin, a raw SQL session) for the daily check of the list totals to find and heal; no route may make one',
+	},
 	'route POST /mvs-test/v1/media-meta': {
 		writes: ['table:mvs_mediameta'],
 		why: "no route writes an item's allow_download meta (rest-interface.md: \"Per-media setting: meta allow_download\")",

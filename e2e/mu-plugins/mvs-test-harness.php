@@ -404,6 +404,126 @@ add_action(
 				),
 			)
 		);
+		// The daily check (MVS_Media_Totals::verify_and_heal), through its cron hook,
+		// `times` runs now (WP-Cron would wait a minute between runs) or until
+		// it has checked every unit; `budget` seconds per run (0: one unit a
+		// run). Answers the differences it found, whether it rebuilt the totals
+		// (then finished here, as the rebuild's cron chain would) and the
+		// statements it ran, for EXPLAIN.
+		register_rest_route(
+			'mvs-test/v1',
+			'/media-totals/verify',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'times'  => array(
+						'type'    => 'integer',
+						'minimum' => 1,
+						'maximum' => 100000,
+						'default' => 1,
+					),
+					'budget' => array(
+						'type'    => 'number',
+						'minimum' => 0,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$statements = array();
+					$record     = static function ( $sql ) use ( &$statements ) {
+						$statements[] = preg_replace( '/\s+/', ' ', trim( $sql ) );
+						return $sql;
+					};
+					$budget     = static function () use ( $request ) {
+						return (float) $request['budget'];
+					};
+					if ( null !== $request['budget'] ) {
+						add_filter( 'mvs_media_totals_verify_budget', $budget );
+					}
+					$drift = array();
+					$runs  = 0;
+					add_filter( 'query', $record );
+					do {
+						++$runs;
+						$drift = array_merge( $drift, (array) MVS_Media_Totals::verify_and_heal() );
+						$pending = false !== get_option( MVS_Media_Totals::VERIFY_CURSOR_OPTION );
+					} while ( $pending && $runs < (int) $request['times'] );
+					remove_filter( 'query', $record );
+					remove_filter( 'mvs_media_totals_verify_budget', $budget );
+					// The next run a partial check scheduled runs when the test says, not when WP-Cron next spawns.
+					$next = wp_next_scheduled( MVS_Media_Totals::VERIFY_HOOK );
+					while ( $next && $next < time() + HOUR_IN_SECONDS ) {
+						wp_unschedule_event( $next, MVS_Media_Totals::VERIFY_HOOK );
+						$next = wp_next_scheduled( MVS_Media_Totals::VERIFY_HOOK );
+					}
+					$rebuilt = ! MVS_Media_Totals::ready();
+					while ( ! MVS_Media_Totals::rebuild() ) {
+						continue;
+					}
+					return array(
+						'runs'       => $runs,
+						'pending'    => $pending,
+						'drift'      => $drift,
+						'rebuilt'    => $rebuilt,
+						'statements' => $statements,
+					);
+				},
+			)
+		);
+		// A write around the plugin, as another plugin or a raw SQL session would
+		// make it, for the daily check of the list totals to find: on the item
+		// `media_id` and its tag `tag`, one of `kind`. Answers the rows it changed.
+		register_rest_route(
+			'mvs-test/v1',
+			'/media-totals/corrupt',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'kind'     => array(
+						'type'     => 'string',
+						'enum'     => array( 'term-total', 'site-total', 'listing-missing', 'listing-changed', 'relationship-deleted', 'item-private' ),
+						'required' => true,
+					),
+					'media_id' => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'tag'      => array(
+						'type'    => 'string',
+						'default' => '',
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$id   = (int) $request['media_id'];
+					$term = '' === $request['tag'] ? false : get_term_by( 'slug', (string) $request['tag'], 'mvs_tag' );
+					$tt   = $term ? (int) $term->term_taxonomy_id : 0;
+					$item = $wpdb->get_row( $wpdb->prepare( "SELECT moderation_status, privacy, media_type FROM {$wpdb->mvs_media} WHERE id = %d", $id ) ); // phpcs:ignore WordPress.DB
+					if ( ! $item || ( ! $tt && 'site-total' !== $request['kind'] && 'item-private' !== $request['kind'] ) ) {
+						return new WP_Error( 'mvs_test_not_found', 'No such item or tag.', array( 'status' => 404 ) );
+					}
+					switch ( $request['kind'] ) {
+						case 'term-total':
+						case 'site-total':
+							$rows = $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media_totals} SET items = items + 1 WHERE term_taxonomy_id = %d AND moderation_status = %s AND privacy = %s AND group_id = 0 AND media_type = %s", 'site-total' === $request['kind'] ? 0 : $tt, $item->moderation_status, $item->privacy, $item->media_type ) ); // phpcs:ignore WordPress.DB
+							break;
+						case 'listing-missing':
+							$rows = $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media_term_index} WHERE term_taxonomy_id = %d AND media_id = %d", $tt, $id ) ); // phpcs:ignore WordPress.DB
+							break;
+						case 'listing-changed':
+							$rows = $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media_term_index} SET author_id = author_id + 1 WHERE term_taxonomy_id = %d AND media_id = %d", $tt, $id ) ); // phpcs:ignore WordPress.DB
+							break;
+						case 'relationship-deleted':
+							$rows = $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->term_relationships} WHERE object_id = %d AND term_taxonomy_id = %d", $id, $tt ) ); // phpcs:ignore WordPress.DB
+							break;
+						default:
+							$rows = $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET privacy = 'private' WHERE id = %d", $id ) ); // phpcs:ignore WordPress.DB
+					}
+					return array( 'rows' => (int) $rows );
+				},
+			)
+		);
 		// Grows mvs_media fast by doubling it with INSERT ... SELECT (MariaDB only),
 		// varying privacy, type, status and counters, so the optimizer sees a real table:
 		// types weighted as stack/seed/seed.php weighs them (70 % images), a skew that

@@ -175,3 +175,31 @@ test('tag counts (the list by name and by count, the cloud) read the per-tag tot
 		expect(heavy).toEqual([]);
 	}
 });
+
+test("the daily check of the list totals reads one term or one site-wide key per statement, through their indexes, never a whole table or index (EXPLAIN on 50,000 items)", async ({ api }) => {
+	const admin = api('admin');
+	test.setTimeout(600_000);
+	// grow-media doubles the table: it needs a first row (when this spec runs alone, --no-deps).
+	await uploadImage(api('member'));
+	expect((await admin.raw('POST', '/wp-json/mvs-test/v1/grow-media', { json: { rows: 50_000 } })).status).toBe(200);
+	// Five tags of ten thousand grown items each.
+	expect((await admin.raw('POST', '/wp-json/mvs-test/v1/grow-tagging', { json: { tags: 5 } })).status).toBe(200);
+	// One unit a run (budget 0), through the cron hook, until every unit is checked.
+	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/media-totals/verify', { json: { times: 100_000, budget: 0 } });
+	expect(res.status).toBe(200);
+	const { runs, pending, drift, rebuilt, statements } = res.body as { runs: number; pending: boolean; drift: unknown[]; rebuilt: boolean; statements: string[] };
+	expect({ pending, drift, rebuilt }).toEqual({ pending: false, drift: [], rebuilt: false });
+	// A run per term (the five grown tags at least) and per site-wide key: resumed from a cursor each time.
+	expect(runs).toBeGreaterThan(5);
+	const reads = statements.filter((sql) => /^SELECT /.test(sql) && /mvs_media(_term_index|_totals)?(?![a-z_])|term_relationships/.test(sql));
+	// The lowest term after the cursor and the unit's check (and the site-wide keys' list once per run).
+	expect(reads.length / runs).toBeLessThanOrEqual(3);
+	const problems: string[] = [];
+	for (const sql of reads) {
+		for (const row of await explain(admin, sql)) {
+			if (/^<(derived|union)/.test(String(row.table))) continue;
+			if (row.type === 'ALL' || row.type === 'index') problems.push(`${sql.slice(0, 300)} → ${JSON.stringify(row)}`);
+		}
+	}
+	expect(problems).toEqual([]);
+});

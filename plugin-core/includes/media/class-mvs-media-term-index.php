@@ -30,6 +30,12 @@ final class MVS_Media_Term_Index {
 	const COLUMNS = 'term_taxonomy_id, moderation_status, privacy, media_id, group_id, media_type, author_id';
 
 	/**
+	 * The same columns of an expected row, read from the media table and the
+	 * relationships (see expected_from()).
+	 */
+	const EXPECTED = "tr.term_taxonomy_id, m.moderation_status, m.privacy, m.id, CASE WHEN m.privacy = 'group' THEN m.group_id ELSE 0 END, m.media_type, m.author_id";
+
+	/**
 	 * Brings one item's rows from its keys before a write to its keys after.
 	 * Only rows that differ are touched: a tag added to an item is one insert.
 	 *
@@ -89,22 +95,21 @@ final class MVS_Media_Term_Index {
 	}
 
 	/**
-	 * The rows of items in (after, upto], as one SELECT (the rebuild inserts
-	 * it; the drift check compares with it).
+	 * The expected rows' tables: every relationship of an item with a term of
+	 * the listed taxonomies. Built apart from its columns and conditions so
+	 * that the rebuild (a range of items) and the daily check (one term, by
+	 * the relationships' term index) each add their own.
 	 *
-	 * @param int $after Lowest ID excluded.
-	 * @param int $upto  Highest ID included.
-	 * @return array{0: string, 1: array} SELECT of COLUMNS, and its arguments.
+	 * @return array{0: string, 1: array} FROM ... joins, and the condition on the taxonomies (with its arguments) to AND into a WHERE.
 	 */
-	private static function expected_sql( int $after, int $upto ): array {
+	private static function expected_from(): array {
 		global $wpdb;
 		$taxes = implode( ', ', array_fill( 0, count( MVS_Media_Totals::TAXONOMIES ), '%s' ) );
 		return array(
-			"SELECT tr.term_taxonomy_id, m.moderation_status, m.privacy, m.id AS media_id, CASE WHEN m.privacy = 'group' THEN m.group_id ELSE 0 END AS group_id, m.media_type, m.author_id"
-			. " FROM {$wpdb->mvs_media} m INNER JOIN {$wpdb->term_relationships} tr ON tr.object_id = m.id"
-			. " INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id"
-			. " WHERE m.id > %d AND m.id <= %d AND tt.taxonomy IN ({$taxes})",
-			array_merge( array( $after, $upto ), MVS_Media_Totals::TAXONOMIES ),
+			" FROM {$wpdb->mvs_media} m INNER JOIN {$wpdb->term_relationships} tr ON tr.object_id = m.id"
+			. " INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id",
+			"tt.taxonomy IN ({$taxes})",
+			MVS_Media_Totals::TAXONOMIES,
 		);
 	}
 
@@ -117,8 +122,32 @@ final class MVS_Media_Term_Index {
 	 */
 	public static function fill( int $after, int $upto ): bool {
 		global $wpdb;
-		list( $sql, $args ) = self::expected_sql( $after, $upto );
-		return false !== $wpdb->query( $wpdb->prepare( 'INSERT INTO ' . $wpdb->mvs_media_term_index . ' (' . self::COLUMNS . ") {$sql}", $args ) );
+		list( $from, $taxonomies, $args ) = self::expected_from();
+		return false !== $wpdb->query(
+			$wpdb->prepare(
+				'INSERT INTO ' . $wpdb->mvs_media_term_index . ' (' . self::COLUMNS . ') SELECT ' . self::EXPECTED . "{$from} WHERE m.id > %d AND m.id <= %d AND {$taxonomies}",
+				array_merge( array( $after, $upto ), $args )
+			)
+		);
+	}
+
+	/**
+	 * Rewrites one term's rows from its relationships (the daily check's
+	 * heal, inside a transaction that holds the term and its items).
+	 *
+	 * @param int $term_taxonomy_id Term.
+	 * @return bool
+	 */
+	public static function refill_term( int $term_taxonomy_id ): bool {
+		global $wpdb;
+		list( $from, $taxonomies, $args ) = self::expected_from();
+		return false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media_term_index} WHERE term_taxonomy_id = %d", $term_taxonomy_id ) )
+			&& false !== $wpdb->query(
+				$wpdb->prepare(
+					'INSERT INTO ' . $wpdb->mvs_media_term_index . ' (' . self::COLUMNS . ') SELECT ' . self::EXPECTED . "{$from} WHERE tr.term_taxonomy_id = %d AND {$taxonomies}",
+					array_merge( array( $term_taxonomy_id ), $args )
+				)
+			);
 	}
 
 	/**
@@ -132,44 +161,39 @@ final class MVS_Media_Term_Index {
 	}
 
 	/**
-	 * Whether the listing differs from the media table: it equals it exactly
-	 * when it holds as many rows as expected and each expected row finds its
-	 * listing row with every column equal (a row per term and item, so
-	 * matches pair them one to one). Linear: for the daily check and the
-	 * tests only. The match is driven from the relationships and probes the
-	 * listing's primary key (term, status, privacy, item) row by row: joining
-	 * the expected rows as a derived table materialized them twice and read
-	 * 20 million rows in 80 s at a million items.
+	 * One term's listing against its relationships, as parts of the daily
+	 * check's statement (MVS_Media_Totals::check_term(), which adds the
+	 * term's totals so that one read view sees all three).
 	 *
-	 * @return array{key: string[], stored: int, actual: int, matching: int}|null The difference, or null.
+	 * The listing holds exactly the term's expected rows when it has as many
+	 * rows as the term has relationships with items, and each relationship
+	 * finds its listing row by primary key with every column equal (one row
+	 * per term and item, so matches pair them one to one). Both read only
+	 * the term: its range of the listing's primary key, its range of the
+	 * relationships' term index and one item row per relationship.
+	 *
+	 * @param int $term_taxonomy_id Term.
+	 * @return array{listed: array{0: string, 1: array}, related: array{0: string, 1: array}} SELECTs of the listing's rows per totals key
+	 *         (moderation_status, privacy, group_id, media_type, items), and of (related, matching).
 	 */
-	public static function drift(): ?array {
+	public static function check_sql( int $term_taxonomy_id ): array {
 		global $wpdb;
-		list( $sql, $args ) = self::expected_sql( 0, PHP_INT_MAX );
-		$from               = substr( $sql, strpos( $sql, ' FROM ' ) );
-		$row                = $wpdb->get_row(
-			$wpdb->prepare(
-				// Named columns: wpdb keys a row by column name, and the last two
-				// expressions begin alike (unnamed, their names could collide).
-				"SELECT ( SELECT COUNT(*) FROM {$wpdb->mvs_media_term_index} ) AS stored, ( SELECT COUNT(*){$from} ) AS actual,"
-				. " ( SELECT COUNT(*){$from} AND EXISTS ( SELECT 1 FROM {$wpdb->mvs_media_term_index} k"
-				. ' WHERE k.term_taxonomy_id = tr.term_taxonomy_id AND k.moderation_status = m.moderation_status AND k.privacy = m.privacy AND k.media_id = m.id'
-				. " AND k.group_id = CASE WHEN m.privacy = 'group' THEN m.group_id ELSE 0 END AND k.media_type = m.media_type AND k.author_id = m.author_id ) ) AS matching",
-				array_merge( $args, $args )
-			),
-			ARRAY_N
-		);
-		$stored   = (int) ( $row[0] ?? 0 );
-		$actual   = (int) ( $row[1] ?? 0 );
-		$matching = (int) ( $row[2] ?? 0 );
-		if ( $stored === $actual && $actual === $matching ) {
-			return null;
-		}
+		list( $from, $taxonomies, $args ) = self::expected_from();
 		return array(
-			'key'      => array( 'term_index' ),
-			'stored'   => $stored,
-			'actual'   => $actual,
-			'matching' => $matching,
+			'listed'  => array(
+				"SELECT moderation_status, privacy, group_id, media_type, COUNT(*) AS items FROM {$wpdb->mvs_media_term_index}"
+				. ' WHERE term_taxonomy_id = %d GROUP BY moderation_status, privacy, group_id, media_type',
+				array( $term_taxonomy_id ),
+			),
+			'related' => array(
+				// COUNT(k.media_id) counts the relationships whose listing row matched.
+				"SELECT COUNT(*) AS related, COUNT(k.media_id) AS matching{$from}"
+				. " LEFT JOIN {$wpdb->mvs_media_term_index} k ON k.term_taxonomy_id = tr.term_taxonomy_id AND k.moderation_status = m.moderation_status"
+				. " AND k.privacy = m.privacy AND k.media_id = m.id AND k.group_id = CASE WHEN m.privacy = 'group' THEN m.group_id ELSE 0 END"
+				. ' AND k.media_type = m.media_type AND k.author_id = m.author_id'
+				. " WHERE tr.term_taxonomy_id = %d AND {$taxonomies}",
+				array_merge( array( $term_taxonomy_id ), $args ),
+			),
 		);
 	}
 }

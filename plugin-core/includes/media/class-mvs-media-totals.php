@@ -52,6 +52,18 @@ final class MVS_Media_Totals {
 	const VERIFY_HOOK = 'mvs_media_totals_verify';
 
 	/**
+	 * Option (not autoloaded) holding the last unit the daily check checked,
+	 * while a check spans several runs.
+	 */
+	const VERIFY_CURSOR_OPTION = 'mvs_media_totals_verify_cursor';
+
+	/**
+	 * Seconds one run of the daily check may read before it leaves the rest
+	 * to a run a minute later.
+	 */
+	const VERIFY_BUDGET = 20;
+
+	/**
 	 * Items per rebuild batch: one short transaction each.
 	 */
 	const BATCH = 5000;
@@ -403,31 +415,299 @@ final class MVS_Media_Totals {
 	}
 
 	/**
-	 * Keys whose stored count differs from a full recount (GROUP BY over the
-	 * media table: linear, for the daily check and the tests only), and the
-	 * per-term listing's difference (key ['term_index']) when it has one.
+	 * Every difference between the totals, the per-term listing and the
+	 * media table, checked from the start without a time budget (the tests
+	 * and the end of every e2e run; the daily job is verify_and_heal()).
 	 *
-	 * @return array<int, array{key: array, stored: int, actual: int}>
+	 * @return array<int, array{key: array, stored: int, actual: int}> Drifted totals keys, and the listing's differences
+	 *         (key array( 'term_index', term ), with `matching`), or nothing while the rebuild runs.
 	 */
 	public static function drift(): array {
-		global $wpdb;
 		if ( ! self::ready() ) {
 			return array();
 		}
+		$drift = array();
+		self::check( '', INF, $drift, false );
+		return $drift;
+	}
+
+	/**
+	 * The daily check, in units that each read one term or one site-wide
+	 * key with one statement (docs/list-totals.md), resumed where the last
+	 * run stopped: a run checks units until its time budget is spent and
+	 * schedules the next run a minute later. A difference is a write made
+	 * outside the plugin (e.g. terms edited by another plugin, rows changed
+	 * by SQL): it is logged; a term's is healed by rewriting that term's
+	 * listing and totals, a site-wide key's by rebuilding every total.
+	 *
+	 * No false alarm from the plugin's own writes: each unit compares what
+	 * it reads in one statement, so in one read view, and every plugin write
+	 * changes an item, its relationships, its listing rows and its totals in
+	 * one transaction, which that view sees whole or not at all.
+	 *
+	 * @return array<int, array{key: array, stored: int, actual: int}> The differences found (the cron ignores it; the tests read it).
+	 */
+	public static function verify_and_heal(): array {
+		if ( ! self::ready() ) {
+			// The rebuild counts everything anew; the check starts over once it is complete.
+			delete_option( self::VERIFY_CURSOR_OPTION );
+			return array();
+		}
+		/**
+		 * Filters how long one run of the daily check may read, in seconds
+		 * (at least one unit is checked per run, so it always moves on).
+		 *
+		 * @param float $budget Seconds.
+		 */
+		$budget = (float) apply_filters( 'mvs_media_totals_verify_budget', self::VERIFY_BUDGET );
+		$drift  = array();
+		$cursor = self::check( (string) get_option( self::VERIFY_CURSOR_OPTION, '' ), $budget, $drift, true );
+		if ( $drift ) {
+			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- an operator must learn that something writes around the plugin.
+			error_log( sprintf( 'Media Community Service: %d list total(s) drifted from the media table (first: %s); %s.', count( $drift ), wp_json_encode( $drift[0] ), null === $cursor ? 'rebuilding them all' : 'rewrote their terms' ) );
+		}
+		if ( null === $cursor ) {
+			delete_option( self::VERIFY_CURSOR_OPTION );
+			self::reset();
+			return $drift;
+		}
+		if ( '' === $cursor ) {
+			delete_option( self::VERIFY_CURSOR_OPTION );
+			return $drift;
+		}
+		update_option( self::VERIFY_CURSOR_OPTION, $cursor, false );
+		wp_schedule_single_event( time() + MINUTE_IN_SECONDS, self::VERIFY_HOOK );
+		return $drift;
+	}
+
+	/**
+	 * Checks units after $cursor until the budget is spent (one at least).
+	 * Healing, a term that differs is rewritten and checked again; a
+	 * site-wide key that differs (or a term still differing) stops the check
+	 * for a full rebuild.
+	 *
+	 * @param string $cursor Last unit checked (JSON, see next_unit()), '' to start.
+	 * @param float  $budget Seconds.
+	 * @param array  $drift  Receives the differences found.
+	 * @param bool   $heal   Whether to heal (the daily job) or only report (drift()).
+	 * @return string|null The last unit checked, '' when every unit was, null when everything must be rebuilt.
+	 */
+	private static function check( string $cursor, float $budget, array &$drift, bool $heal ): ?string {
+		$started = microtime( true );
+		$keys    = null;
+		do {
+			$cursor = self::next_unit( $cursor, $keys );
+			if ( '' === $cursor ) {
+				return '';
+			}
+			$unit  = json_decode( $cursor, true );
+			$term  = 'term' === $unit[0] ? (int) $unit[1] : 0;
+			$found = $term ? self::check_term( $term ) : self::check_key( (string) $unit[1], (string) $unit[2], (string) $unit[3] );
+			$drift = array_merge( $drift, $found );
+			if ( $found && $heal && ! ( $term && self::heal_term( $term ) && ! self::check_term( $term ) ) ) {
+				return null;
+			}
+		} while ( microtime( true ) - $started < $budget );
+		return $cursor;
+	}
+
+	/**
+	 * Rewrites one term's listing rows from its relationships and its totals
+	 * from those rows, holding what change_term() holds: the term's count row
+	 * (no item gets the term until this commits) and the rows of its items,
+	 * those of its relationships and those its listing still names (no
+	 * writer applies a delta to them meanwhile).
+	 *
+	 * @param int $term_taxonomy_id Term.
+	 * @return bool Whether it committed.
+	 */
+	private static function heal_term( int $term_taxonomy_id ): bool {
+		global $wpdb;
+		$healed = MVS_Transaction::run(
+			static function () use ( $wpdb, $term_taxonomy_id ) {
+				$wpdb->get_var( $wpdb->prepare( "SELECT term_taxonomy_id FROM {$wpdb->term_taxonomy} WHERE term_taxonomy_id = %d FOR UPDATE", $term_taxonomy_id ) );
+				$ids = array_merge(
+					$wpdb->get_col( $wpdb->prepare( "SELECT object_id FROM {$wpdb->term_relationships} WHERE term_taxonomy_id = %d", $term_taxonomy_id ) ),
+					$wpdb->get_col( $wpdb->prepare( "SELECT media_id FROM {$wpdb->mvs_media_term_index} WHERE term_taxonomy_id = %d", $term_taxonomy_id ) )
+				);
+				// The items' keys do not change: change() only locks them and applies no delta.
+				return self::change(
+					$ids,
+					static function () use ( $wpdb, $term_taxonomy_id ) {
+						return MVS_Media_Term_Index::refill_term( $term_taxonomy_id )
+							&& false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media_totals} WHERE term_taxonomy_id = %d", $term_taxonomy_id ) )
+							&& false !== $wpdb->query(
+								$wpdb->prepare(
+									"INSERT INTO {$wpdb->mvs_media_totals} (term_taxonomy_id, moderation_status, privacy, group_id, media_type, items)"
+									. " SELECT term_taxonomy_id, moderation_status, privacy, group_id, media_type, COUNT(*) FROM {$wpdb->mvs_media_term_index}"
+									. ' WHERE term_taxonomy_id = %d GROUP BY term_taxonomy_id, moderation_status, privacy, group_id, media_type',
+									$term_taxonomy_id
+								)
+							);
+					}
+				);
+			}
+		);
+		return false !== $healed;
+	}
+
+	/**
+	 * The unit after $cursor: every term with totals, listing rows or a
+	 * term of the listed taxonomies, in ID order (array( 'term', id )), then
+	 * every site-wide key (array( 'key', type, status, privacy )).
+	 *
+	 * @param string     $cursor Last unit checked, '' for none.
+	 * @param array|null $keys   The site-wide keys, read once per run (null until then).
+	 * @return string The next unit (JSON), or '' after the last.
+	 */
+	private static function next_unit( string $cursor, ?array &$keys ): string {
+		global $wpdb;
+		$unit = json_decode( $cursor, true );
+		if ( ! is_array( $unit ) || ! in_array( $unit[0] ?? null, array( 'term', 'key' ), true ) ) {
+			// No cursor (or one this version cannot read): from the first unit.
+			$unit = array( 'term', 0 );
+		}
+		if ( 'term' === $unit[0] ) {
+			// Each part is one step on an index: the lowest term above the cursor.
+			$after = (int) ( $unit[1] ?? 0 );
+			$parts = array(
+				"SELECT MIN(term_taxonomy_id) AS n FROM {$wpdb->mvs_media_totals} WHERE term_taxonomy_id > %d",
+				"SELECT MIN(term_taxonomy_id) AS n FROM {$wpdb->mvs_media_term_index} WHERE term_taxonomy_id > %d",
+			);
+			$args  = array( $after, $after );
+			foreach ( self::TAXONOMIES as $taxonomy ) {
+				$parts[] = "SELECT MIN(term_taxonomy_id) AS n FROM {$wpdb->term_taxonomy} WHERE taxonomy = %s AND term_taxonomy_id > %d";
+				array_push( $args, $taxonomy, $after );
+			}
+			$next = $wpdb->get_var( $wpdb->prepare( 'SELECT MIN(n) FROM ( ' . implode( ' UNION ALL ', $parts ) . ' ) t', $args ) );
+			if ( null !== $next ) {
+				return (string) wp_json_encode( array( 'term', (int) $next ) );
+			}
+			$unit = array( 'key' );
+		}
+		if ( null === $keys ) {
+			// A handful of rows: the media table's by a loose scan of type_visibility.
+			$keys = array();
+			$rows = $wpdb->get_results(
+				"SELECT media_type, moderation_status, privacy FROM {$wpdb->mvs_media} GROUP BY media_type, moderation_status, privacy"
+				. " UNION SELECT media_type, moderation_status, privacy FROM {$wpdb->mvs_media_totals} WHERE term_taxonomy_id = 0",
+				ARRAY_N
+			);
+			foreach ( (array) $rows as $row ) {
+				$keys[] = array( 'key', (string) $row[0], (string) $row[1], (string) $row[2] );
+			}
+			sort( $keys );
+		}
+		foreach ( $keys as $key ) {
+			// Element by element: type, then status, then privacy.
+			if ( $key > $unit ) {
+				return (string) wp_json_encode( $key );
+			}
+		}
+		return '';
+	}
+
+	/**
+	 * One term: its totals against its listing rows per key, and its listing
+	 * against its relationships (MVS_Media_Term_Index::check_sql()), in one
+	 * statement. Together with the other terms' checks this proves the
+	 * term keys equal a recount: the listing equals the relationships row
+	 * for row, and the totals equal the listing key for key.
+	 *
+	 * @param int $term_taxonomy_id Term.
+	 * @return array Differences (see drift()).
+	 */
+	private static function check_term( int $term_taxonomy_id ): array {
+		global $wpdb;
+		$parts = MVS_Media_Term_Index::check_sql( $term_taxonomy_id );
+		$rows  = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT 'stored' AS source, moderation_status, privacy, group_id, media_type, items, 0 AS matching FROM {$wpdb->mvs_media_totals} WHERE term_taxonomy_id = %d"
+				. " UNION ALL SELECT 'listed', l.moderation_status, l.privacy, l.group_id, l.media_type, l.items, 0 FROM ( {$parts['listed'][0]} ) l"
+				. " UNION ALL SELECT 'related', '', '', 0, '', r.related, r.matching FROM ( {$parts['related'][0]} ) r",
+				array_merge( array( $term_taxonomy_id ), $parts['listed'][1], $parts['related'][1] )
+			),
+			ARRAY_N
+		);
+		$counts  = array();
+		$related = 0;
+		$listed  = 0;
+		$matched = 0;
+		foreach ( (array) $rows as $row ) {
+			if ( 'related' === $row[0] ) {
+				$related = (int) $row[5];
+				$matched = (int) $row[6];
+				continue;
+			}
+			$key  = wp_json_encode( array( $term_taxonomy_id, (string) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] ) );
+			$pair = $counts[ $key ] ?? array( 0, 0 );
+			if ( 'stored' === $row[0] ) {
+				$pair[0] = (int) $row[5];
+			} else {
+				$pair[1] = (int) $row[5];
+				$listed += (int) $row[5];
+			}
+			$counts[ $key ] = $pair;
+		}
+		$drift = self::differences( $counts );
+		if ( $listed !== $related || $matched !== $related ) {
+			$drift[] = array(
+				'key'      => array( 'term_index', $term_taxonomy_id ),
+				'stored'   => $listed,
+				'actual'   => $related,
+				'matching' => $matched,
+			);
+		}
+		return $drift;
+	}
+
+	/**
+	 * One site-wide key (term_taxonomy_id 0) of a type, status and privacy,
+	 * per group: the totals against a count on type_visibility in one
+	 * statement. Outside `group` the count reads only that index; `group`
+	 * items are read for their group.
+	 *
+	 * @param string $type    Media type.
+	 * @param string $status  Moderation status.
+	 * @param string $privacy Privacy.
+	 * @return array Differences (see drift()).
+	 */
+	private static function check_key( string $type, string $status, string $privacy ): array {
+		global $wpdb;
+		$counted = 'group' === $privacy
+			? "SELECT 'counted' AS source, m.group_id, COUNT(*) FROM {$wpdb->mvs_media} m WHERE m.media_type = %s AND m.moderation_status = %s AND m.privacy = %s GROUP BY m.group_id"
+			: "SELECT 'counted' AS source, 0, COUNT(*) FROM {$wpdb->mvs_media} m WHERE m.media_type = %s AND m.moderation_status = %s AND m.privacy = %s";
+		$rows    = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT 'stored' AS source, group_id, items FROM {$wpdb->mvs_media_totals} WHERE term_taxonomy_id = 0 AND moderation_status = %s AND privacy = %s AND media_type = %s"
+				. " UNION ALL {$counted}",
+				$status,
+				$privacy,
+				$type,
+				$type,
+				$status,
+				$privacy
+			),
+			ARRAY_N
+		);
 		$counts = array();
-		list( $sql, $args ) = self::recount_sql( 0, PHP_INT_MAX );
-		foreach ( (array) $wpdb->get_results( $wpdb->prepare( $sql, $args ), ARRAY_N ) as $row ) {
-			$counts[ wp_json_encode( array( (int) $row[0], (string) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] ) ) ] = array( 0, (int) $row[5] );
+		foreach ( (array) $rows as $row ) {
+			$key  = wp_json_encode( array( 0, $status, $privacy, (int) $row[1], $type ) );
+			$pair = $counts[ $key ] ?? array( 0, 0 );
+			$pair[ 'stored' === $row[0] ? 0 : 1 ] = (int) $row[2];
+			$counts[ $key ]                       = $pair;
 		}
-		foreach ( (array) $wpdb->get_results( "SELECT term_taxonomy_id, moderation_status, privacy, group_id, media_type, items FROM {$wpdb->mvs_media_totals}", ARRAY_N ) as $row ) {
-			$key            = wp_json_encode( array( (int) $row[0], (string) $row[1], (string) $row[2], (int) $row[3], (string) $row[4] ) );
-			$counts[ $key ] = array( (int) $row[5], $counts[ $key ][1] ?? 0 );
-		}
-		$drift   = array();
-		$listing = MVS_Media_Term_Index::drift();
-		if ( $listing ) {
-			$drift[] = $listing;
-		}
+		return self::differences( $counts );
+	}
+
+	/**
+	 * The keys whose stored and actual counts differ.
+	 *
+	 * @param array<string, array{0: int, 1: int}> $counts JSON key => array( stored, actual ).
+	 * @return array Differences (see drift()).
+	 */
+	private static function differences( array $counts ): array {
+		$drift = array();
 		foreach ( $counts as $key => $pair ) {
 			if ( $pair[0] !== $pair[1] ) {
 				$drift[] = array(
@@ -438,19 +718,5 @@ final class MVS_Media_Totals {
 			}
 		}
 		return $drift;
-	}
-
-	/**
-	 * The daily check: a drift (a write made outside the plugin, e.g. terms
-	 * edited by another plugin) is logged and the totals rebuilt.
-	 */
-	public static function verify_and_heal(): void {
-		$drift = self::drift();
-		if ( ! $drift ) {
-			return;
-		}
-		// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- an operator must learn that something writes around the plugin.
-		error_log( sprintf( 'Media Community Service: %d list total(s) drifted from the media table; rebuilding them.', count( $drift ) ) );
-		self::reset();
 	}
 }
