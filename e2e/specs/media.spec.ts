@@ -248,25 +248,29 @@ test.describe('GET /media and GET /me/media', () => {
 		// of their own. SQLite (Playground) has no LAST_INSERT_ID(expr): the rate
 		// limit reads its counter back in a second query there.
 		const rateLimit = process.env.MVS_TARGET === 'native' ? 1 : 2;
+		// Playground's wp-config defines no salts: WordPress reads them from
+		// options that are not autoloaded there, on every request, whatever the route.
+		const queries = (res: { headers: Record<string, string> }) =>
+			(JSON.parse(res.headers['x-mvs-query-log'] ?? '[]') as string[]).filter((sql) => !/option_name = '\w+_(key|salt)'/.test(sql)).length;
 		const tag = token();
 		const item = await upload(api('member'), { title: `${tag} budget` });
 		expect((await api('member2').op('add_media_favorite', { params: { id: item.id } })).status).toBe(200);
 		expect((await api('member2').op('set_media_reaction', { params: { id: item.id }, body: { reaction_type: 'love' } })).status).toBe(200);
 		for (const caller of [api('anonymous'), api('member2')]) {
 			for (const perPage of [1, 20, 100]) {
-				const res = await caller.op('list_media', { query: { per_page: perPage } });
+				const res = await caller.send({ method: 'GET', path: '/mvs/v1/media', query: { per_page: String(perPage), mvs_debug_queries: '1' } });
 				expect(res.status).toBe(200);
-				expect(Number(res.headers['x-mvs-queries']), `${caller.role} per_page ${perPage}`).toBe(2 + rateLimit);
+				expect(queries(res), `${caller.role} per_page ${perPage}`).toBe(2 + rateLimit);
+				if (process.env.MVS_TARGET === 'native') expect(Number(res.headers['x-mvs-queries'])).toBe(queries(res));
 			}
 			// A page past the last has no row for the total to ride on: it is counted
 			// on its own (and nothing is loaded for no items), and still exact. This
 			// test's own item only: other specs upload public items meanwhile.
-			const past = await caller.op('list_media', { query: { s: tag, per_page: 1, page: 2 } });
+			const past = await caller.send({ method: 'GET', path: '/mvs/v1/media', query: { s: tag, per_page: '1', page: '2', mvs_debug_queries: '1' } });
 			expect(past.status).toBe(200);
-			expect(past.body.items).toEqual([]);
-			expect(past.body.total, `${caller.role} past the last page`).toBe(1);
+			expect(past.body).toMatchObject({ items: [], total: 1 });
 			expect(past.headers['x-wp-total']).toBe('1');
-			expect(Number(past.headers['x-mvs-queries']), `${caller.role} past the last page`).toBe(2 + rateLimit);
+			expect(queries(past), `${caller.role} past the last page`).toBe(2 + rateLimit);
 		}
 		const mine = await api('member2').op('list_media', { query: { s: tag } });
 		expect(mine.body.items[0]).toMatchObject({ id: item.id, is_favorited: true, viewer_reaction: 'love' });
