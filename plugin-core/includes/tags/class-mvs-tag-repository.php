@@ -170,16 +170,40 @@ final class MVS_Tag_Repository {
 	/**
 	 * The tag with this name or slug, created when there is none. Requests
 	 * creating one name at once all pass WordPress's duplicate check (terms
-	 * have no unique key): after its insert, each request but the one that
-	 * inserted the oldest row deletes its own and takes the oldest, so they
-	 * all end on one term. Runs outside any transaction: the second look
-	 * must see the rows the other requests committed.
+	 * have no unique key), so the look and the insert run under a named lock
+	 * of the slug on MySQL and MariaDB: the second request in finds the
+	 * first one's term. Without the lock (SQLite, or a lock not granted in
+	 * time) each request still looks again after its insert and, if an older
+	 * term of the name exists, deletes its own and takes that one; that alone
+	 * left two terms when the second look ran between the older request's
+	 * wp_terms and term_taxonomy inserts (security/concurrency.spec: "50
+	 * parallel writers: create_tag"). Runs outside any transaction: each look
+	 * must see the rows other requests committed.
 	 *
 	 * @param string $name Tag name.
 	 * @param string $slug Tag slug.
 	 * @return array{0: int, 1: bool}|WP_Error Term ID and whether this call created it.
 	 */
 	public function ensure( string $name, string $slug ) {
+		global $wpdb;
+		// At most 64 characters; one lock per slug and site.
+		$lock   = 'mvs_tag_' . md5( $wpdb->prefix . $slug );
+		$locked = ! MVS_Db::is_sqlite() && 1 === (int) $wpdb->get_var( $wpdb->prepare( 'SELECT GET_LOCK( %s, 5 )', $lock ) );
+		$tag    = $this->find_or_insert( $name, $slug );
+		if ( $locked ) {
+			$wpdb->query( $wpdb->prepare( 'SELECT RELEASE_LOCK( %s )', $lock ) );
+		}
+		return $tag;
+	}
+
+	/**
+	 * The look, the insert and the second look of ensure().
+	 *
+	 * @param string $name Tag name.
+	 * @param string $slug Tag slug.
+	 * @return array{0: int, 1: bool}|WP_Error
+	 */
+	private function find_or_insert( string $name, string $slug ) {
 		$existing = $this->first_named( $name, $slug );
 		if ( $existing > 0 ) {
 			return array( $existing, false );
