@@ -172,22 +172,22 @@ final class MVS_Account_Eraser {
 	}
 
 	/**
-	 * Recomputes the reaction and comment counters of the given items in one statement per chunk.
+	 * Recomputes the reaction and comment counters of the given items in one
+	 * statement per chunk, each counter by its repository's definition.
 	 *
 	 * @param int[] $ids Item IDs.
 	 * @return bool
 	 */
 	private function recount( array $ids ): bool {
 		global $wpdb;
+		$reactions = MVS_Reaction_Repository::count_sql();
+		$comments  = MVS_Comment_Repository::count_sql();
 		foreach ( array_chunk( $ids, 500 ) as $chunk ) {
 			$in = implode( ',', array_fill( 0, count( $chunk ), '%d' ) );
-			// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is a list of %d placeholders.
+			// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is a list of %d placeholders; the counters' SQL has none.
 			$done = $wpdb->query(
 				$wpdb->prepare(
-					"UPDATE {$wpdb->mvs_media} m SET
-						m.reactions_count = ( SELECT COUNT(*) FROM {$wpdb->mvs_reactions} r WHERE r.media_id = m.id ),
-						m.comments_count = ( SELECT COUNT(*) FROM {$wpdb->mvs_comments} c WHERE c.media_id = m.id )
-					WHERE m.id IN ( {$in} )",
+					"UPDATE {$wpdb->mvs_media} m SET m.reactions_count = {$reactions}, m.comments_count = {$comments} WHERE m.id IN ( {$in} )",
 					$chunk
 				)
 			);

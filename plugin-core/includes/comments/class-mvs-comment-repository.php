@@ -19,6 +19,19 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Comment_Repository {
 
 	/**
+	 * What comments_count counts, as a correlated subquery on the media
+	 * alias m: every comment on the item, replies included. insert() and
+	 * delete_thread() keep it by deltas; a recount (the account eraser's)
+	 * uses this definition.
+	 *
+	 * @return string SQL.
+	 */
+	public static function count_sql(): string {
+		global $wpdb;
+		return "( SELECT COUNT(*) FROM {$wpdb->mvs_comments} c WHERE c.media_id = m.id )";
+	}
+
+	/**
 	 * One comment of an item.
 	 *
 	 * @param int $id       Comment ID.

@@ -18,6 +18,18 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Reaction_Repository {
 
 	/**
+	 * What reactions_count counts, as a correlated subquery on the media
+	 * alias m: every reaction to the item. set() and remove() keep it by
+	 * deltas; a recount (the account eraser's) uses this definition.
+	 *
+	 * @return string SQL.
+	 */
+	public static function count_sql(): string {
+		global $wpdb;
+		return "( SELECT COUNT(*) FROM {$wpdb->mvs_reactions} r WHERE r.media_id = m.id )";
+	}
+
+	/**
 	 * The caller's current reaction on an item, '' for none.
 	 *
 	 * @param int $media_id Media ID.
