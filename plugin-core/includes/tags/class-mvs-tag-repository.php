@@ -59,19 +59,23 @@ final class MVS_Tag_Repository {
 		$branches = MVS_Media_Visibility::community_branches( $viewer, 'k', false );
 		$parts    = array( "{$keys} AND ( " . implode( ' OR ', array_column( $branches, 0 ) ) . ' ) GROUP BY k.term_taxonomy_id' );
 		$args     = array_merge( $one_args, ...array_column( $branches, 1 ) );
-		$items    = "FROM {$wpdb->mvs_media} m INNER JOIN {$wpdb->term_relationships} r ON r.object_id = m.id WHERE " . ( $term_id ? "r.term_taxonomy_id{$one} AND " : '' );
-		$blocked  = MVS_Media_Visibility::blocked_ids( $viewer );
+		// The authors' items are read on the per-term listing's author index (a
+		// copy of each item's keys per term, written in the totals' own
+		// transaction): one index entry per item and tag, where the media rows
+		// and their relationships cost a row and a join each.
+		$items   = "FROM {$wpdb->mvs_media_term_index} l WHERE " . ( $term_id ? "l.term_taxonomy_id{$one} AND " : '' );
+		$blocked = MVS_Media_Visibility::blocked_ids( $viewer );
 		if ( $blocked ) {
 			// The keys hold these authors' items too: take away those the keys counted.
-			$unblocked = MVS_Media_Visibility::community_branches( $viewer, 'm', false );
-			$parts[]   = "SELECT r.term_taxonomy_id, -COUNT(*) {$items}m.author_id IN (" . implode( ', ', array_fill( 0, count( $blocked ), '%d' ) ) . ')'
-				. ' AND ( ' . implode( ' OR ', array_column( $unblocked, 0 ) ) . ' ) GROUP BY r.term_taxonomy_id';
+			$unblocked = MVS_Media_Visibility::community_branches( $viewer, 'l', false );
+			$parts[]   = "SELECT l.term_taxonomy_id, -COUNT(*) {$items}l.author_id IN (" . implode( ', ', array_fill( 0, count( $blocked ), '%d' ) ) . ')'
+				. ' AND ( ' . implode( ' OR ', array_column( $unblocked, 0 ) ) . ' ) GROUP BY l.term_taxonomy_id';
 			$args      = array_merge( $args, $one_args, $blocked, ...array_column( $unblocked, 1 ) );
 		}
 		if ( $viewer > 0 ) {
 			// The viewer's own items outside the community keys (private, pending, rejected…).
-			$community = MVS_Media_Visibility::community_predicate( $viewer );
-			$parts[]   = "SELECT r.term_taxonomy_id, COUNT(*) {$items}m.author_id = %d AND NOT {$community[0]} GROUP BY r.term_taxonomy_id";
+			$community = MVS_Media_Visibility::community_predicate( $viewer, 'l' );
+			$parts[]   = "SELECT l.term_taxonomy_id, COUNT(*) {$items}l.author_id = %d AND NOT {$community[0]} GROUP BY l.term_taxonomy_id";
 			$args      = array_merge( $args, $one_args, array( $viewer ), $community[1] );
 		}
 		if ( 1 === count( $parts ) ) {
