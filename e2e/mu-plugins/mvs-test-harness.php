@@ -429,26 +429,24 @@ add_action(
 					),
 				),
 				'callback'            => static function ( WP_REST_Request $request ) {
-					$statements = array();
-					$record     = static function ( $sql ) use ( &$statements ) {
-						$statements[] = preg_replace( '/\s+/', ' ', trim( $sql ) );
-						return $sql;
-					};
-					$budget     = static function () use ( $request ) {
+					$budget = static function () use ( $request ) {
 						return (float) $request['budget'];
 					};
 					if ( null !== $request['budget'] ) {
 						add_filter( 'mvs_media_totals_verify_budget', $budget );
 					}
-					$drift = array();
-					$runs  = 0;
-					add_filter( 'query', $record );
-					do {
-						++$runs;
-						$drift = array_merge( $drift, (array) MVS_Media_Totals::verify_and_heal() );
-						$pending = false !== get_option( MVS_Media_Totals::VERIFY_CURSOR_OPTION );
-					} while ( $pending && $runs < (int) $request['times'] );
-					remove_filter( 'query', $record );
+					$drift      = array();
+					$runs       = 0;
+					$pending    = false;
+					$statements = mvs_test_statements_of(
+						static function () use ( $request, &$drift, &$runs, &$pending ) {
+							do {
+								++$runs;
+								$drift   = array_merge( $drift, (array) MVS_Media_Totals::verify_and_heal() );
+								$pending = false !== get_option( MVS_Media_Totals::VERIFY_CURSOR_OPTION );
+							} while ( $pending && $runs < (int) $request['times'] );
+						}
+					);
 					remove_filter( 'mvs_media_totals_verify_budget', $budget );
 					// The next run a partial check scheduled runs when the test says, not when WP-Cron next spawns.
 					$next = wp_next_scheduled( MVS_Media_Totals::VERIFY_HOOK );
@@ -879,6 +877,29 @@ function mvs_test_lifecycle_state(): array {
  */
 
 /**
+ * Runs $run and answers every SQL statement it sent, whitespace collapsed
+ * (routes that hand a job's statements to a test, for EXPLAIN: too long for
+ * a header).
+ *
+ * @param callable $run The work.
+ * @return string[]
+ */
+function mvs_test_statements_of( callable $run ): array {
+	$statements = array();
+	$record     = static function ( $sql ) use ( &$statements ) {
+		$statements[] = preg_replace( '/\s+/', ' ', trim( $sql ) );
+		return $sql;
+	};
+	add_filter( 'query', $record );
+	try {
+		$run();
+	} finally {
+		remove_filter( 'query', $record );
+	}
+	return $statements;
+}
+
+/**
  * Header value of the current request ('' when absent).
  *
  * @param string $name Header name in $_SERVER form (HTTP_X_...).
@@ -1147,26 +1168,23 @@ add_action(
 					),
 				),
 				'callback'            => static function ( WP_REST_Request $request ) {
-					$statements = array();
-					$record     = static function ( $sql ) use ( &$statements ) {
-						$statements[] = preg_replace( '/\s+/', ' ', trim( $sql ) );
-						return $sql;
-					};
-					$converted = 0;
-					add_filter( 'query', $record );
-					for ( $i = 0; $i < (int) $request['times']; $i++ ) {
-						// As WP-Cron does, the due event is taken off the schedule before it
-						// runs. A placeholder a day out stands in for it meanwhile: without
-						// one, any request's init (MVS_Trending_Score::schedule()) schedules
-						// a run of its own, which WP-Cron then makes at the real time while
-						// the test pins the trending clock (a conversion at the wrong level).
-						wp_clear_scheduled_hook( MVS_Trending_Score::RESCALE_HOOK );
-						$placeholder = time() + DAY_IN_SECONDS;
-						wp_schedule_single_event( $placeholder, MVS_Trending_Score::RESCALE_HOOK );
-						$converted += MVS_Trending_Score::rescale();
-						wp_unschedule_event( $placeholder, MVS_Trending_Score::RESCALE_HOOK );
-					}
-					remove_filter( 'query', $record );
+					$converted  = 0;
+					$statements = mvs_test_statements_of(
+						static function () use ( $request, &$converted ) {
+							for ( $i = 0; $i < (int) $request['times']; $i++ ) {
+								// As WP-Cron does, the due event is taken off the schedule before it
+								// runs. A placeholder a day out stands in for it meanwhile: without
+								// one, any request's init (MVS_Trending_Score::schedule()) schedules
+								// a run of its own, which WP-Cron then makes at the real time while
+								// the test pins the trending clock (a conversion at the wrong level).
+								wp_clear_scheduled_hook( MVS_Trending_Score::RESCALE_HOOK );
+								$placeholder = time() + DAY_IN_SECONDS;
+								wp_schedule_single_event( $placeholder, MVS_Trending_Score::RESCALE_HOOK );
+								$converted += MVS_Trending_Score::rescale();
+								wp_unschedule_event( $placeholder, MVS_Trending_Score::RESCALE_HOOK );
+							}
+						}
+					);
 					return array(
 						'converted'  => $converted,
 						'pending'    => MVS_Trending_Score::legacy_pending(),

@@ -112,21 +112,28 @@ test('the daily check finds what was written around the plugin and heals it: a t
 	expect((await admin.raw('GET', '/wp-json/mvs-test/v1/media-totals')).body).toEqual({ ready: true, drift: [] });
 });
 
+/** `count` new members, each with `each` public items tagged `tag`; the rate limits reset after the uploads. */
+async function membersWithItems(admin: Api, count: number, each: number, tag: string): Promise<{ members: Member[]; items: Map<Member, number[]> }> {
+	const members: Member[] = [];
+	const items = new Map<Member, number[]>();
+	for (let i = 0; i < count; i++) {
+		const m = await createMember(admin);
+		const own: number[] = [];
+		for (let j = 0; j < each; j++) own.push((await upload(m.api, { privacy: 'public', tags: [tag] })).id);
+		members.push(m);
+		items.set(m, own);
+	}
+	await admin.raw('POST', '/wp-json/mvs-test/v1/reset-rate-limits');
+	return { members, items };
+}
+
 test('a burst of plugin writes while the check runs, one unit a run, is never reported as drift and rebuilds nothing', async ({ api }) => {
 	test.setTimeout(300_000);
 	const admin = api('admin');
 	const moderator = api('moderator');
-	const members: Member[] = [];
-	for (let i = 0; i < 4; i++) members.push(await createMember(admin));
 	const tag = uniqueName('burst');
 	const tag2 = uniqueName('burst2');
-	const items = new Map<Member, number[]>();
-	for (const m of members) {
-		const own: number[] = [];
-		for (let i = 0; i < 3; i++) own.push((await upload(m.api, { privacy: 'public', tags: [tag] })).id);
-		items.set(m, own);
-	}
-	await admin.raw('POST', '/wp-json/mvs-test/v1/reset-rate-limits');
+	const { members, items } = await membersWithItems(admin, 4, 3, tag);
 
 	let writing = true;
 	const checks: Verified[] = [];
@@ -163,16 +170,8 @@ test("a term healed while the plugin writes that term's items stays exact", asyn
 	test.setTimeout(300_000);
 	const admin = api('admin');
 	const moderator = api('moderator');
-	const members: Member[] = [];
-	for (let i = 0; i < 3; i++) members.push(await createMember(admin));
 	const tag = uniqueName('healrace');
-	const items = new Map<Member, number[]>();
-	for (const m of members) {
-		const own: number[] = [];
-		for (let i = 0; i < 4; i++) own.push((await upload(m.api, { privacy: 'public', tags: [tag] })).id);
-		items.set(m, own);
-	}
-	await admin.raw('POST', '/wp-json/mvs-test/v1/reset-rate-limits');
+	const { members, items } = await membersWithItems(admin, 3, 4, tag);
 	for (let round = 0; round < 4; round++) {
 		// A difference in the tag each round (its listing row gone), healed while its items change.
 		const [victim] = items.get(members[round % members.length]!)!;
