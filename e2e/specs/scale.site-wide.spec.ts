@@ -167,9 +167,11 @@ test('tag counts (the list by name and by count, the cloud) read the per-tag tot
 			// Anonymous callers have no own items and no blocks: the totals alone answer.
 			if (caller.role === 'anonymous') expect(sql, label).not.toMatch(/term_relationships|mvs_media m /);
 			for (const row of await explain(admin, sql)) {
-				// A derived table holds one sum per tag: it grows with the number of tags (the
-				// documented bound; a full run leaves about a thousand), never with the items.
-				if (Number(row.rows) > 1000 && !/^<(derived|union)/.test(String(row.table))) heavy.push(`${label}: ${sql} → ${JSON.stringify(row)}`);
+				// A derived table holds one sum per tag: it grows with the number of tags and
+				// their keys (the documented bound: a run leaves one to two thousand keys, and
+				// the optimizer's estimate of a range of them varies with the specs run before),
+				// never with the items: reading those would be 50,000 rows and more.
+				if (Number(row.rows) > 10_000 && !/^<(derived|union)/.test(String(row.table))) heavy.push(`${label}: ${sql} → ${JSON.stringify(row)}`);
 			}
 		}
 		expect(heavy).toEqual([]);
