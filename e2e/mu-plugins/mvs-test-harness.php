@@ -955,6 +955,19 @@ add_filter(
 	}
 );
 
+// While a test converts legacy trending scores itself (mvs-test/v1/trending-legacy
+// until the conversion is done), WP-Cron does not run the conversion: it would
+// score at the real time while the test pins the trending clock.
+add_action(
+	'init',
+	static function () {
+		if ( wp_doing_cron() && get_option( 'mvs_test_manual_rescale' ) ) {
+			remove_all_actions( MVS_Trending_Score::RESCALE_HOOK );
+		}
+	},
+	PHP_INT_MAX
+);
+
 // X-MVS-Test-Trending-Now: <unix time> pins the time trending events are
 // scored at, so one test can place events hours apart.
 add_filter(
@@ -1185,6 +1198,9 @@ add_action(
 							}
 						}
 					);
+					if ( ! MVS_Trending_Score::legacy_pending() ) {
+						delete_option( 'mvs_test_manual_rescale' );
+					}
 					return array(
 						'converted'  => $converted,
 						'pending'    => MVS_Trending_Score::legacy_pending(),
@@ -1217,10 +1233,13 @@ add_action(
 				'callback'            => static function ( WP_REST_Request $request ) {
 					global $wpdb;
 					$t = $wpdb->prefix . 'mvs_media';
-					update_option( MVS_Trending_Score::SCALE_OPTION, 'legacy', true );
-					// The conversion runs when the test says (trending-rescale), not when WP-Cron next spawns.
+					// The conversion runs when the test says (trending-rescale), never from
+					// WP-Cron, which would convert at the real time while the test pins the
+					// trending clock (mvs_test_manual_rescale, below).
+					update_option( 'mvs_test_manual_rescale', 1, false );
 					wp_clear_scheduled_hook( MVS_Trending_Score::RESCALE_HOOK );
 					wp_schedule_single_event( time() + HOUR_IN_SECONDS, MVS_Trending_Score::RESCALE_HOOK );
+					update_option( MVS_Trending_Score::SCALE_OPTION, 'legacy', true );
 					if ( $request['grown'] ) {
 						$wpdb->query( "UPDATE {$t} SET trending_score = 1 + FLOOR(RAND() * 999) WHERE trending_score > 0" ); // phpcs:ignore WordPress.DB
 					}
