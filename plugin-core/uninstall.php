@@ -26,6 +26,7 @@ function mvs_uninstall_site(): void {
 	MVS_Rate_Limiter::unschedule();
 	// Signed file URLs: the secret.
 	delete_option( 'mvs_signing_secret' );
+	delete_option( 'mvs_serve_lean' ); // MVS_Serve_Lean::OPTION: what the lean /serve entry relies on.
 	// Trending: the scale's state and its one-off conversion (MVS_Trending_Score), and the hourly decay of installs from before it.
 	delete_option( 'mvs_trending_scale' );
 	wp_clear_scheduled_hook( 'mvs_trending_rescale' );

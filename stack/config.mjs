@@ -125,6 +125,31 @@ http {
       add_header X-MVS-Served-By nginx always;
     }
 
+    # GET /serve of anonymous signed URLs: the plugin's lean entry (WordPress
+    # with SHORTINIT, no plugins or theme). What it does not answer with a
+    # file (refusals, URLs signed for a user, downloads) it hands back with
+    # X-Accel-Redirect: @mvs_wordpress, the route as WordPress answers it.
+    # The rule of plugin-core/docs/file-delivery.md, "The lean path".
+    location = /wp-json/mvs/v1/serve {
+      error_page 418 = @mvs_wordpress;
+      if ($request_method !~ ^(GET|HEAD)$) { return 418; }
+      if ($arg_mvs_uid != "0") { return 418; }
+${fastcgiParams(LEAN_SERVE)}
+      fastcgi_param MVS_SERVE_LEAN @mvs_wordpress;
+      fastcgi_pass unix:${socket};
+      fastcgi_buffers 16 16k;
+      fastcgi_buffer_size 32k;
+      add_header X-MVS-Served-By lean always; # test stack only: which path answered
+    }
+
+    location @mvs_wordpress {
+${fastcgiParams('/index.php')}
+      fastcgi_pass unix:${socket};
+      fastcgi_read_timeout 300;
+      fastcgi_buffers 16 16k;
+      fastcgi_buffer_size 32k;
+    }
+
     location ~ \\.php$ {
       try_files $uri =404; # never hand a path that is not a PHP file to PHP
 ${FASTCGI_PARAMS}
@@ -143,13 +168,13 @@ ${FASTCGI_PARAMS}
 // sets HTTP_HOST to $host, which drops the port, so WordPress saw
 // "127.0.0.1" for "127.0.0.1:9500" and redirected every page to itself.
 // $host:$server_port is the server's own name and port, never a raw client header.
-const FASTCGI_PARAMS = [
+const fastcgiParams = (script) => [
   ['QUERY_STRING', '$query_string'],
   ['REQUEST_METHOD', '$request_method'],
   ['CONTENT_TYPE', '$content_type'],
   ['CONTENT_LENGTH', '$content_length'],
-  ['SCRIPT_NAME', '$fastcgi_script_name'],
-  ['SCRIPT_FILENAME', '$document_root$fastcgi_script_name'],
+  ['SCRIPT_NAME', script ?? '$fastcgi_script_name'],
+  ['SCRIPT_FILENAME', `$document_root${script ?? '$fastcgi_script_name'}`],
   ['REQUEST_URI', '$request_uri'],
   ['DOCUMENT_URI', '$document_uri'],
   ['DOCUMENT_ROOT', '$document_root'],
@@ -165,6 +190,9 @@ const FASTCGI_PARAMS = [
   ['REDIRECT_STATUS', '200'], // php-fpm's cgi.force_redirect
   ['HTTP_HOST', '$host:$server_port'],
 ].map(([name, value]) => `      fastcgi_param ${name} ${value};`).join('\n');
+const FASTCGI_PARAMS = fastcgiParams();
+// The plugin's lean /serve entry (plugin-core/docs/file-delivery.md, "The lean path").
+const LEAN_SERVE = '/wp-content/plugins/media-community-service/serve.php';
 
 const phpString = (value) => `'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 195 classes and interfaces of the plugin from its file the
+ * Loads each of the 197 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -190,7 +190,9 @@ final class MVS_Core_Class_Map {
 		'MVS_Reports_Service'                => 'includes/moderation/class-mvs-reports-service.php',
 		'MVS_Sanitize'                       => 'includes/rest/class-mvs-sanitize.php',
 		'MVS_Serve_Fast_Path'                => 'includes/files/class-mvs-serve-fast-path.php',
+		'MVS_Serve_Lean'                     => 'includes/files/class-mvs-serve-lean.php',
 		'MVS_Serve_Media_File_Args'          => 'generated/class-mvs-serve-media-file-args.php',
+		'MVS_Serve_Request'                  => 'includes/files/class-mvs-serve-request.php',
 		'MVS_Set_Album_Cover_Args'           => 'generated/class-mvs-set-album-cover-args.php',
 		'MVS_Set_Collection_Rules_Args'      => 'generated/class-mvs-set-collection-rules-args.php',
 		'MVS_Set_Media_Reaction_Args'        => 'generated/class-mvs-set-media-reaction-args.php',

@@ -31,6 +31,7 @@ final class MVS_Plugin {
 		add_filter( 'rest_pre_serve_request', array( 'MVS_File_Response', 'maybe_stream' ), 100, 3 );
 		add_filter( 'rest_post_dispatch', array( 'MVS_File_Response', 'ignore_fields_filter' ), 9, 3 );
 		MVS_Serve_Fast_Path::register();
+		MVS_Serve_Lean::register();
 		add_action( MVS_Trending_Score::RESCALE_HOOK, array( 'MVS_Trending_Score', 'rescale' ) );
 		add_action( 'mvs_schema_migrated', array( 'MVS_Trending_Score', 'on_migrated' ), 10, 2 );
 		add_action( MVS_Media_Counters::PURGE_VIEWS_HOOK, array( 'MVS_Media_Counters', 'purge_view_log' ) );
@@ -92,5 +93,7 @@ final class MVS_Plugin {
 		MVS_Media_Counters::unschedule();
 		MVS_Media_Totals::unschedule();
 		MVS_Notification_Retention::unschedule();
+		// The lean /serve entry hands every request to WordPress (which no longer has the route) until the plugin records again.
+		delete_option( MVS_Serve_Lean::OPTION );
 	}
 }

@@ -287,6 +287,24 @@ final class MVS_File_Response {
 	}
 
 	/**
+	 * Sends the status, the headers and the bytes of a file answer, as the
+	 * REST server and maybe_stream() would, for the paths that answer /serve
+	 * without the REST server (MVS_Serve_Fast_Path, MVS_Serve_Lean).
+	 *
+	 * @param WP_REST_Response $response File answer.
+	 * @param WP_REST_Request  $request  Request (its method: no body for HEAD).
+	 */
+	public static function send( WP_REST_Response $response, WP_REST_Request $request ): void {
+		status_header( $response->get_status() );
+		// The REST server sends these on every answer; nothing else of its own applies to a file.
+		header( 'X-Robots-Tag: noindex' );
+		foreach ( $response->get_headers() as $name => $value ) {
+			header( sprintf( '%s: %s', $name, preg_replace( '/\s+/', ' ', (string) $value ) ) );
+		}
+		self::maybe_stream( false, $response, $request );
+	}
+
+	/**
 	 * Streams the selected bytes: PHP copies the file to the output in one
 	 * stream copy (memory-mapped by PHP for local files, so never the whole
 	 * file in memory and no per-chunk loop in PHP code; a client that goes

@@ -30,21 +30,11 @@ defined( 'ABSPATH' ) || exit;
  * mvs_serve_fast_path filter.
  *
  * It leaves to the REST route every request whose REST handling could differ
- * from "run the handler with these arguments":
- * - another method than GET or HEAD, or a method override;
- * - any route but the exact one MVS_Url_Signer signs (WordPress also matches
- *   /MVS/v1/serve, rest_route overrides, and so on: the route handles those);
- * - credentials (Authorization, X-WP-Nonce: a bad one is a REST error) and
- *   CORS requests (Origin: the REST server adds the CORS headers);
- * - a request body (WordPress reads it, and JSON parameters in it win over
- *   the query string; unread, it also stalled the web server's upload of it);
- * - WordPress's global parameters (_method, _envelope, _jsonp, _wpnonce,
- *   _fields, _embed: anything starting with an underscore);
- * - arguments that are not in their one canonical form (digits without
- *   sign or leading zero, a 64-hex signature, a listed size, 0 or 1):
- *   WordPress's validation accepts a few more spellings, which the route
- *   still validates and sanitizes;
- * - the private-community gate armed (its rules need the REST request).
+ * from "run the handler with these arguments" (MVS_Serve_Request lists
+ * them), any spelling of the route but the exact one MVS_Url_Signer signs
+ * (WordPress also matches /MVS/v1/serve, rest_route overrides, and so on:
+ * the route handles those), and every request while the private-community
+ * gate is armed (its rules need the REST request).
  */
 final class MVS_Serve_Fast_Path {
 
@@ -52,6 +42,13 @@ final class MVS_Serve_Fast_Path {
 	 * The route MVS_Url_Signer signs URLs for.
 	 */
 	const ROUTE = '/mvs/v1/serve';
+
+	/**
+	 * Where the fast path answers (the mvs_serve_fast_path filter's value), once read.
+	 *
+	 * @var string|false|null
+	 */
+	private static $hook = null;
 
 	/**
 	 * Hooks the fast path once every plugin is loaded, so an integration's
@@ -73,10 +70,21 @@ final class MVS_Serve_Fast_Path {
 		 *
 		 * @param string|false $hook Action to answer on.
 		 */
-		$hook = apply_filters( 'mvs_serve_fast_path', 'after_setup_theme' );
-		if ( in_array( $hook, array( 'after_setup_theme', 'wp_loaded' ), true ) ) {
-			add_action( $hook, array( __CLASS__, 'maybe_serve' ), PHP_INT_MAX );
+		$hook       = apply_filters( 'mvs_serve_fast_path', 'after_setup_theme' );
+		self::$hook = in_array( $hook, array( 'after_setup_theme', 'wp_loaded' ), true ) ? $hook : false;
+		if ( false !== self::$hook ) {
+			add_action( self::$hook, array( __CLASS__, 'maybe_serve' ), PHP_INT_MAX );
 		}
+	}
+
+	/**
+	 * Where the fast path answers: 'after_setup_theme', 'wp_loaded', or
+	 * false when it is off (null before plugins_loaded).
+	 *
+	 * @return string|false|null
+	 */
+	public static function hook() {
+		return self::$hook;
 	}
 
 	/**
@@ -84,7 +92,11 @@ final class MVS_Serve_Fast_Path {
 	 * request the handler answers with a file; otherwise does nothing.
 	 */
 	public static function maybe_serve(): void {
-		$request = self::request();
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only whether it is there: every other request of the site leaves here.
+		if ( ! isset( $_GET['mvs_sig'] ) || ! self::is_serve_route() ) {
+			return;
+		}
+		$request = MVS_Serve_Request::from_globals();
 		if ( null === $request || MVS_Community_Gate::is_armed() ) {
 			return;
 		}
@@ -94,70 +106,8 @@ final class MVS_Serve_Fast_Path {
 			// A refusal or a 416: the REST route answers it, as before.
 			return;
 		}
-		self::send( $response, $request );
+		MVS_File_Response::send( $response, $request );
 		exit;
-	}
-
-	/**
-	 * The request as the REST route would receive it, when the fast path may take it.
-	 *
-	 * @return WP_REST_Request|null Null: leave the request to the REST route.
-	 */
-	private static function request(): ?WP_REST_Request {
-		// phpcs:disable WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput -- the signature is the credential; every value is matched against its one canonical form below.
-		$method = isset( $_SERVER['REQUEST_METHOD'] ) ? (string) $_SERVER['REQUEST_METHOD'] : '';
-		// Every other request of the site leaves here: no signed /serve URL lacks mvs_sig.
-		if ( ! isset( $_GET['mvs_sig'] ) || ( 'GET' !== $method && 'HEAD' !== $method ) || ! empty( $_POST ) || ! self::is_serve_route() ) {
-			return null;
-		}
-		// A body too: WordPress reads it (JSON parameters even win over the query) and must consume it.
-		if ( ! empty( $_SERVER['CONTENT_LENGTH'] ) || isset( $_SERVER['HTTP_TRANSFER_ENCODING'] ) ) {
-			return null;
-		}
-		foreach ( array( 'HTTP_AUTHORIZATION', 'REDIRECT_HTTP_AUTHORIZATION', 'PHP_AUTH_USER', 'HTTP_X_WP_NONCE', 'HTTP_ORIGIN', 'HTTP_X_HTTP_METHOD_OVERRIDE' ) as $header ) {
-			if ( isset( $_SERVER[ $header ] ) ) {
-				return null;
-			}
-		}
-		$query = wp_unslash( $_GET );
-		// phpcs:enable
-		foreach ( array_keys( $query ) as $name ) {
-			if ( '_' === substr( (string) $name, 0, 1 ) ) {
-				return null;
-			}
-		}
-		$patterns = array(
-			'mvs_id'  => '/^[1-9][0-9]{0,17}$/',
-			'mvs_uid' => '/^(0|[1-9][0-9]{0,17})$/',
-			'mvs_exp' => '/^(0|[1-9][0-9]{0,17})$/',
-			'mvs_sig' => '/^[0-9a-f]{64}$/',
-		);
-		$params   = array();
-		foreach ( $patterns as $name => $pattern ) {
-			if ( ! isset( $query[ $name ] ) || ! is_string( $query[ $name ] ) || ! preg_match( $pattern, $query[ $name ] ) ) {
-				return null;
-			}
-			$params[ $name ] = 'mvs_sig' === $name ? $query[ $name ] : (int) $query[ $name ];
-		}
-		$optional = array(
-			'mvs_size' => array( 'large', 'medium', 'thumbnail', 'watermark' ),
-			'mvs_dl'   => array( '0', '1' ),
-		);
-		foreach ( $optional as $name => $allowed ) {
-			if ( ! isset( $query[ $name ] ) ) {
-				continue;
-			}
-			if ( ! is_string( $query[ $name ] ) || ! in_array( $query[ $name ], $allowed, true ) ) {
-				return null;
-			}
-			$params[ $name ] = $query[ $name ];
-		}
-
-		$request = new WP_REST_Request( $method, self::ROUTE );
-		$request->set_query_params( $params );
-		// phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- headers as the REST server reads them; the handler reads only the four declared ones.
-		$request->set_headers( ( new WP_REST_Server() )->get_headers( wp_unslash( $_SERVER ) ) );
-		return $request;
 	}
 
 	/**
@@ -183,22 +133,5 @@ final class MVS_Serve_Fast_Path {
 			return null === $route;
 		}
 		return self::ROUTE === $route;
-	}
-
-	/**
-	 * Sends the status, the headers and the bytes, as the REST server and
-	 * MVS_File_Response::maybe_stream() would.
-	 *
-	 * @param WP_REST_Response $response File answer.
-	 * @param WP_REST_Request  $request  Request (its method: no body for HEAD).
-	 */
-	private static function send( WP_REST_Response $response, WP_REST_Request $request ): void {
-		status_header( $response->get_status() );
-		// The REST server sends these on every answer; nothing else of its own applies to a file.
-		header( 'X-Robots-Tag: noindex' );
-		foreach ( $response->get_headers() as $name => $value ) {
-			header( sprintf( '%s: %s', $name, preg_replace( '/\s+/', ' ', (string) $value ) ) );
-		}
-		MVS_File_Response::maybe_stream( false, $response, $request );
 	}
 }

@@ -15,11 +15,42 @@ defined( 'ABSPATH' ) || exit;
  * deny rule of docs/storage.md. Clients read files through signed /serve
  * URLs, which re-check privacy on every request.
  *
- * Obtain it through MVS_Storage::driver(), never with new.
+ * Obtain it through MVS_Storage::driver(), never with new (the lean /serve
+ * entry, which runs without plugins, builds one on the uploads folder the
+ * full plugin recorded: MVS_Serve_Lean).
  */
 class MVS_Local_Storage implements MVS_Storage_Driver {
 
 	const DIR = 'mvs';
+
+	/**
+	 * Uploads base folder when given at construction ('' = wp_upload_dir()'s).
+	 *
+	 * @var string
+	 */
+	private $basedir;
+
+	/**
+	 * Storage under the site's uploads folder, or under a given one.
+	 *
+	 * @param string $basedir Absolute uploads base folder; '' for wp_upload_dir()'s.
+	 */
+	public function __construct( string $basedir = '' ) {
+		$this->basedir = untrailingslashit( $basedir );
+	}
+
+	/**
+	 * The uploads base folder files are stored under (without trailing slash).
+	 *
+	 * @return string
+	 */
+	public function basedir(): string {
+		if ( '' !== $this->basedir ) {
+			return $this->basedir;
+		}
+		$uploads = wp_upload_dir( null, false );
+		return untrailingslashit( (string) $uploads['basedir'] );
+	}
 
 	/**
 	 * Copies a validated temporary file into storage.
@@ -90,8 +121,7 @@ class MVS_Local_Storage implements MVS_Storage_Driver {
 		if ( '' === $relative || 0 !== strpos( $relative, self::DIR . '/' ) || false !== strpos( $relative, '..' ) ) {
 			return '';
 		}
-		$uploads = wp_upload_dir( null, false );
-		return trailingslashit( $uploads['basedir'] ) . $relative;
+		return $this->basedir() . '/' . $relative;
 	}
 
 	/**

@@ -27,17 +27,35 @@ final class MVS_Settings {
 	private static $cache = null;
 
 	/**
+	 * Per-request cache of schema(), built once per locale: every route
+	 * reads a setting, and each build translates about ninety labels.
+	 *
+	 * @var array|null
+	 */
+	private static $schema = null;
+
+	/**
 	 * JSON schema of every setting (types, ranges, enums, defaults, and the
 	 * translated title and description the settings screen shows).
 	 *
 	 * @return array
 	 */
 	public static function schema(): array {
-		$schema = array();
-		foreach ( self::sections() as $section ) {
-			$schema = array_merge( $schema, $section['fields'] );
+		if ( null === self::$schema ) {
+			$schema = array();
+			foreach ( self::sections() as $section ) {
+				$schema = array_merge( $schema, $section['fields'] );
+			}
+			self::$schema = $schema;
 		}
-		return $schema;
+		return self::$schema;
+	}
+
+	/**
+	 * Forgets the built schema (action change_locale: its labels are translated).
+	 */
+	public static function forget_schema(): void {
+		self::$schema = null;
 	}
 
 	/**
@@ -79,7 +97,8 @@ final class MVS_Settings {
 		);
 		/**
 		 * Filters the settings sections, so an extension (or a test site) can
-		 * add its own settings. A field marked `'secret' => true` is never
+		 * add its own settings. Add it when the plugin loads: the schema is
+		 * built once per request, on the first read of a setting. A field marked `'secret' => true` is never
 		 * sent back by GET /mvs/v1/settings (the screen only learns is_set).
 		 *
 		 * @param array $sections Section key => array{title: string, fields: array}.
@@ -420,6 +439,7 @@ final class MVS_Settings {
 		add_action( 'init', array( __CLASS__, 'register_setting' ) );
 		add_action( 'update_option_' . self::OPTION, array( __CLASS__, 'flush' ) );
 		add_action( 'add_option_' . self::OPTION, array( __CLASS__, 'flush' ) );
+		add_action( 'change_locale', array( __CLASS__, 'forget_schema' ) );
 		add_filter( 'rest_pre_get_setting', array( __CLASS__, 'rest_value' ), 10, 2 );
 		add_filter( 'rest_request_before_callbacks', array( 'MVS_Settings_Validator', 'guard_wp_settings_route' ), 10, 3 );
 	}

@@ -1,0 +1,201 @@
+<?php
+/**
+ * GET /serve of anonymous (public) signed URLs without booting WordPress: the lean entry.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The lean path of GET /serve (plugin-core/docs/file-delivery.md, "The lean
+ * path").
+ *
+ * Even the fast path (MVS_Serve_Fast_Path) pays for WordPress's boot up to
+ * after_setup_theme: about 300 core files, every plugin and the theme. A
+ * public file behind an anonymous URL (mvs_uid=0) needs none of that: the
+ * decision is a signature, an expiry, one row (approved and public) and
+ * the file. When the site's web server maps the route to the plugin's
+ * serve.php (documented rules for nginx and Apache), WordPress loads with
+ * SHORTINIT (database, options, no plugins, no theme) and this class runs
+ * the very handler the route runs, MVS_File_Server::serve(), on the very
+ * request object MVS_Serve_Request builds for the fast path.
+ *
+ * Like the fast path it only ever *sends a file*. Anything else (a URL
+ * signed for a user, a download, a refusal, a 416, a request shape the
+ * fast path would not take either, a site where it is off) is handed to
+ * WordPress as if the rule were not there: nginx re-runs the request
+ * through index.php (X-Accel-Redirect to a named location), other servers
+ * get a 307 to the route's plain spelling. So a refusal always comes from
+ * the REST route, and the two paths cannot disagree on one.
+ *
+ * Without plugins the entry cannot see filters, so the full plugin records
+ * what they decide (record(), on every full request, written only when it
+ * changes): the uploads folder of the local storage driver and the nginx
+ * internal prefix. The lean path is off (every request handed over) when
+ * another storage driver is in use, the fast path is moved or off
+ * (mvs_serve_fast_path), or the private-community gate is armed; the gate's
+ * setting is also read afresh on every lean request, so turning it on
+ * closes the lean path at once.
+ */
+final class MVS_Serve_Lean {
+
+	/**
+	 * Option holding what the lean entry needs (autoloaded: read on each of its requests).
+	 */
+	const OPTION = 'mvs_serve_lean';
+
+	/**
+	 * Keeps the record current.
+	 */
+	public static function register(): void {
+		add_action( 'wp_loaded', array( __CLASS__, 'record' ) );
+	}
+
+	/**
+	 * What the lean entry may rely on, as the full plugin sees it now.
+	 *
+	 * @return array{basedir: string, internal_prefix: string}|array{} Empty: hand every request to WordPress.
+	 */
+	public static function snapshot(): array {
+		$driver = MVS_Storage::driver();
+		// Exactly the local driver: a subclass or wrapper may store or check differently.
+		if ( 'after_setup_theme' !== MVS_Serve_Fast_Path::hook() || MVS_Local_Storage::class !== get_class( $driver ) || MVS_Community_Gate::is_armed() ) {
+			return array();
+		}
+		return array(
+			'basedir'         => $driver->basedir(),
+			/** This filter is documented in includes/files/class-mvs-file-response.php */
+			'internal_prefix' => (string) apply_filters( 'mvs_serve_internal_prefix', '/mvs-internal/' ),
+		);
+	}
+
+	/**
+	 * Stores the snapshot when it changed (an autoloaded read otherwise).
+	 */
+	public static function record(): void {
+		$snapshot = self::snapshot();
+		if ( get_option( self::OPTION, null ) !== $snapshot ) {
+			update_option( self::OPTION, $snapshot, true );
+		}
+	}
+
+	/**
+	 * Answers the request from the lean entry (serve.php, WordPress loaded
+	 * with SHORTINIT): the file, or the request handed to WordPress.
+	 *
+	 * @param string $fallback How to hand a request to WordPress: '@location' (nginx) or 'redirect'.
+	 */
+	public static function run( string $fallback ): void {
+		self::load_core();
+		MVS_Core_Schema::register_tables();
+		self::prime_options();
+		$answer = self::answer();
+		if ( null === $answer ) {
+			self::hand_over( $fallback );
+			return;
+		}
+		MVS_File_Response::send( $answer[0], $answer[1] );
+	}
+
+	/**
+	 * The file answer when this path may give it.
+	 *
+	 * @return array{0: WP_REST_Response, 1: WP_REST_Request}|null Null: hand the request to WordPress.
+	 */
+	private static function answer(): ?array {
+		$snapshot = get_option( self::OPTION );
+		if ( ! is_array( $snapshot ) || empty( $snapshot['basedir'] ) || ! isset( $snapshot['internal_prefix'] ) || MVS_Settings::get( 'private_community' ) ) {
+			return null;
+		}
+		$request = MVS_Serve_Request::from_globals();
+		// Only anonymous URLs: a user's URL needs that user's capabilities, blocks and groups (plugins).
+		if ( null === $request || 0 !== $request['mvs_uid'] || '1' === $request['mvs_dl'] ) {
+			return null;
+		}
+		add_filter(
+			'mvs_serve_internal_prefix',
+			static function () use ( $snapshot ) {
+				return (string) $snapshot['internal_prefix'];
+			}
+		);
+		$server   = new MVS_File_Server( new MVS_Media_Repository(), new MVS_Local_Storage( (string) $snapshot['basedir'] ), new MVS_Media_Counters() );
+		$response = $server->serve( MVS_Serve_Media_File_Args::from_request( $request ) );
+		if ( ! $response instanceof WP_REST_Response || ! $response->get_data() instanceof MVS_File_Response ) {
+			return null;
+		}
+		return array( $response, $request );
+	}
+
+	/**
+	 * Hands the request to WordPress: an nginx internal redirect to a named
+	 * location that runs index.php with the original URI, or a 307 to the
+	 * route's plain spelling (/?rest_route=/mvs/v1/serve&…), which no
+	 * server rule maps here.
+	 *
+	 * @param string $fallback '@location' or 'redirect'.
+	 */
+	private static function hand_over( string $fallback ): void {
+		if ( '@' === substr( $fallback, 0, 1 ) ) {
+			// No other header: nginx would carry some (Cache-Control, Expires) over to WordPress's answer.
+			// And a type without charset: nginx keeps the charset of PHP's default text/html type and
+			// would append it to WordPress's answer (application/pdf; charset=UTF-8).
+			header( 'Content-Type: application/octet-stream' );
+			header( 'X-Accel-Redirect: ' . $fallback );
+			return;
+		}
+		// phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- passed on as received; WordPress validates it on arrival.
+		$query = isset( $_SERVER['QUERY_STRING'] ) ? (string) $_SERVER['QUERY_STRING'] : '';
+		$url   = untrailingslashit( (string) get_option( 'home' ) ) . '/?rest_route=' . rawurlencode( MVS_Serve_Fast_Path::ROUTE ) . ( '' !== $query ? '&' . $query : '' );
+		status_header( 307 );
+		header( 'Cache-Control: private, no-store, max-age=0' );
+		header( 'Location: ' . preg_replace( '/[\x00-\x20\x7F]/', '', $url ) );
+	}
+
+	/**
+	 * Reads the options this path uses in one query and answers get_option()
+	 * from it (pre_option_*): the first get_option() would otherwise load
+	 * every autoloaded option of the site (rewrite rules, cron, widgets…),
+	 * the dearest step of a lean request. An option missing from the
+	 * table reads as ''. Any other option still reads the usual way.
+	 */
+	private static function prime_options(): void {
+		global $wpdb;
+		$names = array( self::OPTION, MVS_Settings::OPTION, MVS_Url_Signer::SECRET_OPTION, 'home', 'WPLANG' );
+		$rows  = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name IN (" . implode( ', ', array_fill( 0, count( $names ), '%s' ) ) . ')',
+				$names
+			),
+			OBJECT_K
+		);
+		foreach ( $names as $name ) {
+			$value = isset( $rows[ $name ] ) ? maybe_unserialize( $rows[ $name ]->option_value ) : '';
+			add_filter(
+				"pre_option_{$name}",
+				static function () use ( $value ) {
+					return $value;
+				}
+			);
+		}
+	}
+
+	/**
+	 * The few core files the handler uses that SHORTINIT leaves out:
+	 * translations (error messages built on the way), the REST request and
+	 * response classes, and the REST functions a 416 answer uses.
+	 */
+	private static function load_core(): void {
+		require_once ABSPATH . WPINC . '/l10n.php';
+		require_once ABSPATH . WPINC . '/class-wp-textdomain-registry.php';
+		require_once ABSPATH . WPINC . '/class-wp-http-response.php';
+		require_once ABSPATH . WPINC . '/rest-api.php';
+		require_once ABSPATH . WPINC . '/rest-api/class-wp-rest-server.php';
+		require_once ABSPATH . WPINC . '/rest-api/class-wp-rest-response.php';
+		require_once ABSPATH . WPINC . '/rest-api/class-wp-rest-request.php';
+		if ( ! isset( $GLOBALS['wp_textdomain_registry'] ) ) {
+			$GLOBALS['wp_textdomain_registry'] = new WP_Textdomain_Registry();
+			$GLOBALS['wp_textdomain_registry']->init();
+		}
+	}
+}
