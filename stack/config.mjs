@@ -72,7 +72,7 @@ env[TMPDIR] = ${tmpDir}
 `;
 }
 
-export function nginxConf({ port, wordpressDir, socket, pidFile, tempDir, errorLog, accessLog }) {
+export function nginxConf({ port, wordpressDir, socket, pidFile, tempDir, errorLog, accessLog, harness = false }) {
   return `# nginx for one throw-away stack (stack/config.mjs)
 ${asRoot() ? '# Workers must read the 0700 temp folder and the php-fpm socket: same user.\nuser root root;\n' : ''}worker_processes 2;
 pid ${pidFile};
@@ -142,7 +142,16 @@ ${fastcgiParams(LEAN_SERVE)}
       add_header X-MVS-Served-By lean always; # test stack only: which path answered
     }
 
-    location @mvs_wordpress {
+${harness ? `    # Test runs only: the lean entry with the hand-back Apache sites use (a 307
+    # to the route's plain spelling), which the suite cannot run on Apache here.
+    location = /mvs-test/lean-redirect {
+${fastcgiParams(LEAN_SERVE)}
+      fastcgi_param MVS_SERVE_LEAN redirect;
+      fastcgi_pass unix:${socket};
+      add_header X-MVS-Served-By lean-redirect always;
+    }
+
+` : ''}    location @mvs_wordpress {
 ${fastcgiParams('/index.php')}
       fastcgi_pass unix:${socket};
       fastcgi_read_timeout 300;

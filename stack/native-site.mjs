@@ -121,7 +121,7 @@ export async function startNativeSite({ port = 9500, label = 'native', harness =
     mountRepoFolders(p.wordpressDir, harness);
     fs.writeFileSync(path.join(p.wordpressDir, 'wp-config.php'), wpConfig({ dbPort, ...db, debugLog: logs.php, testRun: harness }));
     fs.writeFileSync(p.fpmConf, phpFpmConf({ pidFile: p.fpmPid, errorLog: logs.phpFpm, socket: p.fpmSocket, tmpDir: p.phpTmp }));
-    fs.writeFileSync(p.nginxConf, nginxConf({ port, wordpressDir: p.wordpressDir, socket: p.fpmSocket, pidFile: p.nginxPid, tempDir: p.nginxTemp, errorLog: logs.nginxError, accessLog: logs.nginxAccess }));
+    fs.writeFileSync(p.nginxConf, nginxConf({ port, wordpressDir: p.wordpressDir, socket: p.fpmSocket, pidFile: p.nginxPid, tempDir: p.nginxTemp, errorLog: logs.nginxError, accessLog: logs.nginxAccess, harness }));
 
     // php-fpm refuses to run as root unless told (-R); its pool runs as root then too.
     const fpm = track(stack, startDaemon('php-fpm', bin.phpFpm, ['--nodaemonize', '--fpm-config', p.fpmConf, ...(asRoot() ? ['-R'] : [])], { logFile: logs.phpFpm, cwd: tmp }));

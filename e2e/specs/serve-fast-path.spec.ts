@@ -63,6 +63,59 @@ test('files: whole, HEAD, ranges, 416, conditional requests and downloads answer
 	expect((await same(request, 'mvs_dl=1', download.url)).headers['content-disposition']).toMatch(/^attachment;/);
 });
 
+test('the lean entry answers anonymous URLs to public files where the web server maps it, and hands everything else back', async ({ api, request, baseURL }) => {
+	test.skip(process.env.MVS_TARGET !== 'native', 'the lean rule is a web server rule: the native stack\'s nginx has it, Playground has no rules');
+	const leanServed = (res: Fetched) => res.headers['x-mvs-served-by'];
+	const member = api('member');
+	const pdf = bigPdf(20_000);
+	const item = await upload(member, { privacy: 'public', file: pdf });
+	const anonymous = item.file_url as string;
+	expect(serveQuery(anonymous).mvs_uid).toBe('0');
+
+	// Files: from the lean entry, identical to the REST route's answer (same() compares them).
+	const whole = await same(request, 'lean: whole file', anonymous);
+	expect(leanServed(whole)).toBe('lean');
+	expect(Buffer.compare(whole.body, Buffer.from(pdf.buffer))).toBe(0);
+	expect(whole.headers['content-type']).toBe('application/pdf');
+	expect(leanServed(await same(request, 'lean: range', anonymous, { Range: 'bytes=10-99' }))).toBe('lean');
+	expect(leanServed(await same(request, 'lean: HEAD', anonymous, {}, 'HEAD'))).toBe('lean');
+	expect(leanServed(await same(request, 'lean: revalidation', anonymous, { 'If-None-Match': whole.headers.etag }))).toBe('lean');
+
+	// Handed back to WordPress: refusals, a 416, user-bound URLs; each answered exactly as the REST route answers it.
+	const flip = (sig: string) => sig.slice(0, -1) + (sig.endsWith('0') ? '1' : '0');
+	const tampered = anonymous.replace(/mvs_sig=([0-9a-f]+)/, (_, sig: string) => `mvs_sig=${flip(sig)}`);
+	const refused = await same(request, 'lean: tampered', tampered);
+	expect([refused.status, refused.json?.code, refused.headers['content-type']]).toEqual([403, 'mvs_signature_invalid', 'application/json; charset=UTF-8']);
+	expect(leanServed(refused)).toBeUndefined();
+	expect((await same(request, 'lean: 416', anonymous, { Range: 'bytes=900000-' })).status).toBe(416);
+	const { url: bound } = await signedUrl(api('member2'), item.id);
+	expect(leanServed(await same(request, 'lean: URL bound to a viewer', bound))).toBeUndefined();
+	// Another method: the REST server's own answer (no such route), not a file.
+	const post = await fetchFile(request, anonymous, {}, 'POST');
+	expect([post.status, post.json?.code]).toEqual([404, 'rest_no_route']);
+
+	// Turned private: the outstanding anonymous URL is refused by the route, never served lean.
+	expect((await member.op('update_media', { params: { id: item.id }, body: { privacy: 'private' } })).status).toBe(200);
+	const gone = await fetchFile(request, anonymous);
+	expect([gone.status, gone.json?.code, leanServed(gone)]).toEqual([403, 'mvs_forbidden', undefined]);
+	expect((await member.op('update_media', { params: { id: item.id }, body: { privacy: 'public' } })).status).toBe(200);
+
+	// The file itself does nothing without the web server's rule.
+	const direct = await fetchFile(request, `${baseURL}/wp-content/plugins/media-community-service/serve.php?${new URL(anonymous).searchParams}`);
+	expect([direct.status, direct.body.length]).toEqual([404, 0]);
+
+	// The hand-back of servers without internal redirects (Apache's rule): a 307 to the route's plain spelling.
+	const query = new URL(anonymous).search.slice(1);
+	const viaRedirect = await fetchFile(request, `${baseURL}/mvs-test/lean-redirect?${query}`);
+	expect([viaRedirect.status, leanServed(viaRedirect)]).toEqual([200, 'lean-redirect']);
+	expect(Buffer.compare(viaRedirect.body, whole.body)).toBe(0);
+	const bounced = await fetchFile(request, `${baseURL}/mvs-test/lean-redirect?${new URL(tampered).search.slice(1)}`);
+	expect(bounced.status).toBe(307);
+	expect(bounced.headers.location).toBe(`${baseURL}/?rest_route=%2Fmvs%2Fv1%2Fserve&${new URL(tampered).search.slice(1)}`);
+	const followed = await fetchFile(request, bounced.headers.location!);
+	expect([followed.status, followed.json?.code]).toEqual([403, 'mvs_signature_invalid']);
+});
+
 test('tampered, expired, re-targeted and wrongly addressed URLs: the same refusal from the REST route', async ({ api, fixtures, request }) => {
 	const member = api('member');
 	const item = await upload(member, { privacy: 'members' });

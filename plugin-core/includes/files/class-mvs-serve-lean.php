@@ -137,10 +137,9 @@ final class MVS_Serve_Lean {
 	 */
 	private static function hand_over( string $fallback ): void {
 		if ( '@' === substr( $fallback, 0, 1 ) ) {
-			// No other header: nginx would carry some (Cache-Control, Expires) over to WordPress's answer.
-			// And a type without charset: nginx keeps the charset of PHP's default text/html type and
-			// would append it to WordPress's answer (application/pdf; charset=UTF-8).
-			header( 'Content-Type: application/octet-stream' );
+			// No other header, not even PHP's default Content-Type: nginx carries some over to WordPress's
+			// answer (Cache-Control, Expires; the type's charset, and the type itself on a 304).
+			ini_set( 'default_mimetype', '' ); // phpcs:ignore WordPress.PHP.IniSet.Risky -- this response only.
 			header( 'X-Accel-Redirect: ' . $fallback );
 			return;
 		}
