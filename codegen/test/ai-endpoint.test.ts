@@ -7,7 +7,12 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
+// A fresh CI machine has no php-cli until something installs it (the native
+// stack does, but it runs after the unit tests): install it here, as root,
+// the way the stack installs its packages, or fail saying how.
+// @ts-expect-error a plain JavaScript module of the e2e runner (node runs it without a build step)
+import { ensureDebianPackages } from '../../e2e/site/system-packages.mjs';
 
 const CLASS_FILE = join(import.meta.dirname, '..', '..', 'plugin-core', 'includes', 'ai', 'class-mvs-ai-endpoint.php');
 
@@ -17,6 +22,8 @@ function php(calls: string): unknown {
 }
 
 describe('MVS_AI_Endpoint', () => {
+	before(() => ensureDebianPackages(['php-cli'], { label: 'unit' }));
+
 	test('without the constant: https on a public host only', () => {
 		const urls = [
 			'https://api.openai.com/v1/chat/completions',
