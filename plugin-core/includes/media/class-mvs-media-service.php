@@ -417,8 +417,9 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	}
 
 	/**
-	 * A page of media for the caller: 2 queries for rows and total, 4 to
-	 * present them (MVS_Media_Presenter), whatever per_page is.
+	 * A page of media for the caller: one statement for the rows and their
+	 * total (two for a page past the last), one to present them
+	 * (MVS_Media_Presenter), whatever per_page is.
 	 *
 	 * @param MVS_List_Media_Args|MVS_List_My_Media_Args $args  The list arguments (both routes share them).
 	 * @param string                                     $scope public | all | mine.
