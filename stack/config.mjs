@@ -96,6 +96,12 @@ http {
   keepalive_timeout 65;
   server_tokens off;
 
+  # Media Community Service, offloaded files: the sandbox policy PHP sends with
+  # anything but image, video and audio (MVS_Active_Content), decided again from
+  # the Content-Type nginx keeps; anything unexpected gets the sandbox.
+  # The rule of plugin-core/docs/file-delivery.md, "Web server configuration".
+${MVS_SANDBOX_MAP}
+
   server {
     listen 127.0.0.1:${port};
     server_name 127.0.0.1 localhost;
@@ -119,9 +125,12 @@ http {
     # File offload (setting serve_offload = x-accel-redirect): PHP authorises a
     # /serve request, then answers X-Accel-Redirect: /mvs-internal/<path>, and
     # nginx sends the bytes (Range included). internal: never reachable from outside.
+    # nginx keeps only a few headers of PHP's answer (type, disposition, caching),
+    # so the file's security headers are set again here.
     location ^~ /mvs-internal/ {
       internal;
       alias ${wordpressDir}/wp-content/uploads/;
+${MVS_FILE_HEADERS}
       add_header X-MVS-Served-By nginx always;
     }
 
@@ -136,6 +145,7 @@ http {
       if ($arg_mvs_uid != "0") { return 418; }
 ${fastcgiParams(LEAN_SERVE)}
       fastcgi_param MVS_SERVE_LEAN @mvs_wordpress;
+${LEAN_MISSING_FALLBACK}
       fastcgi_pass unix:${socket};
       fastcgi_buffers 16 16k;
       fastcgi_buffer_size 32k;
@@ -149,6 +159,15 @@ ${fastcgiParams(LEAN_SERVE)}
       fastcgi_param MVS_SERVE_LEAN redirect;
       fastcgi_pass unix:${socket};
       add_header X-MVS-Served-By lean-redirect always;
+    }
+
+    # Test runs only: the lean rule with a script path that does not exist (a
+    # plugin folder named otherwise), to show the request still reaches WordPress.
+    location = /mvs-test/lean-missing {
+${fastcgiParams('/wp-content/plugins/mvs-no-such-folder/serve.php')}
+      fastcgi_param MVS_SERVE_LEAN @mvs_wordpress;
+${LEAN_MISSING_FALLBACK}
+      fastcgi_pass unix:${socket};
     }
 
 ` : ''}    location @mvs_wordpress {
@@ -202,6 +221,26 @@ const fastcgiParams = (script) => [
 const FASTCGI_PARAMS = fastcgiParams();
 // The plugin's lean /serve entry (plugin-core/docs/file-delivery.md, "The lean path").
 const LEAN_SERVE = '/wp-content/plugins/media-community-service/serve.php';
+// When the script is missing (the plugin's folder is named otherwise), php-fpm
+// answers 404 "File not found."; nginx hands such a request to WordPress instead.
+// The lean entry itself never answers 404 (it hands refusals back).
+const LEAN_MISSING_FALLBACK = [
+  '      fastcgi_intercept_errors on;',
+  '      error_page 404 = @mvs_wordpress;',
+].join('\n');
+// The headers PHP sends with every file (MVS_File_Response, MVS_Active_Content), for
+// the offloaded ones, whose PHP answer nginx does not pass on whole.
+const MVS_FILE_HEADERS = [
+  '      add_header X-Content-Type-Options nosniff always;',
+  '      add_header X-Robots-Tag noindex always;',
+  '      add_header Content-Security-Policy $mvs_file_sandbox always; # empty (media): no header',
+].join('\n');
+const MVS_SANDBOX_MAP = `  map $sent_http_content_type $mvs_file_sandbox {
+    ~*^image/svg          sandbox;
+    ~*\\+xml              sandbox;
+    ~*^(image|video|audio)/ "";
+    default               sandbox;
+  }`;
 
 const phpString = (value) => `'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 

@@ -114,6 +114,12 @@ test('the lean entry answers anonymous URLs to public files where the web server
 	expect(bounced.headers.location).toBe(`${baseURL}/?rest_route=%2Fmvs%2Fv1%2Fserve&${new URL(tampered).search.slice(1)}`);
 	const followed = await fetchFile(request, bounced.headers.location!);
 	expect([followed.status, followed.json?.code]).toEqual([403, 'mvs_signature_invalid']);
+
+	// A rule whose script path is wrong (the plugin folder named otherwise): php-fpm's 404 is turned into the
+	// hand-back, so WordPress still answers (here through the plain rest_route spelling the test location needs).
+	const missing = await fetchFile(request, `${baseURL}/mvs-test/lean-missing?rest_route=%2Fmvs%2Fv1%2Fserve&${query}`);
+	expect(missing.status).toBe(200);
+	expect(Buffer.compare(missing.body, whole.body)).toBe(0);
 });
 
 test('tampered, expired, re-targeted and wrongly addressed URLs: the same refusal from the REST route', async ({ api, fixtures, request }) => {

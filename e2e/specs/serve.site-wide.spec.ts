@@ -82,10 +82,22 @@ test('offload to nginx: PHP authorises, nginx sends the bytes (Range included); 
 	expect(res.headers['content-length']).toBe(String(bytes.length));
 	expect(res.headers['content-disposition']).toMatch(/^attachment; /);
 	expect(res.headers['cache-control']).toContain('no-store');
+	// The security headers PHP sends with every file, which nginx does not pass on from PHP's answer: the
+	// internal location sets them (a document: the sandbox too).
+	expect([res.headers['x-content-type-options'], res.headers['x-robots-tag'], res.headers['content-security-policy']]).toEqual(['nosniff', 'noindex', 'sandbox']);
 	const range = await fetchFile(request, url, { Range: 'bytes=100-199' });
 	expect(range.status).toBe(206);
 	expect(range.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
 	expect(Buffer.compare(range.body, bytes.subarray(100, 200))).toBe(0);
+	expect([range.headers['x-content-type-options'], range.headers['content-security-policy']]).toEqual(['nosniff', 'sandbox']);
+	// Media stays inline and outside the sandbox, as PHP sends it; here from the lean entry (anonymous URL).
+	const image = await upload(api('member'), { privacy: 'public' });
+	const offloadedImage = await fetchFile(request, image.file_url);
+	expect(offloadedImage.status).toBe(200);
+	expect(offloadedImage.headers['x-mvs-served-by']).toBe('nginx');
+	expect(offloadedImage.headers['content-type']).toBe('image/png');
+	expect(offloadedImage.headers['content-disposition']).toMatch(/^inline; /);
+	expect([offloadedImage.headers['x-content-type-options'], offloadedImage.headers['x-robots-tag'], offloadedImage.headers['content-security-policy']]).toEqual(['nosniff', 'noindex', undefined]);
 	// The full download counted; the later range did not.
 	expect((await stats(api('member'), item.id)).downloads).toBe(before.downloads + 1);
 
