@@ -115,6 +115,21 @@ test('the lean entry answers anonymous URLs to public files where the web server
 	const followed = await fetchFile(request, bounced.headers.location!);
 	expect([followed.status, followed.json?.code]).toEqual([403, 'mvs_signature_invalid']);
 
+	// A backslash added to a parameter: the REST route refuses it, so the lean entry, where WordPress adds no
+	// slashes to strip, must not read the URL without it (it used to serve these with 200).
+	const search = new URL(anonymous).searchParams;
+	const sig = search.get('mvs_sig')!;
+	const slashed = {
+		'backslash in mvs_sig': anonymous.replace(`mvs_sig=${sig}`, `mvs_sig=${sig.slice(0, 10)}%5C${sig.slice(10)}`),
+		'backslash after mvs_id': anonymous.replace(/([?&]mvs_id=\d+)(?=&|$)/, '$1%5C'),
+	};
+	for (const [label, variant] of Object.entries(slashed)) {
+		expect(variant, label).toContain('%5C');
+		const res = await same(request, `lean: ${label}`, variant);
+		expect([400, 403], label).toContain(res.status);
+		expect(leanServed(res), label).toBeUndefined();
+	}
+
 	// A rule whose script path is wrong (the plugin folder named otherwise): php-fpm's 404 is turned into the
 	// hand-back, so WordPress still answers (here through the plain rest_route spelling the test location needs).
 	const missing = await fetchFile(request, `${baseURL}/mvs-test/lean-missing?rest_route=%2Fmvs%2Fv1%2Fserve&${query}`);

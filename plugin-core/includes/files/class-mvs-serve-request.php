@@ -49,7 +49,12 @@ final class MVS_Serve_Request {
 				return null;
 			}
 		}
-		$query = wp_unslash( $_GET );
+		// WordPress adds slashes to the request globals right after plugins_loaded (wp_magic_quotes(), then
+		// sanitize_comment_cookies); SHORTINIT stops before that. Unslashing values nobody slashed would
+		// strip a backslash the client sent (mvs_id=1%5C read as 1), so only slashed globals are unslashed.
+		$slashed = (bool) did_action( 'sanitize_comment_cookies' );
+		$query   = $slashed ? wp_unslash( $_GET ) : $_GET;
+		$server  = $slashed ? wp_unslash( $_SERVER ) : $_SERVER;
 		// phpcs:enable
 		foreach ( array_keys( $query ) as $name ) {
 			if ( '_' === substr( (string) $name, 0, 1 ) ) {
@@ -85,8 +90,8 @@ final class MVS_Serve_Request {
 
 		$request = new WP_REST_Request( $method, MVS_Serve_Fast_Path::ROUTE );
 		$request->set_query_params( $params );
-		// phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- headers as the REST server reads them; the handler reads only the four declared ones.
-		$request->set_headers( ( new WP_REST_Server() )->get_headers( wp_unslash( $_SERVER ) ) );
+		// Headers as the REST server reads them; the handler reads only the four declared ones.
+		$request->set_headers( ( new WP_REST_Server() )->get_headers( $server ) );
 		return $request;
 	}
 }
