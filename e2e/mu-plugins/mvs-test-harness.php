@@ -73,16 +73,19 @@ add_filter(
 	}
 );
 
-add_filter(
-	'rest_pre_dispatch',
-	static function ( $result ) {
-		global $wpdb, $mvs_test_queries_before, $mvs_test_started;
-		$mvs_test_queries_before = (int) $wpdb->num_queries;
-		$mvs_test_started        = microtime( true );
-		return $result;
-	},
-	-1000
-);
+/**
+ * Starts counting the dispatch's queries and time (rest_pre_dispatch, first of all).
+ *
+ * @param mixed $result Short-circuit value, passed on untouched.
+ * @return mixed
+ */
+function mvs_test_dispatch_started( $result ) {
+	global $wpdb, $mvs_test_queries_before, $mvs_test_started;
+	$mvs_test_queries_before = (int) $wpdb->num_queries;
+	$mvs_test_started        = microtime( true );
+	return $result;
+}
+add_filter( 'rest_pre_dispatch', 'mvs_test_dispatch_started', -1000 );
 
 add_filter(
 	'rest_post_dispatch',
@@ -982,69 +985,74 @@ add_filter(
 // (1 = the original, 2 = its first size, ...). Every key stored during the
 // request is reported in X-MVS-Test-Stored, so a test can check that none
 // of them is left behind.
-add_filter(
-	'mvs_storage_driver',
-	static function ( $driver ) {
-		$fail_at = (int) mvs_test_header( 'HTTP_X_MVS_TEST_STORAGE_FAIL' );
-		if ( $fail_at <= 0 ) {
-			return $driver;
-		}
-		return new class( $driver, $fail_at ) implements MVS_Storage_Driver {
-			/**
-			 * Wrapped driver.
-			 *
-			 * @var MVS_Storage_Driver
-			 */
-			private $inner;
-			/**
-			 * Store call that fails.
-			 *
-			 * @var int
-			 */
-			private $fail_at;
-			/**
-			 * Store calls so far.
-			 *
-			 * @var int
-			 */
-			private $calls = 0;
-			/**
-			 * Wraps a driver.
-			 *
-			 * @param MVS_Storage_Driver $inner   Real driver.
-			 * @param int                $fail_at Failing call.
-			 */
-			public function __construct( MVS_Storage_Driver $inner, int $fail_at ) {
-				$this->inner   = $inner;
-				$this->fail_at = $fail_at;
-			}
-			public function store( string $local_path, string $extension ) { // phpcs:ignore Squiz.Commenting.FunctionComment.Missing
-				global $mvs_test_stored_keys;
-				++$this->calls;
-				if ( $this->calls === $this->fail_at ) {
-					return MVS_Errors::make( 'mvs_storage_failed' );
-				}
-				$key = $this->inner->store( $local_path, $extension );
-				if ( is_string( $key ) ) {
-					$mvs_test_stored_keys[] = $key;
-				}
-				return $key;
-			}
-			public function delete( string $key ): void { // phpcs:ignore Squiz.Commenting.FunctionComment.Missing
-				$this->inner->delete( $key );
-			}
-			public function exists( string $key ): bool { // phpcs:ignore Squiz.Commenting.FunctionComment.Missing
-				return $this->inner->exists( $key );
-			}
-			public function path( string $key ): string { // phpcs:ignore Squiz.Commenting.FunctionComment.Missing
-				return $this->inner->path( $key );
-			}
-			public function url( string $key ): string { // phpcs:ignore Squiz.Commenting.FunctionComment.Missing
-				return $this->inner->url( $key );
-			}
-		};
+add_filter( 'mvs_storage_driver', 'mvs_test_storage_driver' );
+
+/**
+ * The storage driver, wrapped to fail on the store() call X-MVS-Test-Storage-Fail names.
+ *
+ * @param MVS_Storage_Driver $driver The site's driver.
+ * @return MVS_Storage_Driver
+ */
+function mvs_test_storage_driver( $driver ) {
+	$fail_at = (int) mvs_test_header( 'HTTP_X_MVS_TEST_STORAGE_FAIL' );
+	if ( $fail_at <= 0 ) {
+		return $driver;
 	}
-);
+	return new class( $driver, $fail_at ) implements MVS_Storage_Driver {
+		/**
+		 * Wrapped driver.
+		 *
+		 * @var MVS_Storage_Driver
+		 */
+		private $inner;
+		/**
+		 * Store call that fails.
+		 *
+		 * @var int
+		 */
+		private $fail_at;
+		/**
+		 * Store calls so far.
+		 *
+		 * @var int
+		 */
+		private $calls = 0;
+		/**
+		 * Wraps a driver.
+		 *
+		 * @param MVS_Storage_Driver $inner   Real driver.
+		 * @param int                $fail_at Failing call.
+		 */
+		public function __construct( MVS_Storage_Driver $inner, int $fail_at ) {
+			$this->inner   = $inner;
+			$this->fail_at = $fail_at;
+		}
+		public function store( string $local_path, string $extension ) { // phpcs:ignore Squiz.Commenting.FunctionComment.Missing
+			global $mvs_test_stored_keys;
+			++$this->calls;
+			if ( $this->calls === $this->fail_at ) {
+				return MVS_Errors::make( 'mvs_storage_failed' );
+			}
+			$key = $this->inner->store( $local_path, $extension );
+			if ( is_string( $key ) ) {
+				$mvs_test_stored_keys[] = $key;
+			}
+			return $key;
+		}
+		public function delete( string $key ): void { // phpcs:ignore Squiz.Commenting.FunctionComment.Missing
+			$this->inner->delete( $key );
+		}
+		public function exists( string $key ): bool { // phpcs:ignore Squiz.Commenting.FunctionComment.Missing
+			return $this->inner->exists( $key );
+		}
+		public function path( string $key ): string { // phpcs:ignore Squiz.Commenting.FunctionComment.Missing
+			return $this->inner->path( $key );
+		}
+		public function url( string $key ): string { // phpcs:ignore Squiz.Commenting.FunctionComment.Missing
+			return $this->inner->url( $key );
+		}
+	};
+}
 
 add_filter(
 	'rest_post_dispatch',
@@ -1385,5 +1393,148 @@ add_filter(
 			),
 		);
 		return $sections;
+	}
+);
+
+/*
+ * The paths around the REST server (GET /serve's fast path and lean entry)
+ * turn themselves off while any callback they cannot run sits on the REST
+ * access filters or the decision's filters. The harness's own two never
+ * refuse or change a /serve request: the dispatch counter passes its value
+ * on untouched, and the storage wrapper returns the site's driver unless
+ * a request asks for a storage failure (uploads only). Declared harmless,
+ * so that test sites run both paths as a site without the harness does.
+ */
+add_filter(
+	'mvs_serve_trusted_callbacks',
+	static function ( $trusted ) {
+		return array_merge( (array) $trusted, array( 'mvs_test_dispatch_started', 'mvs_test_storage_driver' ) );
+	}
+);
+
+/*
+ * Filters a site might add, switched on through POST /mvs-test/v1/site-filters
+ * (serve.site-wide.spec.ts), read from the autoloaded options (no query of
+ * its own when the option is absent):
+ * - members_only_auth: rest_authentication_errors refuses visitors (401), as
+ *   "members only" plugins do;
+ * - members_only_dispatch: the same refusal on rest_pre_dispatch;
+ * - gate_by_header: the private-community gate is armed for requests that
+ *   carry X-MVS-Test-Gate: 1 (a filter whose answer depends on the request).
+ */
+$mvs_test_options      = wp_load_alloptions();
+$mvs_test_site_filters = isset( $mvs_test_options['e2e_site_filters'] ) ? (array) maybe_unserialize( $mvs_test_options['e2e_site_filters'] ) : array();
+unset( $mvs_test_options );
+if ( in_array( 'members_only_auth', $mvs_test_site_filters, true ) ) {
+	add_filter(
+		'rest_authentication_errors',
+		static function ( $result ) {
+			return null === $result && ! is_user_logged_in() ? new WP_Error( 'e2e_members_only', 'Members only.', array( 'status' => 401 ) ) : $result;
+		}
+	);
+}
+if ( in_array( 'members_only_dispatch', $mvs_test_site_filters, true ) ) {
+	add_filter(
+		'rest_pre_dispatch',
+		static function ( $result ) {
+			return null === $result && ! is_user_logged_in() ? new WP_Error( 'e2e_members_only', 'Members only.', array( 'status' => 401 ) ) : $result;
+		}
+	);
+}
+if ( in_array( 'gate_by_header', $mvs_test_site_filters, true ) ) {
+	add_filter(
+		'mvs_rest_require_auth',
+		static function ( $required ) {
+			return '1' === mvs_test_header( 'HTTP_X_MVS_TEST_GATE' ) ? true : $required;
+		}
+	);
+}
+unset( $mvs_test_site_filters );
+
+// Counts the writes of the lean entry's record (MVS_Serve_Lean::OPTION), which must not change with every request.
+foreach ( array( 'add_option_mvs_serve_lean', 'update_option_mvs_serve_lean' ) as $mvs_test_hook ) {
+	add_action(
+		$mvs_test_hook,
+		static function () {
+			update_option( 'e2e_serve_lean_writes', (int) get_option( 'e2e_serve_lean_writes', 0 ) + 1, false );
+		}
+	);
+}
+unset( $mvs_test_hook );
+
+add_action(
+	'rest_api_init',
+	static function () {
+		$admin_only = static function () {
+			return current_user_can( 'manage_options' );
+		};
+		// Switches the site filters above on (the list) or off (an empty list), from the next request.
+		register_rest_route(
+			'mvs-test/v1',
+			'/site-filters',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'filters' => array(
+						'type'     => 'array',
+						'items'    => array(
+							'type' => 'string',
+							'enum' => array( 'members_only_auth', 'members_only_dispatch', 'gate_by_header' ),
+						),
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					// Autoloaded even when empty: an absent option would cost every request a query.
+					update_option( 'e2e_site_filters', array_values( (array) $request['filters'] ), true );
+					return array( 'filters' => get_option( 'e2e_site_filters' ) );
+				},
+			)
+		);
+		// The lean entry's record as this request left it (recorded on wp_loaded), and how often it was written.
+		register_rest_route(
+			'mvs-test/v1',
+			'/serve-lean',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => $admin_only,
+				'callback'            => static function () {
+					return array(
+						'record' => get_option( 'mvs_serve_lean', null ),
+						'writes' => (int) get_option( 'e2e_serve_lean_writes', 0 ),
+					);
+				},
+			)
+		);
+		// Puts a plugin into, or takes it out of, active_plugins directly, as a site owner editing the
+		// option (or a host's tooling) does: no activation or deactivation hook runs.
+		register_rest_route(
+			'mvs-test/v1',
+			'/active-plugins',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $admin_only,
+				'args'                => array(
+					'plugin' => array(
+						'type'     => 'string',
+						'required' => true,
+					),
+					'active' => array(
+						'type'     => 'boolean',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$plugin = (string) $request['plugin'];
+					$active = array_values( array_diff( (array) get_option( 'active_plugins', array() ), array( $plugin ) ) );
+					if ( $request['active'] ) {
+						$active[] = $plugin;
+					}
+					update_option( 'active_plugins', $active );
+					return array( 'active_plugins' => $active );
+				},
+			)
+		);
 	}
 );

@@ -5,8 +5,9 @@
  * option, capability or role behind. Uninstall is destructive, so this spec
  * runs in its own project after every other one.
  */
-import { expect, test, type Api } from '../support/mvs';
+import { expect, test, upload, type Api } from '../support/mvs';
 import { logInPage } from '../support/browser-login';
+import { fetchFile } from '../support/serve';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,6 +19,28 @@ async function setStatus(admin: Api, plugin: string, status: 'active' | 'inactiv
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	expect(res.body.status).toBe(status);
 }
+
+test('core taken out of active_plugins without its deactivation hook: the lean /serve entry hands every request to WordPress', async ({ api, request }) => {
+	test.skip(process.env.MVS_TARGET !== 'native', 'the lean rule is a web server rule: the native stack\'s nginx has it, Playground has no rules');
+	const admin = api('admin');
+	const item = await upload(api('member'), { privacy: 'public' });
+	const served = await fetchFile(request, item.file_url);
+	expect([served.status, served.headers['x-mvs-served-by']]).toEqual([200, 'lean']);
+	// As an edit of the option, a network deactivation or --skip-plugins leaves it: the lean record still in place.
+	const setActive = async (active: boolean) => {
+		const res = await admin.raw('POST', '/wp-json/mvs-test/v1/active-plugins', { json: { plugin: `${CORE}.php`, active } });
+		expect(res.status, JSON.stringify(res.body)).toBe(200);
+	};
+	await setActive(false);
+	try {
+		const gone = await fetchFile(request, item.file_url);
+		expect([gone.status, gone.json?.code, gone.headers['x-mvs-served-by']]).toEqual([404, 'rest_no_route', undefined]);
+	} finally {
+		await setActive(true);
+	}
+	const back = await fetchFile(request, item.file_url);
+	expect([back.status, back.headers['x-mvs-served-by']]).toEqual([200, 'lean']);
+});
 
 test('deactivating core leaves Pro harmless: no fatal error, an admin notice, no Pro routes', async ({ api, page, fixtures }) => {
 	const admin = api('admin');

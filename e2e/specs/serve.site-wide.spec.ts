@@ -127,6 +127,83 @@ test('a private community closes /serve too: a valid signed URL without credenti
 	expect((await fetchFile(request, item.file_url)).status).toBe(200);
 });
 
+/** Switches the harness's stand-ins for a site's own filters (mvs-test/v1/site-filters); they apply from the next request. */
+async function siteFilters(admin: Api, filters: string[]) {
+	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/site-filters', { json: { filters } });
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** The lean entry's record after this (full) request recorded it, and how often it has been written. */
+async function leanRecord(admin: Api): Promise<{ record: unknown; writes: number }> {
+	const res = await admin.raw('GET', '/wp-json/mvs-test/v1/serve-lean');
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	return res.body as { record: unknown; writes: number };
+}
+
+const native = process.env.MVS_TARGET === 'native';
+
+test('a site that refuses visitors on its REST access filters refuses them files too: the lean entry and the fast path leave /serve to the route', async ({ api, request }) => {
+	const admin = api('admin');
+	const item = await upload(api('member'), { privacy: 'public' });
+	const anonymous = item.file_url as string;
+	const { url: bound } = await signedUrl(api('member2'), item.id);
+	const before = await fetchFile(request, anonymous);
+	expect(before.status).toBe(200);
+	if (native) expect(before.headers['x-mvs-served-by']).toBe('lean');
+	expect((await fetchFile(request, bound)).headers['x-mvs-queries'], 'the fast path sends the bound URL').toBeUndefined();
+
+	// A "members only" plugin on rest_authentication_errors, then the same refusal on rest_pre_dispatch.
+	for (const filter of ['members_only_auth', 'members_only_dispatch']) {
+		await siteFilters(admin, [filter]);
+		try {
+			// Any callback of another plugin on those filters turns the lean path off, from the next full request.
+			expect((await leanRecord(admin)).record, filter).toEqual([]);
+			for (const [label, url] of [['anonymous URL', anonymous], ['URL bound to a member', bound]] as const) {
+				const refused = await fetchFile(request, url);
+				expect([refused.status, refused.json?.code, refused.headers['x-mvs-served-by']], `${filter}, ${label}`).toEqual([401, 'e2e_members_only', undefined]);
+			}
+			// The member's own API calls still work (the filter refuses visitors only).
+			expect((await api('member2').op('get_media', { params: { id: item.id } })).status).toBe(200);
+		} finally {
+			await siteFilters(admin, []);
+		}
+	}
+	expect((await leanRecord(admin)).record).toMatchObject({ internal_prefix: '/mvs-internal/', plugin: 'media-community-service/media-community-service.php' });
+	const after = await fetchFile(request, anonymous);
+	expect(after.status).toBe(200);
+	if (native) expect(after.headers['x-mvs-served-by']).toBe('lean');
+});
+
+test('a gate filter that depends on the request turns the lean path off, and the record stops being rewritten request after request', async ({ api, request }) => {
+	const admin = api('admin');
+	const item = await upload(api('member'), { privacy: 'public' });
+	const anonymous = item.file_url as string;
+	// mvs_rest_require_auth arms the gate for requests carrying X-MVS-Test-Gate: 1, as a filter by network or header would.
+	await siteFilters(admin, ['gate_by_header']);
+	try {
+		const gated = { 'X-MVS-Test-Gate': '1' };
+		// Full requests with and without the header: whatever the filter answered on them, the record is "off", written once.
+		const first = await leanRecord(admin);
+		expect(first.record).toEqual([]);
+		for (let i = 0; i < 3; i++) {
+			expect((await admin.withHeaders(gated).raw('GET', '/wp-json/mvs-test/v1/serve-lean')).status).toBe(200);
+			expect((await admin.raw('GET', '/wp-json/mvs-test/v1/serve-lean')).status).toBe(200);
+		}
+		const later = await leanRecord(admin);
+		expect(later).toEqual({ record: [], writes: first.writes });
+		// The last full request had no header (gate off for it): a visitor with the header still meets the gate.
+		const closed = await fetchFile(request, anonymous, gated);
+		expect([closed.status, closed.json?.code, closed.headers['x-mvs-served-by']]).toEqual([401, 'mvs_community_private', undefined]);
+		// Without the header the file comes, from WordPress rather than the lean entry.
+		const open = await fetchFile(request, anonymous);
+		expect([open.status, open.headers['x-mvs-served-by']]).toEqual([200, undefined]);
+	} finally {
+		await siteFilters(admin, []);
+	}
+	expect((await leanRecord(admin)).record).not.toEqual([]);
+	if (native) expect((await fetchFile(request, anonymous)).headers['x-mvs-served-by']).toBe('lean');
+});
+
 test('view records older than view_log_days (90) are deleted by the daily clean-up; counts stay; 0 keeps them', async ({ api }) => {
 	const admin = api('admin');
 	const item = await upload(api('member'));

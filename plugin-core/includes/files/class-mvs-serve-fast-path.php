@@ -24,17 +24,22 @@ defined( 'ABSPATH' ) || exit;
  * ran the same code.
  *
  * What the decision reads through filters (mvs_rest_require_auth,
- * mvs_storage_driver, mvs_user_group_ids, capability filters) must be
- * hooked by then: an integration that adds one of them on init or later
- * moves the fast path to wp_loaded (or turns it off) with the
- * mvs_serve_fast_path filter.
+ * mvs_storage_driver, mvs_user_group_ids, capability filters, and the REST
+ * access filters rest_authentication_errors, rest_pre_dispatch and
+ * rest_request_before_callbacks) must be hooked by then: an integration
+ * that adds one of them on init or later moves the fast path to wp_loaded
+ * (or turns it off) with the mvs_serve_fast_path filter.
  *
  * It leaves to the REST route every request whose REST handling could differ
  * from "run the handler with these arguments" (MVS_Serve_Request lists
  * them), any spelling of the route but the exact one MVS_Url_Signer signs
  * (WordPress also matches /MVS/v1/serve, rest_route overrides, and so on:
- * the route handles those), and every request while the private-community
- * gate is armed (its rules need the REST request).
+ * the route handles those), every request while the private-community
+ * gate is armed (its rules need the REST request), every request a site's
+ * REST access filters refuse or might refuse (rest_authentication_errors,
+ * run here; another plugin's callback on rest_pre_dispatch or
+ * rest_request_before_callbacks), and on multisite every request to a
+ * sub-site that is not live (ms_site_check() comes after this hook).
  */
 final class MVS_Serve_Fast_Path {
 
@@ -98,6 +103,15 @@ final class MVS_Serve_Fast_Path {
 		}
 		$request = MVS_Serve_Request::from_globals();
 		if ( null === $request || MVS_Community_Gate::is_armed() ) {
+			return;
+		}
+		// ms_site_check() runs after this hook: an archived, spam or deleted sub-site gets WordPress's refusal.
+		if ( is_multisite() && ! MVS_Serve_Request::site_is_live( get_site() ) ) {
+			return;
+		}
+		// Last: it runs rest_authentication_errors, as the REST server would, and a site that refuses visitors there
+		// (or on rest_pre_dispatch / rest_request_before_callbacks) refuses them the file too.
+		if ( MVS_Serve_Request::rest_access_filtered() ) {
 			return;
 		}
 		$server   = new MVS_File_Server( new MVS_Media_Repository(), MVS_Storage::driver(), new MVS_Media_Counters() );

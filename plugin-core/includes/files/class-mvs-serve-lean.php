@@ -30,13 +30,22 @@ defined( 'ABSPATH' ) || exit;
  * the REST route, and the two paths cannot disagree on one.
  *
  * Without plugins the entry cannot see filters, so the full plugin records
- * what they decide (record(), on every full request, written only when it
- * changes): the uploads folder of the local storage driver and the nginx
- * internal prefix. The lean path is off (every request handed over) when
- * another storage driver is in use, the fast path is moved or off
- * (mvs_serve_fast_path), or the private-community gate is armed; the gate's
- * setting is also read afresh on every lean request, so turning it on
- * closes the lean path at once.
+ * what they decide (record(), on every full web request, written only when
+ * it changes): the uploads folder of the local storage driver, the nginx
+ * internal prefix and the plugin's own basename. The lean path is off
+ * (every request handed over) when another storage driver is in use, the
+ * fast path is moved or off (mvs_serve_fast_path), or the private-community
+ * gate is armed; and, since a filter may answer differently for each
+ * request, whenever any callback sits on the decision's filters
+ * (mvs_rest_require_auth, mvs_serve_fast_path, mvs_storage_driver) or any
+ * callback but core's and this plugin's on the REST access filters
+ * (rest_authentication_errors, rest_pre_dispatch,
+ * rest_request_before_callbacks), whatever it answers now. On each lean
+ * request the entry reads afresh the gate's setting (turning it on closes
+ * the lean path at once), whether the plugin is still active (a plugin
+ * removed from active_plugins without its deactivation hook) and, on
+ * multisite, whether the site is live (SHORTINIT stops before
+ * ms_site_check()).
  */
 final class MVS_Serve_Lean {
 
@@ -44,6 +53,12 @@ final class MVS_Serve_Lean {
 	 * Option holding what the lean entry needs (autoloaded: read on each of its requests).
 	 */
 	const OPTION = 'mvs_serve_lean';
+
+	/**
+	 * Filters of the decision that the entry cannot run: with any callback on
+	 * them, whatever it answers now, the lean path is off.
+	 */
+	const DECISION_HOOKS = array( 'mvs_rest_require_auth', 'mvs_serve_fast_path', 'mvs_storage_driver' );
 
 	/**
 	 * Keeps the record current.
@@ -55,9 +70,15 @@ final class MVS_Serve_Lean {
 	/**
 	 * What the lean entry may rely on, as the full plugin sees it now.
 	 *
-	 * @return array{basedir: string, internal_prefix: string}|array{} Empty: hand every request to WordPress.
+	 * @return array{basedir: string, internal_prefix: string, plugin: string}|array{} Empty: hand every request to WordPress.
 	 */
 	public static function snapshot(): array {
+		// By the callbacks present, not by their answers: a filter that looks at the request (a header, an
+		// address, a cookie) answers this request one way and the next one another, and the record must hold
+		// for every anonymous request until the next full one (nor flip, and be rewritten, with each request).
+		if ( array() !== MVS_Serve_Request::foreign_callbacks( MVS_Serve_Request::REST_ACCESS_HOOKS ) || array() !== MVS_Serve_Request::foreign_callbacks( self::DECISION_HOOKS, false ) ) {
+			return array();
+		}
 		$driver = MVS_Storage::driver();
 		// Exactly the local driver: a subclass or wrapper may store or check differently.
 		if ( 'after_setup_theme' !== MVS_Serve_Fast_Path::hook() || MVS_Local_Storage::class !== get_class( $driver ) || MVS_Community_Gate::is_armed() ) {
@@ -67,13 +88,23 @@ final class MVS_Serve_Lean {
 			'basedir'         => $driver->basedir(),
 			/** This filter is documented in includes/files/class-mvs-file-response.php */
 			'internal_prefix' => (string) apply_filters( 'mvs_serve_internal_prefix', '/mvs-internal/' ),
+			// As active_plugins lists it (the folder may be named otherwise): the entry checks it is still there.
+			'plugin'          => plugin_basename( MVS_PLUGIN_FILE ),
 		);
 	}
 
 	/**
 	 * Stores the snapshot when it changed (an autoloaded read otherwise).
+	 *
+	 * Only from web requests that load the site as its visitors get it:
+	 * WP-CLI may skip plugins or the theme (--skip-plugins, --skip-themes)
+	 * and recovery mode pauses plugins, so their filters would be missing
+	 * from the record.
 	 */
 	public static function record(): void {
+		if ( ( defined( 'WP_CLI' ) && WP_CLI ) || wp_installing() || wp_is_recovery_mode() ) {
+			return;
+		}
 		$snapshot = self::snapshot();
 		if ( get_option( self::OPTION, null ) !== $snapshot ) {
 			update_option( self::OPTION, $snapshot, true );
@@ -105,9 +136,20 @@ final class MVS_Serve_Lean {
 	 */
 	private static function answer(): ?array {
 		$snapshot = get_option( self::OPTION );
-		if ( ! is_array( $snapshot ) || empty( $snapshot['basedir'] ) || ! isset( $snapshot['internal_prefix'] ) || MVS_Settings::get( 'private_community' ) ) {
+		if ( ! is_array( $snapshot ) || empty( $snapshot['basedir'] ) || ! isset( $snapshot['internal_prefix'] ) || empty( $snapshot['plugin'] ) || MVS_Settings::get( 'private_community' ) ) {
 			return null;
 		}
+		// Deactivated without its deactivation hook (active_plugins edited, network deactivation,
+		// --skip-plugins): WordPress, which then has no such route, answers.
+		$sitewide = is_multisite() ? get_site_option( 'active_sitewide_plugins' ) : array();
+		if ( ! self::plugin_is_active( (string) $snapshot['plugin'], get_option( 'active_plugins' ), $sitewide ) ) {
+			return null;
+		}
+		// SHORTINIT stops before ms_site_check(): WordPress refuses an archived, spam or deleted sub-site.
+		if ( is_multisite() && ! MVS_Serve_Request::site_is_live( get_site() ) ) {
+			return null;
+		}
+		// Raw globals: SHORTINIT adds no slashes (from_globals() unslashes only what WordPress slashed).
 		$request = MVS_Serve_Request::from_globals();
 		// Only anonymous URLs: a user's URL needs that user's capabilities, blocks and groups (plugins).
 		if ( null === $request || 0 !== $request['mvs_uid'] || '1' === $request['mvs_dl'] ) {
@@ -125,6 +167,21 @@ final class MVS_Serve_Lean {
 			return null;
 		}
 		return array( $response, $request );
+	}
+
+	/**
+	 * Whether the plugin is active on this site or, on multisite, network-wide.
+	 *
+	 * @param string $plugin   Basename, e.g. media-community-service/media-community-service.php.
+	 * @param mixed  $active   The site's active_plugins option (a list of basenames).
+	 * @param mixed  $sitewide The network's active_sitewide_plugins option (basename => time).
+	 * @return bool
+	 */
+	public static function plugin_is_active( string $plugin, $active, $sitewide ): bool {
+		if ( '' === $plugin ) {
+			return false;
+		}
+		return ( is_array( $active ) && in_array( $plugin, $active, true ) ) || ( is_array( $sitewide ) && isset( $sitewide[ $plugin ] ) );
 	}
 
 	/**
@@ -156,11 +213,13 @@ final class MVS_Serve_Lean {
 	 * from it (pre_option_*): the first get_option() would otherwise load
 	 * every autoloaded option of the site (rewrite rules, cron, widgets…),
 	 * the dearest step of a lean request. An option missing from the
-	 * table reads as ''. Any other option still reads the usual way.
+	 * table reads as ''. Any other option still reads the usual way
+	 * (on multisite, the network's active_sitewide_plugins comes from the
+	 * site options WordPress loaded before SHORTINIT stopped).
 	 */
 	private static function prime_options(): void {
 		global $wpdb;
-		$names = array( self::OPTION, MVS_Settings::OPTION, MVS_Url_Signer::SECRET_OPTION, 'home', 'WPLANG' );
+		$names = array( self::OPTION, MVS_Settings::OPTION, MVS_Url_Signer::SECRET_OPTION, 'home', 'WPLANG', 'active_plugins' );
 		$rows  = $wpdb->get_results(
 			$wpdb->prepare(
 				"SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name IN (" . implode( ', ', array_fill( 0, count( $names ), '%s' ) ) . ')',

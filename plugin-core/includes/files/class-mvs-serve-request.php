@@ -22,8 +22,32 @@ defined( 'ABSPATH' ) || exit;
  *   validation accepts a few more spellings, which the route still
  *   validates and sanitizes.
  * Anything else is left to the REST route, which decides from scratch.
+ *
+ * It also states what both paths check about the site before they answer
+ * (docs/security.md, "The paths around the REST server"): which callbacks
+ * on the REST server's access filters neither path can run in the REST
+ * server's place (foreign_callbacks()), and whether a multisite sub-site is
+ * live (site_is_live()).
  */
 final class MVS_Serve_Request {
+
+	/**
+	 * The filters through which a site refuses or answers REST requests
+	 * before a handler runs: a callback on them may turn away the visitors
+	 * the paths outside the REST server would otherwise serve.
+	 */
+	const REST_ACCESS_HOOKS = array( 'rest_authentication_errors', 'rest_pre_dispatch', 'rest_request_before_callbacks' );
+
+	/**
+	 * This plugin's own callbacks on those filters, which neither path needs
+	 * to run: the community gate is checked by both paths themselves, and
+	 * the settings guard acts on /wp/v2/settings only.
+	 */
+	const OWN_CALLBACKS = array(
+		'MVS_Community_Gate::filter_pre_dispatch',
+		'MVS_Community_Gate::filter_before_callbacks',
+		'MVS_Settings_Validator::guard_wp_settings_route',
+	);
 
 	/**
 	 * The request as the REST route would receive it, when a path outside
@@ -93,5 +117,136 @@ final class MVS_Serve_Request {
 		// Headers as the REST server reads them; the handler reads only the four declared ones.
 		$request->set_headers( ( new WP_REST_Server() )->get_headers( $server ) );
 		return $request;
+	}
+
+	/**
+	 * The callbacks on the given filters that a path outside the REST server
+	 * cannot stand in for: every callback but this plugin's (OWN_CALLBACKS),
+	 * those the site declares harmless (mvs_serve_trusted_callbacks) and,
+	 * with $allow_core, WordPress core's own (functions defined in
+	 * wp-includes: its cookie and application-password checks, its OPTIONS
+	 * handler). Any callback counts, whatever it returns now: a filter's
+	 * answer may depend on the request (a header, an address, a cookie), so
+	 * its value on one request says nothing about the next.
+	 *
+	 * @param string[] $hooks      Filter names.
+	 * @param bool     $allow_core Whether core's own functions pass (false: even __return_true counts).
+	 * @return string[] The callbacks found, as "filter: name" ('{closure}' for closures), for diagnostics.
+	 */
+	public static function foreign_callbacks( array $hooks, bool $allow_core = true ): array {
+		global $wp_filter;
+		/**
+		 * Filters the callbacks that may sit on the REST access filters
+		 * (rest_authentication_errors, rest_pre_dispatch,
+		 * rest_request_before_callbacks) and on mvs_rest_require_auth,
+		 * mvs_serve_fast_path or mvs_storage_driver without turning off the
+		 * lean path and the fast path of GET /mvs/v1/serve. List only a
+		 * callback that never refuses, answers or changes a GET /serve
+		 * request (a logger, a timer): the lean path cannot run it at all,
+		 * and the fast path does not run it in the REST server's place.
+		 *
+		 * @param string[] $trusted Named callbacks: 'function' or 'Class::method'. Closures cannot be named.
+		 */
+		$trusted = array_merge( self::OWN_CALLBACKS, (array) apply_filters( 'mvs_serve_trusted_callbacks', array() ) );
+		$found   = array();
+		foreach ( $hooks as $hook ) {
+			if ( ! isset( $wp_filter[ $hook ] ) || ! $wp_filter[ $hook ] instanceof WP_Hook ) {
+				continue;
+			}
+			foreach ( $wp_filter[ $hook ]->callbacks as $callbacks ) {
+				foreach ( $callbacks as $callback ) {
+					$name = self::callback_name( $callback['function'] );
+					if ( ! in_array( $name, $trusted, true ) && ! ( $allow_core && self::is_core_function( $name ) ) ) {
+						$found[] = $hook . ': ' . $name;
+					}
+				}
+			}
+		}
+		return $found;
+	}
+
+	/**
+	 * Whether the site's REST access filters may refuse or answer this
+	 * request where the fast path would send the file: it runs
+	 * rest_authentication_errors as the REST server would (core's cookie
+	 * check answers true for a logged-in cookie without a nonce, which the
+	 * REST server also lets through), and declines when any other plugin's
+	 * callback sits on rest_pre_dispatch or rest_request_before_callbacks,
+	 * which need the REST server and the matched route to run.
+	 *
+	 * @return bool True: leave the request to the REST route.
+	 */
+	public static function rest_access_filtered(): bool {
+		if ( array() !== self::foreign_callbacks( array( 'rest_pre_dispatch', 'rest_request_before_callbacks' ) ) ) {
+			return true;
+		}
+		/** This filter is documented in wp-includes/rest-api/class-wp-rest-server.php */
+		$result = apply_filters( 'rest_authentication_errors', null );
+		return null !== $result && true !== $result;
+	}
+
+	/**
+	 * Whether a multisite sub-site may serve anything: WordPress refuses a
+	 * deleted, not yet activated, archived or spam site in ms_site_check(),
+	 * which runs after the fast path's hook and never under SHORTINIT.
+	 *
+	 * @param object|null $site The site (WP_Site, or any object with its status fields); null: not found.
+	 * @return bool
+	 */
+	public static function site_is_live( $site ): bool {
+		if ( ! is_object( $site ) ) {
+			return false;
+		}
+		foreach ( array( 'deleted', 'archived', 'spam' ) as $flag ) {
+			if ( ! isset( $site->$flag ) || '0' !== (string) $site->$flag ) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * A callback's name: 'function', 'Class::method', the class of an
+	 * invokable object, or '{closure}'.
+	 *
+	 * @param mixed $callback Callback as WP_Hook stores it.
+	 * @return string
+	 */
+	private static function callback_name( $callback ): string {
+		if ( is_string( $callback ) ) {
+			return $callback;
+		}
+		if ( is_array( $callback ) && 2 === count( $callback ) && is_string( $callback[1] ) ) {
+			$class = is_object( $callback[0] ) ? get_class( $callback[0] ) : (string) $callback[0];
+			return $class . '::' . $callback[1];
+		}
+		if ( $callback instanceof Closure ) {
+			return '{closure}';
+		}
+		return is_object( $callback ) ? get_class( $callback ) : '{unknown}';
+	}
+
+	/**
+	 * Whether a callback name is a function WordPress core defines (in wp-includes).
+	 *
+	 * @param string $name Callback name.
+	 * @return bool
+	 */
+	private static function is_core_function( string $name ): bool {
+		if ( false !== strpos( $name, '::' ) || ! function_exists( $name ) ) {
+			return false;
+		}
+		$file = ( new ReflectionFunction( $name ) )->getFileName();
+		if ( ! is_string( $file ) ) {
+			return false;
+		}
+		// PHP reports the resolved path; ABSPATH may be reached through a symlink.
+		$file = wp_normalize_path( $file );
+		foreach ( array( ABSPATH . WPINC, (string) realpath( ABSPATH . WPINC ) ) as $dir ) {
+			if ( '' !== $dir && 0 === strpos( $file, trailingslashit( wp_normalize_path( $dir ) ) ) ) {
+				return true;
+			}
+		}
+		return false;
 	}
 }
