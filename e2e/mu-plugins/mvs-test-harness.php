@@ -196,15 +196,12 @@ add_filter(
 add_action(
 	'rest_api_init',
 	static function () {
-		$admin_only = static function () {
-			return current_user_can( 'manage_options' );
-		};
 		register_rest_route(
 			'mvs-test/v1',
 			'/reaction-events/(?P<id>\d+)',
 			array(
 				'methods'             => 'GET',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'callback'            => static function ( $request ) {
 					$seen = get_transient( 'e2e_reaction_' . (int) $request['id'] );
 					return is_array( $seen ) ? $seen : array();
@@ -216,7 +213,7 @@ add_action(
 			'/purges/(?P<id>\d+)',
 			array(
 				'methods'             => 'GET',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'callback'            => static function ( $request ) {
 					$seen = get_transient( 'e2e_purge_' . (int) $request['id'] );
 					return is_array( $seen ) ? $seen : array();
@@ -228,7 +225,7 @@ add_action(
 			'/reset-rate-limits',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'callback'            => static function () {
 					global $wpdb;
 					$wpdb->query( "DELETE FROM {$wpdb->prefix}mvs_rate_limits" ); // phpcs:ignore WordPress.DB
@@ -241,7 +238,7 @@ add_action(
 			'/lifecycle',
 			array(
 				'methods'             => 'GET',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'callback'            => 'mvs_test_lifecycle_state',
 			)
 		);
@@ -251,7 +248,7 @@ add_action(
 			'/uninstall',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'callback'            => static function () {
 					$before = mvs_test_lifecycle_state();
 					defined( 'WP_UNINSTALL_PLUGIN' ) || define( 'WP_UNINSTALL_PLUGIN', 'media-community-service-pro/media-community-service-pro.php' );
@@ -270,7 +267,7 @@ add_action(
 			'/erasure-rows',
 			array(
 				'methods'             => 'GET',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'user_id' => array(
 						'type'     => 'integer',
@@ -295,7 +292,7 @@ add_action(
 			'/db',
 			array(
 				'methods'             => 'GET',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'callback'            => static function () {
 					global $wpdb;
 					return array(
@@ -310,7 +307,7 @@ add_action(
 			'/table-shape',
 			array(
 				'methods'             => 'GET',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'table' => array(
 						'type'     => 'string',
@@ -333,7 +330,7 @@ add_action(
 			'/explain',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'sql' => array(
 						'type'     => 'string',
@@ -355,7 +352,7 @@ add_action(
 			'/user-groups',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'user_id' => array(
 						'type'     => 'integer',
@@ -382,7 +379,7 @@ add_action(
 			array(
 				array(
 					'methods'             => 'GET',
-					'permission_callback' => $admin_only,
+					'permission_callback' => 'mvs_test_admin_only',
 					'callback'            => static function () {
 						return array(
 							'ready' => MVS_Media_Totals::ready(),
@@ -392,7 +389,7 @@ add_action(
 				),
 				array(
 					'methods'             => 'POST',
-					'permission_callback' => $admin_only,
+					'permission_callback' => 'mvs_test_admin_only',
 					'callback'            => static function () {
 						MVS_Media_Totals::reset();
 						$batches = 1;
@@ -418,7 +415,7 @@ add_action(
 			'/media-totals/verify',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'times'  => array(
 						'type'    => 'integer',
@@ -479,7 +476,7 @@ add_action(
 			'/media-totals/corrupt',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'kind'     => array(
 						'type'     => 'string',
@@ -534,7 +531,7 @@ add_action(
 			'/grow-media',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'rows' => array(
 						'type'     => 'integer',
@@ -574,7 +571,7 @@ add_action(
 			'/grow-tagging',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'tags' => array(
 						'type'    => 'integer',
@@ -622,7 +619,7 @@ add_action(
 			'/grow-engagement',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'rows' => array(
 						'type'     => 'integer',
@@ -658,7 +655,7 @@ add_action(
 			'/upgrade-from-old-schema',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'callback'            => static function () {
 					global $wpdb;
 					$media = $wpdb->prefix . 'mvs_media';
@@ -685,7 +682,7 @@ add_action(
 			'/category',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'name' => array(
 						'type'     => 'string',
@@ -712,7 +709,7 @@ add_action(
 			'/push',
 			array(
 				'methods'             => 'GET',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'user_id' => array(
 						'type'     => 'integer',
@@ -731,7 +728,7 @@ add_action(
 			'/moderation-trail',
 			array(
 				'methods'             => 'GET',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'media_id' => array(
 						'type'     => 'integer',
@@ -760,7 +757,7 @@ add_action(
 			'/fresh-user',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'callback'            => static function () {
 					$login = 'fresh' . strtolower( wp_generate_password( 10, false ) );
 					$id    = wp_insert_user(
@@ -791,7 +788,7 @@ add_action(
 			'/owned-fixtures',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'owner'    => array(
 						'type'     => 'integer',
@@ -900,6 +897,15 @@ function mvs_test_statements_of( callable $run ): array {
 		remove_filter( 'query', $record );
 	}
 	return $statements;
+}
+
+/**
+ * Permission of every mvs-test/v1 route: administrators only.
+ *
+ * @return bool
+ */
+function mvs_test_admin_only(): bool {
+	return current_user_can( 'manage_options' );
 }
 
 /**
@@ -1140,15 +1146,12 @@ add_action(
 add_action(
 	'rest_api_init',
 	static function () {
-		$admin_only = static function () {
-			return current_user_can( 'manage_options' );
-		};
 		register_rest_route(
 			'mvs-test/v1',
 			'/media-meta',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'media_id' => array(
 						'type'     => 'integer',
@@ -1179,7 +1182,7 @@ add_action(
 			'/trending-rescale',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'times' => array(
 						'type'    => 'integer',
@@ -1227,7 +1230,7 @@ add_action(
 			'/trending-legacy',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'scores' => array(
 						'type'    => 'object',
@@ -1264,7 +1267,7 @@ add_action(
 			'/trending-scores',
 			array(
 				'methods'             => 'GET',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'ids' => array(
 						'type'     => 'string',
@@ -1293,7 +1296,7 @@ add_action(
 			'/view-log',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'media_id' => array(
 						'type'     => 'integer',
@@ -1329,7 +1332,7 @@ add_action(
 			'/purge-view-log',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'callback'            => static function () {
 					do_action( 'mvs_purge_view_log' );
 					return array(
@@ -1345,7 +1348,7 @@ add_action(
 			'/sign',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'media_id' => array(
 						'type'     => 'integer',
@@ -1465,16 +1468,13 @@ unset( $mvs_test_hook );
 add_action(
 	'rest_api_init',
 	static function () {
-		$admin_only = static function () {
-			return current_user_can( 'manage_options' );
-		};
 		// Switches the site filters above on (the list) or off (an empty list), from the next request.
 		register_rest_route(
 			'mvs-test/v1',
 			'/site-filters',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'filters' => array(
 						'type'     => 'array',
@@ -1498,7 +1498,7 @@ add_action(
 			'/serve-lean',
 			array(
 				'methods'             => 'GET',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'callback'            => static function () {
 					return array(
 						'record' => get_option( 'mvs_serve_lean', null ),
@@ -1514,7 +1514,7 @@ add_action(
 			'/active-plugins',
 			array(
 				'methods'             => 'POST',
-				'permission_callback' => $admin_only,
+				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
 					'plugin' => array(
 						'type'     => 'string',
