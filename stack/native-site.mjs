@@ -140,7 +140,9 @@ export async function startNativeSite({ port = 9500, label = 'native', harness =
     await step('OPcache on in php-fpm', () => checkOpcache(url, p.wordpressDir));
 
     const fixtures = JSON.parse(fs.readFileSync(p.fixturesFile, 'utf8'));
-    return { url, fixtures, logFile: logs.stack, phpLogFile: logs.php, stop };
+    // daemons: each server's root PID by name (the bench reads their CPU time, stack/bench/cpu.mjs).
+    const daemons = Object.fromEntries(stack.daemons.map(({ name, pid }) => [name, pid]));
+    return { url, fixtures, logFile: logs.stack, phpLogFile: logs.php, daemons, stop };
   } catch (error) {
     await stop();
     error.message = `[${label}] ${error.message}\n(logs: ${logs.dir})`;

@@ -13,6 +13,8 @@ import { costByRound, median, percentile, ratioByRound, summarize, SPREAD_LIMIT 
 import { buildTargets, floorOf, selectTargets, typicalTag } from '../../stack/bench/targets.mjs';
 // @ts-expect-error see above
 import { formatSummary, goalChecks, logTicks, renderMarkdown, renderSvg, sizeLabel } from '../../stack/bench/report.mjs';
+// @ts-expect-error see above
+import { cpuMeter, cpuNanos, processTree } from '../../stack/bench/cpu.mjs';
 
 const IDS = { mediaItem: 1, mostCommented: 2, mostReacted: 3, album: 4, author: 5, tag: 'seed-city-3', smartCollection: 6, manualCollection: 7, publicFile: '/wp-json/mvs/v1/serve?a=1', privateFile: '/wp-json/mvs/v1/serve?a=2' };
 
@@ -142,6 +144,33 @@ describe('bench reports', () => {
 			['5. memory', 'NOT met'],
 		]);
 		assert.match(md, /2 × Test CPU, 8 GB RAM/);
+	});
+
+	test('the CPU table splits each route\'s core-ms by server, only for rows that were metered', () => {
+		assert.doesNotMatch(renderMarkdown(run), /CPU per request/);
+		const cpu = { php: 12.345, mariadb: 3.2, nginx: 0.41, client: 0.9, total: 16.855 };
+		const metered = { ...run, rows: run.rows.map((r) => (r.key === 'media-anon' && r.phase === 'base' ? { ...r, cpu, cost: { ...r.cost, cpuFloor: summary([1.08, 1.1, 1.11]) } } : r)) };
+		const md = renderMarkdown(metered);
+		assert.match(md, /## CPU per request/);
+		assert.match(md, /\| media date anon \| anon \| 10k \| 12\.35 \| 3\.20 \| 0\.41 \| 0\.90 \| 16\.86 \| 1\.10 \(1\.08–1\.11\) \|/);
+		const section = md.slice(md.indexOf('## CPU per request'), md.indexOf('## File delivery'));
+		assert.equal(section.split('\n').filter((line) => line.startsWith('| media')).length, 1);
+	});
+
+	test('the CPU meter reads this process tree from /proc and turns two samples into ms per request', () => {
+		const tree = processTree(process.pid);
+		assert.equal(tree[0], process.pid);
+		assert.ok(cpuNanos(tree) > 0);
+		assert.deepEqual(processTree(2 ** 30), []);
+		const meter = cpuMeter({ self: process.pid });
+		assert.deepEqual(meter.parts, ['self', 'client']);
+		assert.deepEqual(meter.perRequest({ self: 1e6, client: 5e6 }, { self: 21e6, client: 9e6 }, 10), { self: 2, client: 0.4, total: 2.4 });
+		assert.deepEqual(meter.perRequest({ self: 0, client: 0 }, { self: 1, client: 1 }, 0), { self: null, client: null, total: null });
+		let spin = 0;
+		const before = meter.sample();
+		for (let i = 0; i < 2e7; i++) spin += i;
+		const after = meter.sample();
+		assert.ok(spin > 0 && after.self > before.self && after.client > before.client);
 	});
 
 	test('the SVG is self-contained, escapes labels and places medians on a log axis', () => {

@@ -88,6 +88,17 @@ export function renderMarkdown(run) {
     ), '');
   }
 
+  const metered = http.filter((r) => r.cpu?.total);
+  if (metered.length) {
+    out.push('## CPU per request (core-ms, stack/bench/cpu.mjs)', '');
+    out.push(table(
+      ['target', 'viewer', 'media', 'PHP', 'MariaDB', 'nginx', 'client', 'total', 'CPU × floor'],
+      metered.map((r) => [r.name, r.viewer, sizeLabel(r.media), num(r.cpu.php, 2), num(r.cpu.mariadb, 2), num(r.cpu.nginx, 2), num(r.cpu.client, 2), num(r.cpu.total, 2), formatSummary(r.cost.cpuFloor)]),
+      ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+    ), '');
+    out.push('Time each server\'s threads ran during a round ÷ the round\'s requests, median over the rounds (client = the bench\'s own HTTP client); CPU × floor = total ÷ the same viewer\'s floor total, round by round. Where the throughput ratio says how much dearer a route is, this says where the difference goes.', '');
+  }
+
   const files = run.rows.filter((r) => r.group === 'file');
   if (files.length) {
     out.push('## File delivery (5 MB, node:http client)', '');

@@ -30,6 +30,7 @@ import { startNativeSite } from '../native-site.mjs';
 import { findFreePort } from '../../e2e/site/ports.mjs';
 import { parseArgs, seedSite, stackWordPressDir } from '../seed.mjs';
 import { renderMarkdown, renderSvg } from './report.mjs';
+import { cpuMeter } from './cpu.mjs';
 import { costByRound, median, percentile, ratioByRound } from './stats.mjs';
 import { buildTargets, floorOf, selectTargets, typicalTag } from './targets.mjs';
 
@@ -61,6 +62,8 @@ const log = (...args) => console.log(`[bench ${((Date.now() - runStarted) / 1000
 const port = Number(opts.port || (await findFreePort()));
 log(`starting a native stack on 127.0.0.1:${port}`);
 const site = await startNativeSite({ port, label: 'bench', harness: true });
+// CPU time of each server around every measured round (stack/bench/cpu.mjs).
+const meter = cpuMeter({ php: site.daemons['php-fpm'], mariadb: site.daemons.mariadbd, nginx: site.daemons.nginx });
 try {
   await main(site);
 } finally {
@@ -189,7 +192,9 @@ async function measurePhase(url, targets, phase, media) {
       const row = live[(i + round) % live.length];
       const target = targets.find((t) => t.key === row.key);
       await target.before?.();
+      const before = meter.sample();
       const result = await httpLoad({ url: url + target.path, connections: config.connections, duration: config.duration, headers: target.headers });
+      result.cpu = meter.perRequest(before, meter.sample(), result.requests);
       await target.after?.();
       row.rounds.push(result);
     }
@@ -200,7 +205,8 @@ async function measurePhase(url, targets, phase, media) {
     row.p50 = median(row.rounds.map((r) => r.p50));
     row.p99 = median(row.rounds.map((r) => r.p99));
     row.failures = row.rounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
-    log(`${phase} ${row.key.padEnd(24)} ${row.rps.toFixed(1).padStart(8)} req/s  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  SQL ${row.queries ?? '-'}  peak ${row.memoryPeak === null ? '-' : (row.memoryPeak / 2 ** 20).toFixed(1)} MB${row.failures ? `  FAILURES ${row.failures}` : ''}`);
+    row.cpu = Object.fromEntries([...meter.parts, 'total'].map((part) => [part, median(row.rounds.map((r) => r.cpu?.[part]))]));
+    log(`${phase} ${row.key.padEnd(24)} ${row.rps.toFixed(1).padStart(8)} req/s  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  CPU ${row.cpu.total?.toFixed(2) ?? '-'} ms (PHP ${row.cpu.php?.toFixed(2) ?? '-'}, MariaDB ${row.cpu.mariadb?.toFixed(2) ?? '-'})  SQL ${row.queries ?? '-'}  peak ${row.memoryPeak === null ? '-' : (row.memoryPeak / 2 ** 20).toFixed(1)} MB${row.failures ? `  FAILURES ${row.failures}` : ''}`);
   }
   for (const row of rows.filter((r) => r.error)) Object.assign(row, { rps: null, p50: null, p99: null, failures: 'failed' });
   return rows;
@@ -210,10 +216,13 @@ async function measurePhase(url, targets, phase, media) {
 function derive(rows) {
   const find = (key, phase) => rows.find((r) => r.key === key && r.phase === phase && !r.error);
   const rps = (row) => row?.rounds.map((r) => r.rps) ?? [];
+  const cpu = (row) => row?.rounds.map((r) => r.cpu?.total) ?? [];
   for (const row of rows) {
     const floor = find(floorOf(row), row.phase);
     row.cost = {
       floor: row.error ? null : costByRound(rps(floor), rps(row)),
+      // CPU per request against the floor's, round by round: the same question without the scheduler's noise.
+      cpuFloor: row.error ? null : ratioByRound(cpu(row), cpu(floor)),
       posts: row.error || row.group === 'file' ? null : costByRound(rps(find('posts', row.phase)), rps(row)),
       static: row.error || row.group !== 'file' ? null : costByRound(rps(find('static', row.phase)), rps(row)),
     };
