@@ -149,12 +149,12 @@ describe('bench reports', () => {
 	test('the CPU table splits each route\'s core-ms by server, only for rows that were metered', () => {
 		assert.doesNotMatch(renderMarkdown(run), /CPU per request/);
 		const cpu = { php: 12.345, mariadb: 3.2, nginx: 0.41, client: 0.9, total: 16.855 };
-		const metered = { ...run, rows: run.rows.map((r) => (r.key === 'media-anon' && r.phase === 'base' ? { ...r, cpu, cost: { ...r.cost, cpuFloor: summary([1.08, 1.1, 1.11]) } } : r)) };
+		const metered = { ...run, rows: run.rows.map((r: Record<string, any>) => (r.key === 'media-anon' && r.phase === 'base' ? { ...r, cpu, cost: { ...r.cost, cpuFloor: summary([1.08, 1.1, 1.11]) } } : r)) };
 		const md = renderMarkdown(metered);
 		assert.match(md, /## CPU per request/);
 		assert.match(md, /\| media date anon \| anon \| 10k \| 12\.35 \| 3\.20 \| 0\.41 \| 0\.90 \| 16\.86 \| 1\.10 \(1\.08–1\.11\) \|/);
 		const section = md.slice(md.indexOf('## CPU per request'), md.indexOf('## File delivery'));
-		assert.equal(section.split('\n').filter((line) => line.startsWith('| media')).length, 1);
+		assert.equal(section.split('\n').filter((line: string) => line.startsWith('| media')).length, 1);
 	});
 
 	test('the CPU meter reads this process tree from /proc and turns two samples into ms per request', () => {
@@ -166,6 +166,7 @@ describe('bench reports', () => {
 		assert.deepEqual(meter.parts, ['self', 'client']);
 		assert.deepEqual(meter.perRequest({ self: 1e6, client: 5e6 }, { self: 21e6, client: 9e6 }, 10), { self: 2, client: 0.4, total: 2.4 });
 		assert.deepEqual(meter.perRequest({ self: 0, client: 0 }, { self: 1, client: 1 }, 0), { self: null, client: null, total: null });
+		assert.equal(meter.perRequest(null, null, 10), null); // no schedstat: nothing measured
 		let spin = 0;
 		const before = meter.sample();
 		for (let i = 0; i < 2e7; i++) spin += i;

@@ -46,16 +46,22 @@ export function cpuNanos(pids) {
  * milliseconds per request, with their total. The process trees are read
  * once: the stack's servers keep their workers for its whole life
  * (php-fpm's static pool, nginx's workers, MariaDB's one process).
+ * Where /proc has no per-thread schedstat, samples are null and so is
+ * every round's CPU (the report then leaves its CPU table out).
  */
 export function cpuMeter(daemons) {
   const trees = Object.fromEntries(Object.entries(daemons).map(([name, pid]) => [name, processTree(pid)]));
+  // Without Linux's per-thread schedstat (another OS, or a kernel built without it) nothing is measured.
+  const available = fs.existsSync(`/proc/${process.pid}/task/${process.pid}/schedstat`);
   return {
     parts: [...Object.keys(trees), 'client'],
     sample() {
+      if (!available) return null;
       const usage = process.cpuUsage();
       return { ...Object.fromEntries(Object.entries(trees).map(([name, pids]) => [name, cpuNanos(pids)])), client: (usage.user + usage.system) * 1000 };
     },
     perRequest(before, after, requests) {
+      if (!before || !after) return null;
       const out = {};
       let total = 0;
       for (const part of Object.keys(after)) {
