@@ -1,8 +1,9 @@
 // CPU time spent per request by each server of the stack, read from /proc
 // around each measured round. Throughput ratios say how much dearer a route
 // is; this says where the difference goes (PHP, MariaDB, nginx or the load
-// generator), in core-milliseconds, which a busy machine moves far less than
-// it moves requests per second.
+// generator), in core-milliseconds. On a shared VM the CPU time per request
+// moves with the neighbours too (caches, clock), so its ratios are read on
+// medians like the throughput's.
 //
 // Linux only: /proc/<pid>/task/<tid>/schedstat's first field is the time the
 // thread ran, in nanoseconds (finer than utime/stime's 10 ms ticks). Every

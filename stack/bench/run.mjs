@@ -221,7 +221,7 @@ function derive(rows) {
     const floor = find(floorOf(row), row.phase);
     row.cost = {
       floor: row.error ? null : costByRound(rps(floor), rps(row)),
-      // CPU per request against the floor's, round by round: the same question without the scheduler's noise.
+      // CPU per request against the floor's, round by round: the same question asked in core-ms.
       cpuFloor: row.error ? null : ratioByRound(cpu(row), cpu(floor)),
       posts: row.error || row.group === 'file' ? null : costByRound(rps(find('posts', row.phase)), rps(row)),
       static: row.error || row.group !== 'file' ? null : costByRound(rps(find('static', row.phase)), rps(row)),
