@@ -103,6 +103,14 @@ describe('GET /serve outside the REST server: site checks', () => {
 			'rest_pre_dispatch: Site_Guard',
 			'rest_request_before_callbacks: Site_Guard::check',
 		]);
+		// A filter that drops the route for guests, or answers in the handler's place, counts as well.
+		const routing = `${setup}
+			add_filter('rest_endpoints', 'members_only');
+			add_filter('rest_dispatch_request', array('Site_Guard', 'check'));`;
+		assert.deepEqual(php(routing, `MVS_Serve_Request::foreign_callbacks(MVS_Serve_Request::REST_ACCESS_HOOKS)`), [
+			'rest_endpoints: members_only',
+			'rest_dispatch_request: Site_Guard::check',
+		]);
 		// On the decision's filters any callback counts, a function of WordPress core included.
 		assert.deepEqual(php(more, `MVS_Serve_Request::foreign_callbacks(MVS_Serve_Lean::DECISION_HOOKS, false)`), ['mvs_rest_require_auth: __return_true']);
 		assert.deepEqual(php(setup, `MVS_Serve_Request::foreign_callbacks(MVS_Serve_Lean::DECISION_HOOKS, false)`), []);

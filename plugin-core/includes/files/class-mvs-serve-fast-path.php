@@ -25,8 +25,8 @@ defined( 'ABSPATH' ) || exit;
  *
  * What the decision reads through filters (mvs_rest_require_auth,
  * mvs_storage_driver, mvs_user_group_ids, capability filters, and the REST
- * access filters rest_authentication_errors, rest_pre_dispatch and
- * rest_request_before_callbacks) must be hooked by then: an integration
+ * access filters of MVS_Serve_Request::REST_ACCESS_HOOKS) must be hooked
+ * by then: an integration
  * that adds one of them on init or later moves the fast path to wp_loaded
  * (or turns it off) with the mvs_serve_fast_path filter.
  *
@@ -37,8 +37,8 @@ defined( 'ABSPATH' ) || exit;
  * the route handles those), every request while the private-community
  * gate is armed (its rules need the REST request), every request a site's
  * REST access filters refuse or might refuse (rest_authentication_errors,
- * run here; another plugin's callback on rest_pre_dispatch or
- * rest_request_before_callbacks), and on multisite every request to a
+ * run here; another plugin's callback on any other of them), and on
+ * multisite every request to a
  * sub-site that is not live (ms_site_check() comes after this hook).
  */
 final class MVS_Serve_Fast_Path {
@@ -110,7 +110,7 @@ final class MVS_Serve_Fast_Path {
 			return;
 		}
 		// Last: it runs rest_authentication_errors, as the REST server would, and a site that refuses visitors there
-		// (or on rest_pre_dispatch / rest_request_before_callbacks) refuses them the file too.
+		// (or on any other REST access filter) refuses them the file too.
 		if ( MVS_Serve_Request::rest_access_filtered() ) {
 			return;
 		}

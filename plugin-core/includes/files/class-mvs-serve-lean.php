@@ -39,8 +39,8 @@ defined( 'ABSPATH' ) || exit;
  * request, whenever any callback sits on the decision's filters
  * (mvs_rest_require_auth, mvs_serve_fast_path, mvs_storage_driver) or any
  * callback but core's and this plugin's on the REST access filters
- * (rest_authentication_errors, rest_pre_dispatch,
- * rest_request_before_callbacks), whatever it answers now. On each lean
+ * (MVS_Serve_Request::REST_ACCESS_HOOKS), whatever it answers now; and
+ * only front-end and REST requests write a non-empty record. On each lean
  * request the entry reads afresh the gate's setting (turning it on closes
  * the lean path at once), whether the plugin is still active (a plugin
  * removed from active_plugins without its deactivation hook) and, on
@@ -106,9 +106,29 @@ final class MVS_Serve_Lean {
 			return;
 		}
 		$snapshot = self::snapshot();
+		// Only a request made the way the route's visitors make it may vouch for the lean entry: admin
+		// screens, admin-ajax, WP-Cron, XML-RPC and the login screen may run without a filter a plugin adds
+		// for the front end and the REST API alone (e.g. only when ! is_admin()). They may still empty it.
+		if ( array() !== $snapshot && ! self::is_visitor_request() ) {
+			return;
+		}
 		if ( get_option( self::OPTION, null ) !== $snapshot ) {
 			update_option( self::OPTION, $snapshot, true );
 		}
+	}
+
+	/**
+	 * Whether this request loads the site as the REST route's visitors get
+	 * it: the front end or the REST API, not wp-admin, admin-ajax, WP-Cron,
+	 * XML-RPC or wp-login.php.
+	 *
+	 * @return bool
+	 */
+	private static function is_visitor_request(): bool {
+		if ( is_admin() || wp_doing_ajax() || wp_doing_cron() || ( defined( 'XMLRPC_REQUEST' ) && XMLRPC_REQUEST ) ) {
+			return false;
+		}
+		return ! isset( $GLOBALS['pagenow'] ) || 'wp-login.php' !== $GLOBALS['pagenow'];
 	}
 
 	/**

@@ -33,10 +33,12 @@ final class MVS_Serve_Request {
 
 	/**
 	 * The filters through which a site refuses or answers REST requests
-	 * before a handler runs: a callback on them may turn away the visitors
-	 * the paths outside the REST server would otherwise serve.
+	 * before a handler runs, or removes or replaces the handler: a callback
+	 * on them may turn away the visitors the paths outside the REST server
+	 * would otherwise serve (rest_endpoints can drop the route for guests,
+	 * rest_dispatch_request can answer in the handler's place).
 	 */
-	const REST_ACCESS_HOOKS = array( 'rest_authentication_errors', 'rest_pre_dispatch', 'rest_request_before_callbacks' );
+	const REST_ACCESS_HOOKS = array( 'rest_authentication_errors', 'rest_endpoints', 'rest_pre_dispatch', 'rest_request_before_callbacks', 'rest_dispatch_request' );
 
 	/**
 	 * This plugin's own callbacks on those filters, which neither path needs
@@ -85,11 +87,12 @@ final class MVS_Serve_Request {
 				return null;
 			}
 		}
+		// D: "$" is the end of the value, not also the place before a final newline (mvs_id=5%0A is not 5).
 		$patterns = array(
-			'mvs_id'  => '/^[1-9][0-9]{0,17}$/',
-			'mvs_uid' => '/^(0|[1-9][0-9]{0,17})$/',
-			'mvs_exp' => '/^(0|[1-9][0-9]{0,17})$/',
-			'mvs_sig' => '/^[0-9a-f]{64}$/',
+			'mvs_id'  => '/^[1-9][0-9]{0,17}$/D',
+			'mvs_uid' => '/^(0|[1-9][0-9]{0,17})$/D',
+			'mvs_exp' => '/^(0|[1-9][0-9]{0,17})$/D',
+			'mvs_sig' => '/^[0-9a-f]{64}$/D',
 		);
 		$params   = array();
 		foreach ( $patterns as $name => $pattern ) {
@@ -171,13 +174,16 @@ final class MVS_Serve_Request {
 	 * rest_authentication_errors as the REST server would (core's cookie
 	 * check answers true for a logged-in cookie without a nonce, which the
 	 * REST server also lets through), and declines when any other plugin's
-	 * callback sits on rest_pre_dispatch or rest_request_before_callbacks,
-	 * which need the REST server and the matched route to run.
+	 * callback sits on another access filter (rest_endpoints,
+	 * rest_pre_dispatch, rest_request_before_callbacks,
+	 * rest_dispatch_request), which need the REST server and the matched
+	 * route to run.
 	 *
 	 * @return bool True: leave the request to the REST route.
 	 */
 	public static function rest_access_filtered(): bool {
-		if ( array() !== self::foreign_callbacks( array( 'rest_pre_dispatch', 'rest_request_before_callbacks' ) ) ) {
+		// Every access filter but rest_authentication_errors, which is run below.
+		if ( array() !== self::foreign_callbacks( array_diff( self::REST_ACCESS_HOOKS, array( 'rest_authentication_errors' ) ) ) ) {
 			return true;
 		}
 		/** This filter is documented in wp-includes/rest-api/class-wp-rest-server.php */
