@@ -38,6 +38,7 @@ function mvs_uninstall_site(): void {
 	delete_option( 'mvs_media_totals_cursor' ); // MVS_Media_Totals::CURSOR_OPTION.
 	delete_option( 'mvs_media_totals_verify_cursor' ); // MVS_Media_Totals::VERIFY_CURSOR_OPTION.
 	wp_clear_scheduled_hook( 'mvs_purge_notifications' ); // MVS_Notification_Retention::HOOK.
+	wp_clear_scheduled_hook( 'mvs_refill_terms_copies' ); // MVS_Media_Terms_Copy::REFILL_HOOK.
 	// Terms of the plugin's taxonomies (the taxonomies are not registered during uninstall).
 	$term_ids = $wpdb->get_col( $wpdb->prepare( "SELECT term_id FROM {$wpdb->term_taxonomy} WHERE taxonomy IN (%s, %s)", 'mvs_tag', 'mvs_category' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 	$wpdb->query( $wpdb->prepare( "DELETE tr FROM {$wpdb->term_relationships} tr INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id WHERE tt.taxonomy IN (%s, %s)", 'mvs_tag', 'mvs_category' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery

@@ -96,8 +96,8 @@ const TOOLS: Record<string, { readonly writes: readonly string[]; readonly why: 
 		why: 'load: tens of thousands of comments and notifications for the MariaDB optimizer checks, which the API could not make in a test',
 	},
 	'route POST /mvs-test/v1/grow-tagging': {
-		writes: ['table:term_relationships', 'terms:mvs_tag'],
-		why: 'load: tags carrying thousands of items each for the MariaDB optimizer checks of tag reads, which uploads could not make in a test',
+		writes: ['table:term_relationships', 'terms:mvs_tag', 'table:mvs_media'],
+		why: "load: tags carrying thousands of items each for the MariaDB optimizer checks of tag reads, which uploads could not make in a test (and, as a plugin writing relationships in SQL must, it empties those items' copies of their terms)",
 	},
 	'route POST /mvs-test/v1/upgrade-from-old-schema': {
 		writes: ['table:mvs_media', 'table:mvs_usage_ledger'],
@@ -114,6 +114,10 @@ const TOOLS: Record<string, { readonly writes: readonly string[]; readonly why: 
 	'route POST /mvs-test/v1/media-totals/corrupt': {
 		writes: ['table:mvs_media', 'table:mvs_media_term_index', 'table:mvs_media_totals', 'table:term_relationships'],
 		why: 'drift: a write around the plugin (another plugin, a raw SQL session) for the daily check of the list totals to find and heal; no route may make one',
+	},
+	'route POST /mvs-test/v1/terms-copy': {
+		writes: ['table:mvs_media', 'terms:mvs_tag'],
+		why: "cache state: empties and refills the copies of items' terms on their rows (MVS_Media_Terms_Copy) as the refill job would, and renames a tag in the middle of a refill to show its revision guard; no route reaches a row without its copy or a rename between two statements",
 	},
 	'route POST /mvs-test/v1/media-meta': {
 		writes: ['table:mvs_mediameta'],

@@ -591,6 +591,8 @@ add_action(
 						if ( is_wp_error( $term ) ) {
 							return $term;
 						}
+						// Past the term hooks, as a plugin writing SQL would: the items' copies of their terms go (MVS_Media_Terms_Copy).
+						$wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->prefix}mvs_media SET terms_copy = NULL, terms_rev = terms_rev + 1 WHERE MOD(id, %d) = %d", $n, $i ) ); // phpcs:ignore WordPress.DB
 						$wpdb->query( // phpcs:ignore WordPress.DB
 							$wpdb->prepare(
 								"INSERT IGNORE INTO {$wpdb->term_relationships} (object_id, term_taxonomy_id) SELECT id, %d FROM {$wpdb->prefix}mvs_media WHERE MOD(id, %d) = %d",
@@ -698,6 +700,123 @@ add_action(
 					return array(
 						'id'   => (int) $created->term_id,
 						'slug' => $created->slug,
+					);
+				},
+			)
+		);
+		// Renames a media category as wp-admin's term screen would (wp_update_term()).
+		register_rest_route(
+			'mvs-test/v1',
+			'/category/(?P<id>\d+)',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'mvs_test_admin_only',
+				'args'                => array(
+					'name' => array(
+						'type'     => 'string',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$term = wp_update_term( (int) $request['id'], 'mvs_category', array( 'name' => $request['name'] ) );
+					return is_wp_error( $term ) ? $term : array( 'id' => (int) $term['term_id'] );
+				},
+			)
+		);
+		// The copies of items' terms on their rows (MVS_Media_Terms_Copy), for
+		// `ids`. `read` answers each row's copy and revision. `drop` sets the
+		// copies to '' (the mark of a copy too large to keep), which the page
+		// loader joins for as for NULL and the refill job leaves alone, so a
+		// job of a concurrent spec cannot fill the row before the test reads
+		// it. `refill` empties the copies and writes them as the job would, in
+		// one transaction (the job cannot take the rows meanwhile), answering
+		// its statements. `race` does the same while a rename of `tag` (to
+		// `name`) lands after the refill read the terms and before it writes
+		// them (from inside the `query` filter): what it read is stale and must
+		// not stick.
+		register_rest_route(
+			'mvs-test/v1',
+			'/terms-copy',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'mvs_test_admin_only',
+				'args'                => array(
+					'action' => array(
+						'type'     => 'string',
+						'enum'     => array( 'read', 'drop', 'refill', 'race' ),
+						'required' => true,
+					),
+					'ids'    => array(
+						'type'     => 'array',
+						'items'    => array( 'type' => 'integer' ),
+						'required' => true,
+						'minItems' => 1,
+					),
+					'tag'    => array( 'type' => 'integer' ),
+					'name'   => array( 'type' => 'string' ),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$ids        = array_map( 'intval', (array) $request['ids'] );
+					$in         = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+					$set        = static function ( $value ) use ( $wpdb, $ids, $in ) {
+						$wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->prefix}mvs_media SET terms_copy = " . ( null === $value ? 'NULL' : "''" ) . " WHERE id IN ({$in})", $ids ) ); // phpcs:ignore WordPress.DB
+					};
+					$read       = static function () use ( $wpdb, $ids, $in ) {
+						return $wpdb->get_results( $wpdb->prepare( "SELECT id, terms_copy, terms_rev FROM {$wpdb->prefix}mvs_media WHERE id IN ({$in}) ORDER BY id", $ids ) ); // phpcs:ignore WordPress.DB
+					};
+					$statements = array();
+					$written    = null;
+					$rows       = null;
+					if ( 'drop' === $request['action'] ) {
+						$set( '' );
+					} elseif ( 'refill' === $request['action'] ) {
+						MVS_Transaction::run(
+							static function () use ( $set, $ids, &$statements, &$written ) {
+								$set( null );
+								$statements = mvs_test_statements_of(
+									static function () use ( $ids, &$written ) {
+										$written = MVS_Media_Terms_Copy::refill_items( $ids );
+									}
+								);
+								return true;
+							}
+						);
+					} elseif ( 'race' === $request['action'] ) {
+						$renamed = false;
+						$rename  = static function ( $sql ) use ( $request, &$renamed ) {
+							if ( ! $renamed && false !== strpos( $sql, 'SET terms_copy = CASE' ) ) {
+								$renamed = true;
+								wp_update_term( (int) $request['tag'], 'mvs_tag', array( 'name' => (string) $request['name'] ) );
+							}
+							return $sql;
+						};
+						MVS_Transaction::run(
+							static function () use ( $set, $ids, $rename, $read, &$written, &$rows ) {
+								$set( null );
+								add_filter( 'query', $rename );
+								$written = MVS_Media_Terms_Copy::refill_items( $ids );
+								remove_filter( 'query', $rename );
+								// Before the commit: the job the rename scheduled cannot have refilled them yet.
+								$rows = $read();
+								return true;
+							}
+						);
+					}
+					$rows = null === $rows ? $read() : $rows;
+					return array(
+						'written'    => $written,
+						'statements' => $statements,
+						'rows'       => array_map(
+							static function ( $row ) {
+								return array(
+									'id'   => (int) $row->id,
+									'copy' => null === $row->terms_copy || '' === $row->terms_copy ? $row->terms_copy : json_decode( $row->terms_copy, true ),
+									'rev'  => (int) $row->terms_rev,
+								);
+							},
+							$rows
+						),
 					);
 				},
 			)

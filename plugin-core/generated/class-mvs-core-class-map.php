@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 197 classes and interfaces of the plugin from its file the
+ * Loads each of the 198 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -126,6 +126,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Media_Service'                  => 'includes/media/class-mvs-media-service.php',
 		'MVS_Media_Term_Index'               => 'includes/media/class-mvs-media-term-index.php',
 		'MVS_Media_Terms'                    => 'includes/tags/class-mvs-media-terms.php',
+		'MVS_Media_Terms_Copy'               => 'includes/tags/class-mvs-media-terms-copy.php',
 		'MVS_Media_Totals'                   => 'includes/media/class-mvs-media-totals.php',
 		'MVS_Media_Visibility'               => 'includes/media/class-mvs-media-visibility.php',
 		'MVS_Merge_Tags_Args'                => 'generated/class-mvs-merge-tags-args.php',

@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = '0d54d06433fa61b0';
+	const VERSION = '14f9a9af6c2bbbb0';
 
 	/**
 	 * Option holding the installed schema version.
@@ -80,6 +80,7 @@ final class MVS_Core_Schema {
 			'file_hash'         => 'file_hash',
 			'popular'           => 'moderation_status,privacy,views',
 			'trending'          => 'moderation_status,privacy,trending_score',
+			'terms_copy'        => 'terms_copy(1)',
 		),
 		'mvs_media_totals'         => array(
 			'visible' => 'moderation_status,privacy,group_id,term_taxonomy_id',
@@ -222,6 +223,8 @@ final class MVS_Core_Schema {
   trending_score double NOT NULL DEFAULT 0,
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   updated_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
+  terms_copy text NULL,
+  terms_rev int(11) unsigned NOT NULL DEFAULT 0,
   PRIMARY KEY  (id),
   KEY visibility (moderation_status,privacy,id),
   KEY visibility_author (moderation_status,privacy,author_id),
@@ -232,7 +235,8 @@ final class MVS_Core_Schema {
   KEY slug (slug),
   KEY file_hash (file_hash),
   KEY popular (moderation_status,privacy,views),
-  KEY trending (moderation_status,privacy,trending_score)
+  KEY trending (moderation_status,privacy,trending_score),
+  KEY terms_copy (terms_copy(1))
 ) ' . $charset_collate . ';',
 			'mvs_media_totals' => 'CREATE TABLE ' . $prefix . 'mvs_media_totals (
   term_taxonomy_id bigint(20) unsigned NOT NULL DEFAULT 0,

@@ -38,6 +38,7 @@ final class MVS_Plugin {
 		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
 		add_action( 'init', array( 'MVS_Rate_Limiter', 'schedule' ) );
 		MVS_Media_Totals::register();
+		MVS_Media_Terms_Copy::register();
 		MVS_AI_Service::register();
 		MVS_Reaction_Notices::register();
 		MVS_Notification_Retention::register();
@@ -92,6 +93,7 @@ final class MVS_Plugin {
 		MVS_Rate_Limiter::unschedule();
 		MVS_Media_Counters::unschedule();
 		MVS_Media_Totals::unschedule();
+		MVS_Media_Terms_Copy::unschedule();
 		MVS_Notification_Retention::unschedule();
 		// The lean /serve entry hands every request to WordPress (which no longer has the route) until the plugin records again.
 		delete_option( MVS_Serve_Lean::OPTION );

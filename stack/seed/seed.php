@@ -693,6 +693,18 @@ mvs_seed_step(
 		return $batches;
 	}
 );
+// Tags went in as relationships alone: write every item's copy of them, as the refill job would.
+mvs_seed_step(
+	'tag copies (mvs_media.terms_copy)',
+	static function () {
+		$rows = 0;
+		do {
+			$step  = MVS_Media_Terms_Copy::refill( 5000 );
+			$rows += $step['rows'];
+		} while ( 5000 === $step['rows'] && false !== $step['written'] );
+		return $rows;
+	}
+);
 mvs_seed_step(
 	'ANALYZE TABLE',
 	static function () use ( $wpdb ) {

@@ -9,9 +9,13 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Item meta (image sizes), tags and category, and the viewer's favorites and
- * reactions for a page of items: four lookups by the same list of IDs, sent
- * as the branches of one UNION ALL so that a page of any size costs one
- * round trip to the database (each branch reads its own index by media ID).
+ * reactions for a page of items: lookups by the same list of IDs, sent as
+ * the branches of one UNION ALL so that a page of any size costs one round
+ * trip to the database (each branch reads its own index by media ID).
+ *
+ * Tags and category come with the rows (MVS_Media_Terms_Copy): only rows
+ * without a copy join WordPress's term tables, in a branch of the same
+ * statement, so the statement count does not depend on the copies.
  *
  * Every branch yields the same columns; each string column is filled by one
  * table only (the other branches give '' literals), so tables created with
@@ -32,18 +36,33 @@ final class MVS_Media_Page_Loader {
 	 * Loads the page's state and primes the mvs_media meta cache, as
 	 * update_meta_cache() would, so MVS_Image_Sizes::get() reads no more.
 	 *
-	 * @param int[] $ids    Media IDs of the page.
-	 * @param int   $viewer Viewer (0: a visitor, who has no favorites or reactions).
+	 * @param object[] $rows   mvs_media rows of the page.
+	 * @param int      $viewer Viewer (0: a visitor, who has no favorites or reactions).
 	 * @return array{terms: array<int, array>, favorites: array<int, bool>, reactions: array<int, string>}
 	 */
-	public function load( array $ids, int $viewer ): array {
+	public function load( array $rows, int $viewer ): array {
 		global $wpdb;
-		$state = array(
+		$state  = array(
 			'terms'     => array(),
 			'favorites' => array(),
 			'reactions' => array(),
 		);
-		$ids   = array_values( array_unique( array_map( 'intval', $ids ) ) );
+		$ids    = array();
+		$joined = array();
+		foreach ( $rows as $row ) {
+			$id = (int) $row->id;
+			if ( isset( $ids[ $id ] ) ) {
+				continue;
+			}
+			$ids[ $id ] = $id;
+			$copy       = MVS_Media_Terms_Copy::read( $row );
+			if ( null === $copy ) {
+				$joined[] = $id;
+			} else {
+				$state['terms'][ $id ] = $copy;
+			}
+		}
+		$ids = array_values( $ids );
 		if ( ! $ids ) {
 			return $state;
 		}
@@ -51,12 +70,13 @@ final class MVS_Media_Page_Loader {
 		$branches = array(
 			"SELECT 'meta' AS kind, mvs_media_id AS object_id, meta_id, meta_key, meta_value, 0 AS term_id, '' AS term_name, '' AS term_slug, '' AS reaction"
 				. " FROM {$wpdb->mvs_mediameta} WHERE mvs_media_id IN ({$in})",
-			"SELECT tt.taxonomy, r.object_id, 0, '', '', t.term_id, t.name, t.slug, '' FROM {$wpdb->term_relationships} r"
-				. " INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = r.term_taxonomy_id"
-				. " INNER JOIN {$wpdb->terms} t ON t.term_id = tt.term_id"
-				. " WHERE r.object_id IN ({$in}) AND tt.taxonomy IN ('mvs_tag', 'mvs_category')",
 		);
-		$args     = array_merge( $ids, $ids );
+		$args     = $ids;
+		if ( $joined ) {
+			$branches[] = "SELECT tt.taxonomy, r.object_id, 0, '', '', t.term_id, t.name, t.slug, ''"
+				. MVS_Media_Terms_Copy::terms_from( implode( ', ', array_fill( 0, count( $joined ), '%d' ) ) );
+			$args       = array_merge( $args, $joined );
+		}
 		if ( $viewer > 0 ) {
 			$branches[] = "SELECT 'favorite', media_id, 0, '', '', 0, '', '', '' FROM {$wpdb->mvs_favorites} WHERE user_id = %d AND media_id IN ({$in})";
 			$branches[] = "SELECT 'reaction', media_id, 0, '', '', 0, '', '', reaction_type FROM {$wpdb->mvs_reactions} WHERE user_id = %d AND media_id IN ({$in})";
@@ -66,17 +86,19 @@ final class MVS_Media_Page_Loader {
 		// time (a filesort of a temporary table that meta_value's LONGTEXT puts
 		// on disk). The few rows are put in order here instead: meta by meta ID
 		// (what update_meta_cache() keeps, so a key with several values lists
-		// them as get_metadata() would), each item's tags by name (sort_tags()).
-		$rows = (array) $wpdb->get_results( $wpdb->prepare( implode( ' UNION ALL ', $branches ), $args ) );
+		// them as get_metadata() would), each item's tags by name (as a copy
+		// holds them, MVS_Media_Terms_Copy::finish()).
+		$found = (array) $wpdb->get_results( $wpdb->prepare( implode( ' UNION ALL ', $branches ), $args ) );
 		usort(
-			$rows,
+			$found,
 			static function ( $a, $b ) {
 				return (int) $a->meta_id <=> (int) $b->meta_id;
 			}
 		);
 
-		$meta = array_fill_keys( $ids, array() );
-		foreach ( (array) $rows as $row ) {
+		$meta  = array_fill_keys( $ids, array() );
+		$terms = array_fill_keys( $joined, array() );
+		foreach ( $found as $row ) {
 			$id = (int) $row->object_id;
 			switch ( $row->kind ) {
 				case 'meta':
@@ -89,47 +111,11 @@ final class MVS_Media_Page_Loader {
 					$state['reactions'][ $id ] = (string) $row->reaction;
 					break;
 				default:
-					$term = array(
-						'id'   => (int) $row->term_id,
-						'name' => (string) $row->term_name,
-						'slug' => (string) $row->term_slug,
-					);
-					if ( MVS_Tag_Repository::TAXONOMY === $row->kind ) {
-						$state['terms'][ $id ]['tags'][] = $term;
-					} else {
-						$state['terms'][ $id ]['category'] = $term;
-					}
+					MVS_Media_Terms_Copy::collect( $terms, $row );
 			}
 		}
-		foreach ( $state['terms'] as $id => $terms ) {
-			if ( isset( $terms['tags'][1] ) ) {
-				$state['terms'][ $id ]['tags'] = self::sort_tags( $terms['tags'] );
-			}
-		}
+		$state['terms'] += MVS_Media_Terms_Copy::finish( $terms );
 		wp_cache_add_multiple( $meta, 'mvs_media_meta' );
 		return $state;
-	}
-
-	/**
-	 * An item's tags by name as the terms table's collation orders them
-	 * (utf8mb4_unicode_ci: case and accents aside), then by slug: what the
-	 * union's ORDER BY gave. Accents are folded only for names that have
-	 * any, so an all-ASCII page pays a case-insensitive compare alone.
-	 *
-	 * @param array[] $tags {id, name, slug} of one item.
-	 * @return array[]
-	 */
-	private static function sort_tags( array $tags ): array {
-		$keys = array();
-		foreach ( $tags as $i => $tag ) {
-			$name       = $tag['name'];
-			$keys[ $i ] = strtolower( preg_match( '/[\x80-\xff]/', $name ) ? remove_accents( $name ) : $name ) . "\0" . $tag['slug'];
-		}
-		asort( $keys, SORT_STRING );
-		$sorted = array();
-		foreach ( array_keys( $keys ) as $i ) {
-			$sorted[] = $tags[ $i ];
-		}
-		return $sorted;
 	}
 }

@@ -43,11 +43,10 @@ final class MVS_Media_Presenter {
 	 * @return array[] In the order of $rows.
 	 */
 	public function items( array $rows, int $viewer ): array {
-		$ids = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
-		if ( ! $ids ) {
+		if ( ! $rows ) {
 			return array();
 		}
-		$state = $this->loader->load( $ids, $viewer );
+		$state = $this->loader->load( $rows, $viewer );
 		$items = array();
 		foreach ( $rows as $row ) {
 			$items[] = $this->shape( $row, $viewer, $state );

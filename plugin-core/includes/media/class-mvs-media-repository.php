@@ -485,7 +485,9 @@ final class MVS_Media_Repository {
 	 */
 	public function insert( array $data ): ?int {
 		global $wpdb;
-		$id = MVS_Media_Totals::create(
+		// A new item has no terms yet; MVS_Media_Terms::apply() writes its copy when it gets some.
+		$data += array( 'terms_copy' => MVS_Media_Terms_Copy::EMPTY_COPY );
+		$id    = MVS_Media_Totals::create(
 			static function () use ( $wpdb, $data ) {
 				return false === $wpdb->insert( $wpdb->mvs_media, $data ) ? false : (int) $wpdb->insert_id;
 			}

@@ -533,7 +533,9 @@ final class MVS_Media_Totals {
 				// The items' keys do not change: change() only locks them and applies no delta.
 				return self::change(
 					$ids,
-					static function () use ( $wpdb, $term_taxonomy_id ) {
+					static function () use ( $wpdb, $term_taxonomy_id, $ids ) {
+						// What made the drift went past the term hooks: the items' copies of their terms (MVS_Media_Terms_Copy) go too.
+						MVS_Media_Terms_Copy::invalidate( $ids );
 						return MVS_Media_Term_Index::refill_term( $term_taxonomy_id )
 							&& false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media_totals} WHERE term_taxonomy_id = %d", $term_taxonomy_id ) )
 							&& false !== $wpdb->query(

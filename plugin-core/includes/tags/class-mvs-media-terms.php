@@ -65,13 +65,19 @@ final class MVS_Media_Terms {
 		$result = MVS_Media_Totals::change(
 			array( $media_id ),
 			static function () use ( $media_id, $tag_ids, $category ) {
-				if ( null !== $tag_ids ) {
-					wp_set_object_terms( $media_id, $tag_ids, 'mvs_tag' );
-				}
-				if ( null !== $category ) {
-					wp_set_object_terms( $media_id, $category ? array( $category ) : array(), 'mvs_category' );
-				}
-				return true;
+				// The item's copy of its terms is written back in the same transaction.
+				return MVS_Media_Terms_Copy::write_through(
+					array( $media_id ),
+					static function () use ( $media_id, $tag_ids, $category ) {
+						if ( null !== $tag_ids ) {
+							wp_set_object_terms( $media_id, $tag_ids, 'mvs_tag' );
+						}
+						if ( null !== $category ) {
+							wp_set_object_terms( $media_id, $category ? array( $category ) : array(), 'mvs_category' );
+						}
+						return true;
+					}
+				);
 			}
 		);
 		return false === $result ? MVS_Errors::make( 'mvs_storage_failed', __( 'The tags could not be saved.', 'media-community-service' ) ) : $result;

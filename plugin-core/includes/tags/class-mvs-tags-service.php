@@ -125,7 +125,12 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 			(int) $source->term_taxonomy_id,
 			static function () use ( $tags, $source, $target ) {
 				$moved = $tags->move_relationships( (int) $source->term_taxonomy_id, (int) $target->term_taxonomy_id );
-				return $moved['ok'] ? $moved : false;
+				if ( ! $moved['ok'] ) {
+					return false;
+				}
+				// Moved in SQL, past the term hooks: the items' copies of their tags go here.
+				MVS_Media_Terms_Copy::invalidate( $moved['objects'] );
+				return $moved;
 			}
 		);
 		if ( false === $moved ) {

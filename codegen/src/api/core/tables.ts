@@ -45,6 +45,12 @@ export const coreTables: readonly TableSpec[] = [
 			trending_score: col.double(),
 			created_at: createdAt,
 			updated_at: col.datetime(),
+			// A cache of the item's tags and category as JSON (NULL: none yet, read
+			// from the term tables), and the revision every invalidation bumps so
+			// that a refill never writes a copy read before a rename
+			// (MVS_Media_Terms_Copy). Pages read tags with their rows.
+			terms_copy: col.text(),
+			terms_rev: col.uint(),
 		},
 		primaryKey: ['id'],
 		indexes: [
@@ -62,6 +68,8 @@ export const coreTables: readonly TableSpec[] = [
 			// appends the id): no filesort before LIMIT at any table size.
 			key('popular', 'moderation_status', 'privacy', 'views'),
 			key('trending', 'moderation_status', 'privacy', 'trending_score'),
+			// The refill job finds the rows without a copy, in id order, and only those.
+			{ name: 'terms_copy', columns: ['terms_copy(1)'] },
 		],
 	}),
 	table({
