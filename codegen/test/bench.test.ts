@@ -117,7 +117,10 @@ describe('bench reports', () => {
 			row({ key: 'static', name: 'nginx static 5 MB', group: 'file', phase: 'base', media: 10000, bytesPerRequest: 5 * 2 ** 20, cost: { static: summary([1, 1, 1]) } }),
 			row({ key: 'serve-public', name: 'serve <public> & co', group: 'file', phase: 'base', media: 10000, bytesPerRequest: 5 * 2 ** 20, cost: { static: summary([2, 2, 2]) } }),
 		],
-		jobs: [{ hook: 'mvs_decay_trending', media: 10000, seconds: 0.0123, queries: 1, rows_read: 10001, rows_scanned: 10001, rows_written: 9000 }],
+		jobs: [
+			{ hook: 'mvs_decay_trending', media: 10000, seconds: 0.0123, queries: 1, rows_read: 10001, rows_scanned: 10001, rows_written: 9000 },
+			{ hook: 'mvs_refill_terms_copies', work: 'after renaming the largest tag (812 items)', media: 10000, seconds: 0.1, queries: 6, rows_read: 4000, rows_scanned: 0, rows_written: 812 },
+		],
 	};
 
 	test('sizes read in k and M, to 3 significant digits', () => {
@@ -136,6 +139,8 @@ describe('bench reports', () => {
 		assert.match(md, /\| media date anon \| anon \| 1M \|.* 1\.50 \(1\.20–1\.90\) ⚠ \|/);
 		assert.match(md, /\| serve <public> & co \| 100\.0 \| 500 \|.*\| 2\.00 \(2\.00–2\.00\) \| 0\.50 × \|/);
 		assert.match(md, /\| mvs_decay_trending \| 10k \| 0\.012 \| 1 \| 10001 \| 10001 \| 9000 \|/);
+		// A job given work first says which.
+		assert.match(md, /\| mvs_refill_terms_copies \(after renaming the largest tag \(812 items\)\) \| 10k \| 0\.100 \| 6 \| 4000 \| 0 \| 812 \|/);
 		const checks = goalChecks(run);
 		assert.deepEqual(checks.map((c: string[]) => [c[0], c[3]]), [
 			['1. lean hot path', 'met'],

@@ -80,6 +80,8 @@ final class MVS_Plugin {
 		MVS_Rate_Limiter::schedule();
 		MVS_Media_Counters::schedule();
 		MVS_Media_Totals::schedule();
+		// Rows written while the plugin was inactive (or before the copies existed) get theirs.
+		MVS_Media_Terms_Copy::schedule();
 		MVS_Notification_Retention::schedule();
 		// The signing secret exists before the first URL is signed.
 		MVS_Url_Signer::secret();

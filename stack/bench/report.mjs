@@ -113,7 +113,7 @@ export function renderMarkdown(run) {
     out.push('## Scheduled jobs (one run of each hook, php-cli)', '');
     out.push(table(
       ['hook', 'media', 'seconds', 'SQL', 'rows read', 'of which scanned', 'rows written'],
-      run.jobs.map((j) => [j.hook, sizeLabel(j.media), j.error ? `failed: ${j.error}` : num(j.seconds, 3), j.queries ?? '-', j.rows_read ?? '-', j.rows_scanned ?? '-', j.rows_written ?? '-']),
+      run.jobs.map((j) => [j.work ? `${j.hook} (${j.work})` : j.hook, sizeLabel(j.media), j.error ? `failed: ${j.error}` : num(j.seconds, 3), j.queries ?? '-', j.rows_read ?? '-', j.rows_scanned ?? '-', j.rows_written ?? '-']),
       ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
     ), '');
     out.push('Rows from MariaDB\'s session handler counters: read = rows returned by index and table reads, scanned = those of full table scans (Handler_read_rnd_next), written = inserted + updated + deleted (including the job\'s own rescheduling in wp_options).', '');
