@@ -393,7 +393,7 @@ final class MVS_Media_Terms_Copy {
 
 	/**
 	 * Reads the terms of rows {id, terms_rev} and writes their copies in one
-	 * statement, each guarded by its revision.
+	 * statement, each row matched only while its revision is the one read.
 	 *
 	 * @param object[] $revs Rows {id, terms_rev}.
 	 * @return int|false Copies written.
@@ -407,19 +407,25 @@ final class MVS_Media_Terms_Copy {
 		$terms = self::from_terms( $ids );
 		$cases = array();
 		$args  = array();
+		$where = array();
+		$keys  = array();
 		foreach ( $revs as $rev ) {
 			$id   = (int) $rev->id;
 			$copy = wp_json_encode( $terms[ $id ] );
 			if ( ! is_string( $copy ) || strlen( $copy ) > self::MAX_BYTES ) {
 				$copy = '';
 			}
-			$cases[] = 'WHEN id = %d AND terms_rev = %d THEN %s';
-			array_push( $args, $id, (int) $rev->terms_rev, $copy );
+			$cases[] = 'WHEN %d THEN %s';
+			array_push( $args, $id, $copy );
+			// The guard is in the WHERE clause, so that a row a concurrent change
+			// bumped is not matched at all: SQLite counts every matched row as
+			// changed, MariaDB only the changed ones, and both then report copies written.
+			$where[] = '( id = %d AND terms_rev = %d )';
+			array_push( $keys, $id, (int) $rev->terms_rev );
 		}
-		$in  = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
-		$sql = "UPDATE {$wpdb->mvs_media} SET terms_copy = CASE " . implode( ' ', $cases ) . " ELSE terms_copy END WHERE id IN ({$in})";
-		// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- three values per case, one %d per id.
-		$done = $wpdb->query( $wpdb->prepare( $sql, array_merge( $args, $ids ) ) );
+		$sql = "UPDATE {$wpdb->mvs_media} SET terms_copy = CASE id " . implode( ' ', $cases ) . ' ELSE terms_copy END WHERE ' . implode( ' OR ', $where );
+		// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- two values per case and two per row guard.
+		$done = $wpdb->query( $wpdb->prepare( $sql, array_merge( $args, $keys ) ) );
 		return false === $done ? false : (int) $done;
 	}
 
