@@ -537,8 +537,9 @@ final class MVS_Media_Repository {
 				foreach ( $children as $table => $column ) {
 					$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE {$column} = %d", $id ) );
 				}
-				wp_delete_object_term_relationships( $id, MVS_Media_Totals::TAXONOMIES );
 				$deleted = $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media} WHERE id = %d", $id ) );
+				// After the row: its terms' removal finds no copy to empty and schedules no refill.
+				wp_delete_object_term_relationships( $id, MVS_Media_Totals::TAXONOMIES );
 				return false === $deleted ? false : (int) $deleted;
 			}
 		);

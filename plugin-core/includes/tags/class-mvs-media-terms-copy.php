@@ -29,7 +29,8 @@ defined( 'ABSPATH' ) || exit;
  * before reading the terms: a refill that read the terms before a concurrent
  * rename never writes what it read over the rename's NULL. Writes of our own
  * routes (MVS_Media_Terms::apply()) write the copy back in their own
- * transaction (refresh()), so an upload's item is never without one.
+ * transaction (write_through()); a new item starts with an empty copy
+ * (MVS_Media_Repository::insert()), so an upload's item is never without one.
  *
  * What no hook reports, a plugin writing term_relationships in SQL, leaves
  * copies stale: such code calls MVS_Media_Terms_Copy::invalidate( $ids ), or
@@ -206,7 +207,9 @@ final class MVS_Media_Terms_Copy {
 
 	/**
 	 * Drops the copies of items and bumps their revision, then schedules a
-	 * refill (unless the write refreshes its items itself).
+	 * refill when any row changed (unless the write refreshes its items
+	 * itself): IDs that are not media (term relationships share their object
+	 * IDs with posts) or items being deleted schedule nothing.
 	 *
 	 * @param int[] $ids Media IDs.
 	 */
@@ -216,12 +219,13 @@ final class MVS_Media_Terms_Copy {
 		if ( ! $ids ) {
 			return;
 		}
+		$changed = 0;
 		foreach ( array_chunk( $ids, self::CHUNK ) as $chunk ) {
 			$in = implode( ', ', array_fill( 0, count( $chunk ), '%d' ) );
 			// The revision wraps at 2^32 instead of overflowing the column.
-			$wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET terms_copy = NULL, terms_rev = ( terms_rev + 1 ) % 4294967296 WHERE id IN ({$in})", $chunk ) );
+			$changed += (int) $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET terms_copy = NULL, terms_rev = ( terms_rev + 1 ) % 4294967296 WHERE id IN ({$in})", $chunk ) );
 		}
-		if ( 0 === self::$inline ) {
+		if ( $changed > 0 && 0 === self::$inline ) {
 			self::schedule();
 		}
 	}
