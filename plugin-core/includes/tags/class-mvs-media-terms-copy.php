@@ -245,8 +245,9 @@ final class MVS_Media_Terms_Copy {
 		} finally {
 			--self::$inline;
 		}
-		if ( false !== $result ) {
-			self::refill_items( $ids );
+		// A refill that failed leaves the rows without a copy (read from the term tables meanwhile): the job retries them.
+		if ( false !== $result && false === self::refill_items( $ids ) ) {
+			self::schedule();
 		}
 		return $result;
 	}
