@@ -69,11 +69,6 @@ final class MVS_Media_Terms_Copy {
 	const EMPTY_COPY = '{"tags":[],"category":null}';
 
 	/**
-	 * Taxonomies a copy holds.
-	 */
-	const TAXONOMIES = array( 'mvs_tag', 'mvs_category' );
-
-	/**
 	 * Depth of writes that refresh their items' copies before they return:
 	 * their invalidations schedule no refill.
 	 *
@@ -130,7 +125,7 @@ final class MVS_Media_Terms_Copy {
 	 * @param string $taxonomy  Taxonomy.
 	 */
 	public static function on_object_terms( $object_id, $terms, $tt_ids, $taxonomy ): void {
-		if ( in_array( $taxonomy, self::TAXONOMIES, true ) ) {
+		if ( in_array( $taxonomy, MVS_Media_Totals::TAXONOMIES, true ) ) {
 			self::invalidate( array( (int) $object_id ) );
 		}
 	}
@@ -143,7 +138,7 @@ final class MVS_Media_Terms_Copy {
 	 * @param string $taxonomy  Taxonomy.
 	 */
 	public static function on_deleted_relationships( $object_id, $tt_ids, $taxonomy ): void {
-		if ( in_array( $taxonomy, self::TAXONOMIES, true ) ) {
+		if ( in_array( $taxonomy, MVS_Media_Totals::TAXONOMIES, true ) ) {
 			self::invalidate( array( (int) $object_id ) );
 		}
 	}
@@ -155,7 +150,7 @@ final class MVS_Media_Terms_Copy {
 	 * @param string $taxonomy Taxonomy.
 	 */
 	public static function before_term_edit( $term_id, $taxonomy ): void {
-		if ( in_array( $taxonomy, self::TAXONOMIES, true ) ) {
+		if ( in_array( $taxonomy, MVS_Media_Totals::TAXONOMIES, true ) ) {
 			$term                            = get_term( (int) $term_id, $taxonomy );
 			self::$editing[ (int) $term_id ] = $term instanceof WP_Term ? $term->name . "\0" . $term->slug : '';
 		}
@@ -169,7 +164,7 @@ final class MVS_Media_Terms_Copy {
 	 * @param string $taxonomy Taxonomy.
 	 */
 	public static function on_term_edited( $term_id, $tt_id, $taxonomy ): void {
-		if ( ! in_array( $taxonomy, self::TAXONOMIES, true ) ) {
+		if ( ! in_array( $taxonomy, MVS_Media_Totals::TAXONOMIES, true ) ) {
 			return;
 		}
 		$before = self::$editing[ (int) $term_id ] ?? null;
@@ -189,7 +184,7 @@ final class MVS_Media_Terms_Copy {
 	 * @param string $taxonomy         Taxonomy.
 	 */
 	public static function on_term_split( $term_id, $new_term_id, $term_taxonomy_id, $taxonomy ): void {
-		if ( in_array( $taxonomy, self::TAXONOMIES, true ) ) {
+		if ( in_array( $taxonomy, MVS_Media_Totals::TAXONOMIES, true ) ) {
 			self::invalidate_term( (int) $term_taxonomy_id );
 		}
 	}
@@ -314,7 +309,7 @@ final class MVS_Media_Terms_Copy {
 			'name' => (string) $row->term_name,
 			'slug' => (string) $row->term_slug,
 		);
-		if ( 'mvs_tag' === $row->kind ) {
+		if ( MVS_Tag_Repository::TAXONOMY === $row->kind ) {
 			$terms[ (int) $row->object_id ]['tags'][] = $term;
 		} else {
 			$terms[ (int) $row->object_id ]['category'] = $term;
