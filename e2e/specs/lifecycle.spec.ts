@@ -68,7 +68,11 @@ test('reactivating core restores both namespaces and the scheduled clean-up', as
 	expect(index.body.namespaces).toEqual(expect.arrayContaining(['mvs/v1', 'mvs-pro/v1']));
 	const state = await admin.raw('GET', '/wp-json/mvs-test/v1/lifecycle');
 	// Rate-limit clean-up (hourly), view-record and notification clean-up and the list totals' check (daily).
-	expect(state.body.cron_hooks).toEqual(['mvs_media_totals_verify', 'mvs_purge_notifications', 'mvs_purge_rate_limits', 'mvs_purge_view_log']);
+	const refill = 'mvs_refill_terms_copies';
+	expect(state.body.cron_hooks.filter((hook: string) => hook !== refill)).toEqual(['mvs_media_totals_verify', 'mvs_purge_notifications', 'mvs_purge_rate_limits', 'mvs_purge_view_log']);
+	// The terms-copy refill is a one-off: activation schedules it only while a
+	// row lacks its copy, and WP-Cron may have run it since (then no row lacks one).
+	if (state.body.rows_without_terms_copy > 0) expect(state.body.cron_hooks).toContain(refill);
 	expect((await api('member').op('list_my_media')).status).toBe(200);
 });
 

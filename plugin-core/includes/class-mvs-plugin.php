@@ -80,8 +80,8 @@ final class MVS_Plugin {
 		MVS_Rate_Limiter::schedule();
 		MVS_Media_Counters::schedule();
 		MVS_Media_Totals::schedule();
-		// Rows written while the plugin was inactive (or before the copies existed) get theirs.
-		MVS_Media_Terms_Copy::schedule();
+		// Rows whose refill was pending at deactivation (or that predate the copies) get theirs.
+		MVS_Media_Terms_Copy::schedule_if_needed();
 		MVS_Notification_Retention::schedule();
 		// The signing secret exists before the first URL is signed.
 		MVS_Url_Signer::secret();

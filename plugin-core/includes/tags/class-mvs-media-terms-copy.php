@@ -109,6 +109,18 @@ final class MVS_Media_Terms_Copy {
 	}
 
 	/**
+	 * Schedules a refill run when some row has no copy (activation: a refill
+	 * pending at deactivation was cleared with it). One indexed read; no
+	 * job for an install whose copies are all there.
+	 */
+	public static function schedule_if_needed(): void {
+		global $wpdb;
+		if ( null !== $wpdb->get_var( "SELECT id FROM {$wpdb->mvs_media} WHERE terms_copy IS NULL LIMIT 1" ) ) {
+			self::schedule();
+		}
+	}
+
+	/**
 	 * Stops the refill (deactivation, uninstall); the next invalidation or
 	 * migration schedules it again, and reads stay right meanwhile.
 	 */
