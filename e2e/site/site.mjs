@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { playgroundHarnessArgs } from './harness.mjs';
 import { CACHE_DIR, PLAYGROUND_CLI, PLUGIN_CORE_DIR, PLUGIN_PRO_DIR } from './paths.mjs';
 import { isPortFree } from './ports.mjs';
@@ -31,6 +32,7 @@ const OUT_VFS_DIR = '/tmp/mvs-out';
 // e2e/.cache/logs, mounted so that PHP's debug log outlives the site.
 const LOGS_DIR = path.join(CACHE_DIR, 'logs');
 const LOGS_VFS_DIR = '/tmp/mvs-logs';
+const OPCACHE_OFF = fileURLToPath(new URL('./playground-opcache-off.php', import.meta.url));
 
 // harness: mount the test mu-plugins (e2e runs; see harness.mjs).
 export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label = 'site', harness = false } = {}) {
@@ -60,6 +62,8 @@ export async function startSite({ port = 9400, workers = DEFAULT_WORKERS, label 
     ...PLUGINS.map(({ dir, slug }) => `--mount=${dir}:/wordpress/wp-content/plugins/${slug}`),
     ...playgroundHarnessArgs(harness),
     `--mount=${outDir}:${OUT_VFS_DIR}`,
+    // OPcache's file cache is slower than compiling in PHP.wasm: off, before WordPress loads (see the file).
+    `--mount=${OPCACHE_OFF}:/internal/shared/preload/0-0-mvs-opcache-off.php`,
     // Application passwords are only available on plain http when the environment is local.
     '--define', 'WP_ENVIRONMENT_TYPE', 'local',
     // PHP notices and fatals go to a host file (tail it while tests run), never into responses.
