@@ -549,15 +549,20 @@ add_action(
 				'callback'            => static function ( WP_REST_Request $request ) {
 					global $wpdb;
 					$t = $wpdb->prefix . 'mvs_media';
+					// Grown rows have no terms: they get the empty copy of them, as the plugin's own insert gives a new item.
+					$copy = esc_sql( MVS_Media_Terms_Copy::EMPTY_COPY );
 					while ( (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$t}" ) < (int) $request['rows'] ) { // phpcs:ignore WordPress.DB
-						$wpdb->query( // phpcs:ignore WordPress.DB
-							"INSERT INTO {$t} (author_id, title, slug, description, media_type, mime_type, file_path, privacy, moderation_status, views, trending_score, created_at, updated_at)
+						// Doubling needs a row to start from (and a table).
+						if ( ! $wpdb->query( // phpcs:ignore WordPress.DB
+							"INSERT INTO {$t} (author_id, title, slug, description, media_type, mime_type, file_path, privacy, moderation_status, views, trending_score, terms_copy, created_at, updated_at)
 							SELECT 1 + FLOOR(RAND() * 500), CONCAT('Seed ', FLOOR(RAND() * 1000000)), CONCAT('seed-', FLOOR(RAND() * 100000000)), '',
 								ELT(1 + FLOOR(RAND() * 20), 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'image', 'video', 'video', 'video', 'video', 'audio', 'document'), 'image/png', 'mvs/seed/none.png',
 								ELT(1 + FLOOR(RAND() * 10), 'public', 'public', 'public', 'public', 'public', 'public', 'members', 'members', 'private', 'group'),
-								IF(RAND() < 0.95, 'approved', 'pending'), FLOOR(RAND() * 10000), IF(RAND() < 0.5, 0, 4294967296 + RAND() * 100), created_at, updated_at
+								IF(RAND() < 0.95, 'approved', 'pending'), FLOOR(RAND() * 10000), IF(RAND() < 0.5, 0, 4294967296 + RAND() * 100), '{$copy}', created_at, updated_at
 							FROM {$t} LIMIT 100000"
-						);
+						) ) {
+							return new WP_Error( 'mvs_test_grow_failed', 'grow-media needs at least one media row to double', array( 'status' => 409 ) );
+						}
 					}
 					$wpdb->query( "ANALYZE TABLE {$t}" ); // phpcs:ignore WordPress.DB
 					// The rows went around the plugin: recount the list totals.
