@@ -248,6 +248,49 @@ add_action(
 				},
 			)
 		);
+		// Runs core's activation in this request, with every media row's terms
+		// copy written first and then, when asked, the newest row's copy
+		// emptied (a row whose refill was pending at deactivation), and
+		// reports whether activation scheduled the refill. One request: no
+		// WP-Cron run can fill or take the event in between, as it could
+		// between the plugins route and a later read.
+		register_rest_route(
+			'mvs-test/v1',
+			'/activation-refill',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'mvs_test_admin_only',
+				'args'                => array(
+					'missing' => array(
+						'type'     => 'boolean',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					// What the refill job does, to the end (bounded: a row a concurrent write skipped comes back once more at most).
+					for ( $step = 0; $step < 1000; $step++ ) {
+						$done = MVS_Media_Terms_Copy::refill();
+						if ( 0 === $done['rows'] || false === $done['written'] ) {
+							break;
+						}
+					}
+					if ( $request['missing'] ) {
+						$newest = (int) $wpdb->get_var( "SELECT MAX(id) FROM {$wpdb->prefix}mvs_media" ); // phpcs:ignore WordPress.DB
+						if ( ! $newest ) {
+							return new WP_Error( 'mvs_test_no_media', 'activation-refill needs a media row.', array( 'status' => 409 ) );
+						}
+						$wpdb->update( $wpdb->prefix . 'mvs_media', array( 'terms_copy' => null ), array( 'id' => $newest ) ); // phpcs:ignore WordPress.DB
+					}
+					wp_clear_scheduled_hook( MVS_Media_Terms_Copy::REFILL_HOOK );
+					MVS_Plugin::activate();
+					return array(
+						'rows_without_terms_copy' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_media WHERE terms_copy IS NULL" ), // phpcs:ignore WordPress.DB
+						'refill_scheduled'        => false !== wp_next_scheduled( MVS_Media_Terms_Copy::REFILL_HOOK ),
+					);
+				},
+			)
+		);
 		// Runs both plugins' uninstall.php in this request and reports what is left.
 		register_rest_route(
 			'mvs-test/v1',

@@ -86,6 +86,20 @@ test('reactivating core restores both namespaces and the scheduled clean-up', as
 	expect((await api('member').op('list_my_media')).status).toBe(200);
 });
 
+test('activation schedules the terms-copy refill only while a media row lacks its copy', async ({ api }) => {
+	const admin = api('admin');
+	await upload(api('member'), { privacy: 'public' });
+	const activate = async (missing: boolean) => {
+		const res = await admin.raw('POST', '/wp-json/mvs-test/v1/activation-refill', { json: { missing } });
+		expect(res.status, JSON.stringify(res.body)).toBe(200);
+		return res.body;
+	};
+	// Every copy in place: one indexed read, no job.
+	expect(await activate(false)).toEqual({ rows_without_terms_copy: 0, refill_scheduled: false });
+	// One row without its copy (its refill was pending when the plugin was deactivated): the refill is scheduled.
+	expect(await activate(true)).toEqual({ rows_without_terms_copy: 1, refill_scheduled: true });
+});
+
 test('uninstall removes every table, option, capability and role of both plugins', async ({ api }) => {
 	const res = await api('admin').raw('POST', '/wp-json/mvs-test/v1/uninstall');
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
