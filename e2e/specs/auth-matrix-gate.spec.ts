@@ -58,6 +58,10 @@ test('anonymous callers get 401 mvs_community_private on all 131 routes', async 
 // WordPress matches routes case-insensitively, so /MVS/v1/media reaches the
 // same handler as /mvs/v1/media: the gate must decide by the route matched.
 test('the gate holds on every route in mixed case (path and ?rest_route=)', async ({ api }) => {
+	// Case is decided in PHP alone (WordPress's route regex and the gate's own
+	// match), the same on both runtimes, and the sweep cost Playground 49 s of
+	// CI: there, the audit's forms below and the sweep above stand for it.
+	test.skip(process.env.MVS_TARGET === 'playground', 'runs on the native stack; the Playground tier keeps the named mixed-case forms');
 	const anonymous = api('anonymous');
 	const failures = await overAllRoutes(async (route, index) => {
 		const path = mixedCase(`/${route.namespace}${route.path.replace(/\{[a-z_]+\}/g, '1')}`, index);
