@@ -268,7 +268,7 @@ add_action(
 				),
 				'callback'            => static function ( WP_REST_Request $request ) {
 					global $wpdb;
-					// What the refill job does, to the end (bounded: a row a concurrent write skipped comes back once more at most).
+					// What the refill job does, to the end (a row a concurrent write skipped comes back in the next step; bounded all the same).
 					for ( $step = 0; $step < 1000; $step++ ) {
 						$done = MVS_Media_Terms_Copy::refill();
 						if ( 0 === $done['rows'] || false === $done['written'] ) {
