@@ -119,6 +119,10 @@ const TOOLS: Record<string, { readonly writes: readonly string[]; readonly why: 
 		writes: ['table:mvs_media', 'terms:mvs_tag'],
 		why: "cache state: empties and refills the copies of items' terms on their rows (MVS_Media_Terms_Copy) as the refill job would, and renames a tag in the middle of a refill to show its revision guard; no route reaches a row without its copy or a rename between two statements",
 	},
+	'route POST /mvs-test/v1/activation-refill': {
+		writes: ['table:mvs_media'],
+		why: "cache state: writes every item's copy of its terms and empties the newest one's, then runs core's activation in the same request to see whether it schedules the refill; a deactivated plugin's pending refill cannot be made through a route, and WP-Cron would race a read made after one",
+	},
 	'route POST /mvs-test/v1/media-meta': {
 		writes: ['table:mvs_mediameta'],
 		why: "no route writes an item's allow_download meta (rest-interface.md: \"Per-media setting: meta allow_download\")",
