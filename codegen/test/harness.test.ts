@@ -121,7 +121,7 @@ const TOOLS: Record<string, { readonly writes: readonly string[]; readonly why: 
 	},
 	'route POST /mvs-test/v1/activation-refill': {
 		writes: ['table:mvs_media'],
-		why: "cache state: writes every item's copy of its terms and empties the newest one's, then runs core's activation in the same request to see whether it schedules the refill; a deactivated plugin's pending refill cannot be made through a route, and WP-Cron would race a read made after one",
+		why: "cache state: runs the refill job (every item's copy of its terms) and empties the newest one's, then runs core's activation in the same request to see whether it schedules the refill; a deactivated plugin's pending refill cannot be made through a route, and WP-Cron would race a read made after one",
 	},
 	'route POST /mvs-test/v1/media-meta': {
 		writes: ['table:mvs_mediameta'],

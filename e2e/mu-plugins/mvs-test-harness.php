@@ -268,13 +268,8 @@ add_action(
 				),
 				'callback'            => static function ( WP_REST_Request $request ) {
 					global $wpdb;
-					// What the refill job does, to the end (a row a concurrent write skipped comes back in the next step; bounded all the same).
-					for ( $step = 0; $step < 1000; $step++ ) {
-						$done = MVS_Media_Terms_Copy::refill();
-						if ( 0 === $done['rows'] || false === $done['written'] ) {
-							break;
-						}
-					}
+					// The refill job itself, run now (within its time budget; rows it leaves show in the answer).
+					MVS_Media_Terms_Copy::refill_job();
 					if ( $request['missing'] ) {
 						$newest = (int) $wpdb->get_var( "SELECT MAX(id) FROM {$wpdb->prefix}mvs_media" ); // phpcs:ignore WordPress.DB
 						if ( ! $newest ) {
