@@ -134,15 +134,14 @@ ${MVS_FILE_HEADERS}
       add_header X-MVS-Served-By nginx always;
     }
 
-    # GET /serve of anonymous signed URLs: the plugin's lean entry (WordPress
-    # with SHORTINIT, no plugins or theme). What it does not answer with a
-    # file (refusals, URLs signed for a user, downloads) it hands back with
+    # GET /serve: the plugin's lean entry (WordPress with SHORTINIT, no
+    # plugins or theme). What it does not answer with a file (refusals, URLs
+    # it cannot decide without plugins, downloads) it hands back with
     # X-Accel-Redirect: @mvs_wordpress, the route as WordPress answers it.
     # The rule of plugin-core/docs/file-delivery.md, "The lean path".
     location = /wp-json/mvs/v1/serve {
       error_page 418 = @mvs_wordpress;
       if ($request_method !~ ^(GET|HEAD)$) { return 418; }
-      if ($arg_mvs_uid != "0") { return 418; }
 ${fastcgiParams(LEAN_SERVE)}
       fastcgi_param MVS_SERVE_LEAN @mvs_wordpress;
 ${LEAN_MISSING_FALLBACK}

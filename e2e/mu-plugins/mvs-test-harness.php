@@ -1591,7 +1591,9 @@ add_filter(
  *   "members only" plugins do;
  * - members_only_dispatch: the same refusal on rest_pre_dispatch;
  * - gate_by_header: the private-community gate is armed for requests that
- *   carry X-MVS-Test-Gate: 1 (a filter whose answer depends on the request).
+ *   carry X-MVS-Test-Gate: 1 (a filter whose answer depends on the request);
+ * - user_meta_filter: a get_user_metadata callback that changes nothing, as
+ *   a plugin keeping user meta elsewhere would have.
  */
 $mvs_test_options      = wp_load_alloptions();
 $mvs_test_site_filters = isset( $mvs_test_options['e2e_site_filters'] ) ? (array) maybe_unserialize( $mvs_test_options['e2e_site_filters'] ) : array();
@@ -1617,6 +1619,14 @@ if ( in_array( 'gate_by_header', $mvs_test_site_filters, true ) ) {
 		'mvs_rest_require_auth',
 		static function ( $required ) {
 			return '1' === mvs_test_header( 'HTTP_X_MVS_TEST_GATE' ) ? true : $required;
+		}
+	);
+}
+if ( in_array( 'user_meta_filter', $mvs_test_site_filters, true ) ) {
+	add_filter(
+		'get_user_metadata',
+		static function ( $value ) {
+			return $value;
 		}
 	);
 }
@@ -1648,7 +1658,7 @@ add_action(
 						'type'     => 'array',
 						'items'    => array(
 							'type' => 'string',
-							'enum' => array( 'members_only_auth', 'members_only_dispatch', 'gate_by_header' ),
+							'enum' => array( 'members_only_auth', 'members_only_dispatch', 'gate_by_header', 'user_meta_filter' ),
 						),
 						'required' => true,
 					),

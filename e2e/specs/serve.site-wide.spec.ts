@@ -168,10 +168,33 @@ test('a site that refuses visitors on its REST access filters refuses them files
 			await siteFilters(admin, []);
 		}
 	}
-	expect((await leanRecord(admin)).record).toMatchObject({ internal_prefix: '/mvs-internal/', plugin: 'media-community-service/media-community-service.php' });
+	expect((await leanRecord(admin)).record).toMatchObject({ internal_prefix: '/mvs-internal/', plugin: 'media-community-service/media-community-service.php', viewers: true });
 	const after = await fetchFile(request, anonymous);
 	expect(after.status).toBe(200);
 	if (native) expect(after.headers['x-mvs-served-by']).toBe('lean');
+});
+
+test('a plugin filtering user meta leaves other members\' URLs to WordPress (their blocks are user meta); anonymous and owners\' URLs stay lean', async ({ api, request }) => {
+	const admin = api('admin');
+	const item = await upload(api('member'), { privacy: 'members' });
+	const { url: bound } = await signedUrl(api('member2'), item.id);
+	const { url: own } = await signedUrl(api('member'), item.id);
+	const anonymous = (await upload(api('member'), { privacy: 'public' })).file_url as string;
+	if (native) expect((await fetchFile(request, bound)).headers['x-mvs-served-by']).toBe('lean');
+	await siteFilters(admin, ['user_meta_filter']);
+	try {
+		expect((await leanRecord(admin)).record).toMatchObject({ viewers: false });
+		const handed = await fetchFile(request, bound);
+		expect([handed.status, handed.headers['x-mvs-served-by']]).toEqual([200, undefined]);
+		for (const url of [own, anonymous]) {
+			const res = await fetchFile(request, url);
+			expect([res.status, res.headers['x-mvs-served-by']]).toEqual([200, native ? 'lean' : undefined]);
+		}
+	} finally {
+		await siteFilters(admin, []);
+	}
+	expect((await leanRecord(admin)).record).toMatchObject({ viewers: true });
+	if (native) expect((await fetchFile(request, bound)).headers['x-mvs-served-by']).toBe('lean');
 });
 
 test('a gate filter that depends on the request turns the lean path off, and the record stops being rewritten request after request', async ({ api, request }) => {

@@ -1,6 +1,6 @@
 <?php
 /**
- * GET /serve of anonymous (public) signed URLs without booting WordPress: the lean entry.
+ * GET /serve of anonymous and owners' signed URLs without booting WordPress: the lean entry.
  *
  * @package MediaCommunityService
  */
@@ -15,18 +15,21 @@ defined( 'ABSPATH' ) || exit;
  * after_setup_theme: about 300 core files, every plugin and the theme. A
  * public file behind an anonymous URL (mvs_uid=0) needs none of that: the
  * decision is a signature, an expiry, one row (approved and public) and
- * the file. When the site's web server maps the route to the plugin's
+ * the file. Nor does a URL signed for the item's owner: an owner sees their
+ * own item whatever its privacy and moderation state, before capabilities,
+ * blocks or groups are asked (MVS_Media_Visibility::can_view()), so the row's
+ * author decides. When the site's web server maps the route to the plugin's
  * serve.php (documented rules for nginx and Apache), WordPress loads with
  * SHORTINIT (database, options, no plugins, no theme) and this class runs
  * the very handler the route runs, MVS_File_Server::serve(), on the very
  * request object MVS_Serve_Request builds for the fast path.
  *
  * Like the fast path it only ever *sends a file*. Anything else (a URL
- * signed for a user, a download, a refusal, a 416, a request shape the
- * fast path would not take either, a site where it is off) is handed to
- * WordPress as if the rule were not there: nginx re-runs the request
- * through index.php (X-Accel-Redirect to a named location), other servers
- * get a 307 to the route's plain spelling. So a refusal always comes from
+ * signed for a user who does not own the item, a download, a refusal, a
+ * 416, a request shape the fast path would not take either, a site where
+ * it is off) is handed to WordPress as if the rule were not there: nginx
+ * re-runs the request through index.php (X-Accel-Redirect to a named
+ * location), other servers get a 307 to the route's plain spelling. So a refusal always comes from
  * the REST route, and the two paths cannot disagree on one.
  *
  * Without plugins the entry cannot see filters, so the full plugin records
@@ -61,6 +64,12 @@ final class MVS_Serve_Lean {
 	const DECISION_HOOKS = array( 'mvs_rest_require_auth', 'mvs_serve_fast_path', 'mvs_storage_driver' );
 
 	/**
+	 * Filters under the viewer's blocks (user meta): with a callback on
+	 * them, URLs signed for users other than the owner are handed over.
+	 */
+	const VIEWER_HOOKS = array( 'get_user_metadata', 'default_user_metadata' );
+
+	/**
 	 * Keeps the record current.
 	 */
 	public static function register(): void {
@@ -70,7 +79,7 @@ final class MVS_Serve_Lean {
 	/**
 	 * What the lean entry may rely on, as the full plugin sees it now.
 	 *
-	 * @return array{basedir: string, internal_prefix: string, plugin: string}|array{} Empty: hand every request to WordPress.
+	 * @return array{basedir: string, internal_prefix: string, plugin: string, viewers: bool}|array{} Empty: hand every request to WordPress.
 	 */
 	public static function snapshot(): array {
 		// By the callbacks present, not by their answers: a filter that looks at the request (a header, an
@@ -90,6 +99,8 @@ final class MVS_Serve_Lean {
 			'internal_prefix' => (string) apply_filters( 'mvs_serve_internal_prefix', '/mvs-internal/' ),
 			// As active_plugins lists it (the folder may be named otherwise): the entry checks it is still there.
 			'plugin'          => plugin_basename( MVS_PLUGIN_FILE ),
+			// Whether URLs signed for other users than the owner may be decided here (decides()).
+			'viewers'         => array() === MVS_Serve_Request::foreign_callbacks( self::VIEWER_HOOKS, false ),
 		);
 	}
 
@@ -171,22 +182,56 @@ final class MVS_Serve_Lean {
 		}
 		// Raw globals: SHORTINIT adds no slashes (from_globals() unslashes only what WordPress slashed).
 		$request = MVS_Serve_Request::from_globals();
-		// Only anonymous URLs: a user's URL needs that user's capabilities, blocks and groups (plugins).
-		if ( null === $request || 0 !== $request['mvs_uid'] || '1' === $request['mvs_dl'] ) {
+		// A download is counted, which is the full route's work.
+		if ( null === $request || '1' === $request['mvs_dl'] ) {
 			return null;
 		}
+		$media = new MVS_Media_Repository();
+		$row   = $media->find( (int) $request['mvs_id'] );
+		if ( ! $row || ! self::decides( $row, (int) $request['mvs_uid'], ! empty( $snapshot['viewers'] ) ) ) {
+			return null;
+		}
+		$media->remember( $row );
 		add_filter(
 			'mvs_serve_internal_prefix',
 			static function () use ( $snapshot ) {
 				return (string) $snapshot['internal_prefix'];
 			}
 		);
-		$server   = new MVS_File_Server( new MVS_Media_Repository(), new MVS_Local_Storage( (string) $snapshot['basedir'] ), new MVS_Media_Counters() );
+		$server   = new MVS_File_Server( $media, new MVS_Local_Storage( (string) $snapshot['basedir'] ), new MVS_Media_Counters() );
 		$response = $server->serve( MVS_Serve_Media_File_Args::from_request( $request ) );
 		if ( ! $response instanceof WP_REST_Response || ! $response->get_data() instanceof MVS_File_Response ) {
 			return null;
 		}
 		return array( $response, $request );
+	}
+
+	/**
+	 * Whether this entry may let the handler decide a URL signed for this
+	 * viewer. Anonymous URLs: can_view() asks nothing a plugin answers. A
+	 * user's URL: only where MVS_Media_Visibility::can_view_without_plugins()
+	 * already says yes (the owner; an approved public or members-only item
+	 * without a block between author and viewer), which can_view() then
+	 * answers before it would ask for capabilities. A moderator's URL, a
+	 * group item, a block: WordPress's (handed over). Beyond the owner, the
+	 * viewer's blocks are read from user meta, so only while no plugin
+	 * filters user meta (the record's "viewers").
+	 *
+	 * @param object $row     mvs_media row.
+	 * @param int    $viewer  The user the URL was signed for (0: anonymous).
+	 * @param bool   $viewers Whether the record allows reading a viewer's blocks here.
+	 * @return bool
+	 */
+	private static function decides( $row, int $viewer, bool $viewers ): bool {
+		if ( 0 === $viewer || (int) $row->author_id === $viewer ) {
+			return true;
+		}
+		if ( ! $viewers ) {
+			return false;
+		}
+		// get_user_meta(), for MVS_Media_Visibility::blocked_ids(): SHORTINIT stops before user.php.
+		require_once ABSPATH . WPINC . '/user.php';
+		return MVS_Media_Visibility::can_view_without_plugins( $row, $viewer );
 	}
 
 	/**

@@ -40,12 +40,33 @@ final class MVS_Media_Repository {
 	}
 
 	/**
+	 * Rows a caller read before handing this instance on (remember()), by ID.
+	 *
+	 * @var array<int, object>
+	 */
+	private $remembered = array();
+
+	/**
+	 * Lets find() answer with a row the caller has just read, instead of
+	 * reading it again: the lean /serve entry decides on the row before the
+	 * handler it runs looks it up (MVS_Serve_Lean).
+	 *
+	 * @param object $row mvs_media row, as find() returns it.
+	 */
+	public function remember( $row ): void {
+		$this->remembered[ (int) $row->id ] = $row;
+	}
+
+	/**
 	 * One row by ID.
 	 *
 	 * @param int $id Media ID.
 	 * @return object|null
 	 */
 	public function find( int $id ) {
+		if ( isset( $this->remembered[ $id ] ) ) {
+			return $this->remembered[ $id ];
+		}
 		global $wpdb;
 		return $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$wpdb->mvs_media} WHERE id = %d", $id ) );
 	}

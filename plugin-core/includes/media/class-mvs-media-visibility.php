@@ -195,16 +195,50 @@ final class MVS_Media_Visibility {
 	 * @return bool
 	 */
 	public static function can_view( $row, int $viewer_id ): bool {
-		if ( $viewer_id > 0 && (int) $row->author_id === $viewer_id ) {
-			return true;
-		}
-		if ( self::is_privileged( $viewer_id ) ) {
-			return true;
-		}
-		if ( 'approved' !== $row->moderation_status ) {
-			return false;
-		}
-		if ( in_array( (int) $row->author_id, self::blocked_ids( $viewer_id ), true ) ) {
+		// The owner and the community rules before the capabilities: the lean /serve entry
+		// (MVS_Serve_Lean), which has no capabilities API, relies on a row that
+		// can_view_without_plugins() accepts being answered here before is_privileged() runs.
+		return self::is_owner( $row, $viewer_id ) || self::community_allows( $row, $viewer_id, true ) || self::is_privileged( $viewer_id );
+	}
+
+	/**
+	 * can_view() as far as the row and the viewer's blocks decide it, without
+	 * capabilities or the groups filter (the lean /serve entry, where WordPress
+	 * runs without plugins): true only where can_view() is true whatever those
+	 * say: the owner, or an approved public or members-only item with no
+	 * block between its author and the viewer. False means "ask can_view()",
+	 * not "hidden" (a moderator, a group member).
+	 *
+	 * @param object $row       mvs_media row.
+	 * @param int    $viewer_id Viewer (0 when anonymous).
+	 * @return bool
+	 */
+	public static function can_view_without_plugins( $row, int $viewer_id ): bool {
+		return self::is_owner( $row, $viewer_id ) || self::community_allows( $row, $viewer_id, false );
+	}
+
+	/**
+	 * Whether the viewer owns the item.
+	 *
+	 * @param object $row       mvs_media row.
+	 * @param int    $viewer_id Viewer (0 when anonymous).
+	 * @return bool
+	 */
+	private static function is_owner( $row, int $viewer_id ): bool {
+		return $viewer_id > 0 && (int) $row->author_id === $viewer_id;
+	}
+
+	/**
+	 * The community rules of one row: approved, no block between author and
+	 * viewer, and a privacy the viewer qualifies for.
+	 *
+	 * @param object $row         mvs_media row.
+	 * @param int    $viewer_id   Viewer (0 when anonymous).
+	 * @param bool   $with_groups Whether group items are decided (false: never, the groups come from a filter).
+	 * @return bool
+	 */
+	private static function community_allows( $row, int $viewer_id, bool $with_groups ): bool {
+		if ( 'approved' !== $row->moderation_status || in_array( (int) $row->author_id, self::blocked_ids( $viewer_id ), true ) ) {
 			return false;
 		}
 		switch ( $row->privacy ) {
@@ -213,7 +247,7 @@ final class MVS_Media_Visibility {
 			case 'members':
 				return $viewer_id > 0;
 			case 'group':
-				return in_array( (int) $row->group_id, self::group_ids( $viewer_id ), true );
+				return $with_groups && in_array( (int) $row->group_id, self::group_ids( $viewer_id ), true );
 			default:
 				return false;
 		}
