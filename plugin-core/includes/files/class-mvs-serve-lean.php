@@ -186,9 +186,14 @@ final class MVS_Serve_Lean {
 		if ( null === $request || '1' === $request['mvs_dl'] ) {
 			return null;
 		}
+		$args = MVS_Serve_Media_File_Args::from_request( $request );
+		// The signature before the row (the handler checks it again): a forged URL costs no query here.
+		if ( true !== MVS_Url_Signer::verify( $args->mvs_id, $args->mvs_uid, $args->mvs_exp, (string) $args->mvs_size, false, $args->mvs_sig ) ) {
+			return null;
+		}
 		$media = new MVS_Media_Repository();
-		$row   = $media->find( (int) $request['mvs_id'] );
-		if ( ! $row || ! self::decides( $row, (int) $request['mvs_uid'], ! empty( $snapshot['viewers'] ) ) ) {
+		$row   = $media->find( $args->mvs_id );
+		if ( ! $row || ! self::decides( $row, $args->mvs_uid, ! empty( $snapshot['viewers'] ) ) ) {
 			return null;
 		}
 		$media->remember( $row );
@@ -199,7 +204,7 @@ final class MVS_Serve_Lean {
 			}
 		);
 		$server   = new MVS_File_Server( $media, new MVS_Local_Storage( (string) $snapshot['basedir'] ), new MVS_Media_Counters() );
-		$response = $server->serve( MVS_Serve_Media_File_Args::from_request( $request ) );
+		$response = $server->serve( $args );
 		if ( ! $response instanceof WP_REST_Response || ! $response->get_data() instanceof MVS_File_Response ) {
 			return null;
 		}
