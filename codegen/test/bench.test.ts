@@ -16,7 +16,7 @@ import { formatSummary, goalChecks, logTicks, renderMarkdown, renderSvg, sizeLab
 // @ts-expect-error see above
 import { cpuMeter, cpuNanos, processTree } from '../../stack/bench/cpu.mjs';
 
-const IDS = { mediaItem: 1, mostCommented: 2, mostReacted: 3, album: 4, author: 5, tag: 'seed-city-3', smartCollection: 6, manualCollection: 7, publicFile: '/wp-json/mvs/v1/serve?a=1', privateFile: '/wp-json/mvs/v1/serve?a=2' };
+const IDS = { mediaItem: 1, mostCommented: 2, mostReacted: 3, album: 4, author: 5, tag: 'seed-city-3', smartCollection: 6, manualCollection: 7, publicFile: '/wp-json/mvs/v1/serve?a=1', privateFile: '/wp-json/mvs/v1/serve?a=2', memberFile: '/wp-json/mvs/v1/serve?a=3' };
 
 describe('bench statistics', () => {
 	test('median of odd and even counts, ignoring non-finite values', () => {

@@ -97,6 +97,9 @@ async function main(site) {
   const publicItem = await uploadPdf(site.url, auth.member, 'public');
   const privateItem = await uploadPdf(site.url, auth.member, 'private');
   const privateUrl = await restJson(site.url, `/wp-json/mvs/v1/media/${privateItem.id}/signed-url?ttl=86400`, { headers: auth.member });
+  // A members-only item of the member, through a URL signed for another member (their blocks are checked per request).
+  const membersItem = await uploadPdf(site.url, auth.member, 'members');
+  const memberUrl = await restJson(site.url, `/wp-json/mvs/v1/media/${membersItem.id}/signed-url?ttl=86400`, { headers: basic(users.member2) });
   const relative = (url) => { const u = new URL(url, site.url); return u.pathname + u.search; };
   const setOffload = (value) => () => restJson(site.url, '/wp-json/wp/v2/settings', { method: 'POST', headers: { ...adminAuth, 'content-type': 'application/json' }, body: JSON.stringify({ mvs_settings: { serve_offload: value } }) });
 
@@ -122,6 +125,7 @@ async function main(site) {
     manualCollection: manual.id,
     publicFile: relative(publicItem.file_url),
     privateFile: relative(privateUrl.url),
+    memberFile: relative(memberUrl.url),
   };
   const targets = selectTargets(buildTargets(ids, { serveOffloadOn: setOffload('x-accel-redirect'), serveOffloadOff: setOffload('off') }), only);
   for (const target of targets) target.headers = auth[target.viewer];

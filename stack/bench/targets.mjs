@@ -41,7 +41,7 @@ export function typicalTag(cloud) {
 
 /**
  * @param {object} ids { mediaItem, mostCommented, mostReacted, album, author, tag (slug),
- *   smartCollection, manualCollection, publicFile, privateFile (paths with query) }
+ *   smartCollection, manualCollection, publicFile, privateFile, memberFile (paths with query) }
  * @param {object} hooks { serveOffloadOn, serveOffloadOff } (async functions)
  */
 export function buildTargets(ids, hooks = {}) {
@@ -82,6 +82,7 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'static', name: 'nginx static 5 MB', operation: null, group: 'file', viewer: 'anon', bigBody: true, baseOnly: true, path: '/wp-content/uploads/mvs-bench/static-5mb.bin' },
     { key: 'serve-public', name: 'serve 5 MB public (PHP)', operation: 'serve_media_file', group: 'file', viewer: 'anon', bigBody: true, baseOnly: true, path: ids.publicFile },
     { key: 'serve-private', name: 'serve 5 MB private (PHP), owner', operation: 'serve_media_file', group: 'file', viewer: 'anon', bigBody: true, baseOnly: true, path: ids.privateFile },
+    { key: 'serve-member', name: 'serve 5 MB members-only (PHP), another member', operation: 'serve_media_file', group: 'file', viewer: 'anon', bigBody: true, baseOnly: true, path: ids.memberFile },
     { key: 'serve-offload', name: 'serve 5 MB public (x-accel-redirect)', operation: 'serve_media_file', group: 'file', viewer: 'anon', bigBody: true, baseOnly: true, path: ids.publicFile, before: hooks.serveOffloadOn, after: hooks.serveOffloadOff },
   );
   return targets;
