@@ -1,6 +1,6 @@
 <?php
 /**
- * Lean entry of GET /mvs/v1/serve: anonymous and owners' URLs without booting WordPress.
+ * Lean entry of GET /mvs/v1/serve: signed file URLs without booting WordPress.
  *
  * Runs only when the web server maps the route here and says how to hand a
  * request back to WordPress, in the server variable MVS_SERVE_LEAN:

@@ -1,6 +1,6 @@
 <?php
 /**
- * GET /serve of anonymous and owners' signed URLs without booting WordPress: the lean entry.
+ * GET /serve of anonymous, owners' and members' signed URLs without booting WordPress: the lean entry.
  *
  * @package MediaCommunityService
  */
@@ -18,24 +18,29 @@ defined( 'ABSPATH' ) || exit;
  * the file. Nor does a URL signed for the item's owner: an owner sees their
  * own item whatever its privacy and moderation state, before capabilities,
  * blocks or groups are asked (MVS_Media_Visibility::can_view()), so the row's
- * author decides. When the site's web server maps the route to the plugin's
- * serve.php (documented rules for nginx and Apache), WordPress loads with
- * SHORTINIT (database, options, no plugins, no theme) and this class runs
- * the very handler the route runs, MVS_File_Server::serve(), on the very
- * request object MVS_Serve_Request builds for the fast path.
+ * author decides. Another member's URL to an approved public or members-only
+ * item needs one thing more, that no block stands between author and member
+ * (their user meta); anything else about a user (capabilities, groups) is
+ * WordPress's (decides()). When the site's web server maps the route to the
+ * plugin's serve.php (documented rules for nginx and Apache), WordPress
+ * loads with SHORTINIT (database, options, no plugins, no theme) and this
+ * class runs the very handler the route runs, MVS_File_Server::serve(), on
+ * the very request object MVS_Serve_Request builds for the fast path.
  *
- * Like the fast path it only ever *sends a file*. Anything else (a URL
- * signed for a user who does not own the item, a download, a refusal, a
+ * Like the fast path it only ever *sends a file*. Anything else (a user's
+ * URL that decides() leaves to WordPress, a download, a refusal, a
  * 416, a request shape the fast path would not take either, a site where
  * it is off) is handed to WordPress as if the rule were not there: nginx
  * re-runs the request through index.php (X-Accel-Redirect to a named
- * location), other servers get a 307 to the route's plain spelling. So a refusal always comes from
- * the REST route, and the two paths cannot disagree on one.
+ * location), other servers get a 307 to the route's plain spelling. So a
+ * refusal always comes from the REST route, and the two paths cannot
+ * disagree on one.
  *
  * Without plugins the entry cannot see filters, so the full plugin records
  * what they decide (record(), on every full web request, written only when
  * it changes): the uploads folder of the local storage driver, the nginx
- * internal prefix and the plugin's own basename. The lean path is off
+ * internal prefix, the plugin's own basename and whether other members'
+ * URLs may be decided (no callback on user meta). The lean path is off
  * (every request handed over) when another storage driver is in use, the
  * fast path is moved or off (mvs_serve_fast_path), or the private-community
  * gate is armed; and, since a filter may answer differently for each
