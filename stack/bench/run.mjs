@@ -1,18 +1,19 @@
 // `npm run bench`: requests/s, p50/p99 latency, SQL queries and peak PHP
 // memory per request of every list route of the plugins, against anchors
 // measured in the same run (a do-nothing route, wp/v2/posts, nginx serving
-// a static file), on a throw-away native stack (nginx + PHP-FPM + MariaDB)
-// seeded in bulk, at a base size and again after growing it; then the time of
-// every scheduled job of the plugins at both sizes.
+// a static file), on throw-away native stacks (nginx + PHP-FPM + MariaDB)
+// seeded in bulk: one at the base size and, side by side, one grown to the
+// large size, measured in the same rounds; then the time of every scheduled
+// job of the plugins at both sizes.
 //
 //   node stack/bench/run.mjs [--media 10000] [--users 5000] [--large 100000|1000000|0]
 //                            [--duration 2] [--warmup 1] [--rounds 3] [--connections 4]
 //                            [--only key,key,jobs] [--port N]
 //
 // Steadiness: one warm-up pass over the targets, then --rounds rounds, each
-// loading every target for --duration seconds in turn (round-robin, the start
-// rotating by one each round), so whatever changes on the machine during the
-// run lands on every target alike. Each cost ratio is computed round by
+// loading every target of both sizes for --duration seconds in turn
+// (round-robin, the start rotating by one each round), so whatever changes on
+// the machine during the run lands on every target and size alike. Each cost ratio is computed round by
 // round (anchor and target measured seconds apart) and reported as the
 // median and min–max over the rounds, flagged when the range exceeds 10 % of
 // the median (stack/bench/stats.mjs). Targets: stack/bench/targets.mjs.
@@ -59,18 +60,68 @@ const only = opts.only ? String(opts.only).split(',').map((s) => s.trim()).filte
 const runStarted = Date.now();
 const log = (...args) => console.log(`[bench ${((Date.now() - runStarted) / 1000).toFixed(0).padStart(4)} s]`, ...args);
 
-const port = Number(opts.port || (await findFreePort()));
-log(`starting a native stack on 127.0.0.1:${port}`);
-const site = await startNativeSite({ port, label: 'bench', harness: true });
-// CPU time of each server around every measured round (stack/bench/cpu.mjs).
-const meter = cpuMeter({ php: site.daemons['php-fpm'], mariadb: site.daemons.mariadbd, nginx: site.daemons.nginx });
+// One stack per size, side by side: the base size and, with --large, a second
+// stack seeded the same way and then grown. Both sizes are measured in the
+// same interleaved rounds, so a growth ratio (p50 at the large size ÷ p50 at
+// the base size) compares requests seconds apart, not a quarter of an hour
+// apart (the growth step), when the machine may have changed speed.
+const stacks = [];
 try {
-  await main(site);
+  stacks.push(await startStack('base', 'bench', opts.port));
+  if (config.large > config.media) stacks.push(await startStack('large', 'bench-large'));
+  await main(stacks);
 } finally {
-  await site.stop();
+  for (const stack of stacks) await stack.site.stop();
 }
 
-async function main(site) {
+async function startStack(phase, label, fixedPort) {
+  const port = Number(fixedPort || (await findFreePort()));
+  log(`starting the ${phase} stack on 127.0.0.1:${port}`);
+  const site = await startNativeSite({ port, label, harness: true });
+  // CPU time of each server around every measured round (stack/bench/cpu.mjs).
+  const meter = cpuMeter({ php: site.daemons['php-fpm'], mariadb: site.daemons.mariadbd, nginx: site.daemons.nginx });
+  return { phase, site, meter };
+}
+
+async function main(stacks) {
+  for (const stack of stacks) Object.assign(stack, await prepare(stack.site));
+  const [base, large] = stacks;
+  log(`${base.targets.length} targets: ${base.targets.map((t) => t.key).join(', ')}; tag ${base.ids.tag}, author ${base.ids.author}`);
+  base.media = base.seeded.totals.media;
+  if (large) {
+    const more = config.large - large.seeded.totals.media;
+    log(`growing the large stack to ${config.large} media (+${more} media and posts)`);
+    large.media = (await seedSite(large.site, { media: more, users: 0, log: (line) => log(line) })).totals.media;
+    large.targets = large.targets.filter((t) => !t.baseOnly);
+  }
+
+  const rows = await measure(stacks);
+  const jobs = [];
+  if (!only || only.includes('jobs')) for (const stack of stacks) jobs.push(...runJobs(stack.phpEnv, stack.media));
+  const phases = stacks.map((stack) => ({ phase: stack.phase, media: stack.media }));
+  const seeded = base.seeded;
+  const ids = base.ids;
+
+  derive(rows);
+  const totalSeconds = (Date.now() - runStarted) / 1000;
+  const gitHead = (() => { try { return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO }).toString().trim(); } catch { return null; } })();
+  const cpus = os.cpus();
+  const machine = { cpus: cpus.length, cpuModel: cpus[0]?.model?.trim() ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`, node: process.version };
+  const run = { startedAt: new Date(runStarted).toISOString(), totalSeconds, gitHead, machine, config, only, phases, seeded: { base: seeded.tables, totals: seeded.totals }, ids, rows, jobs };
+
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const stem = path.join(RESULTS_DIR, new Date(runStarted).toISOString().replace(/[:.]/g, '-'));
+  const markdown = renderMarkdown(run);
+  fs.writeFileSync(`${stem}.json`, `${JSON.stringify(run, (key, value) => (typeof value === 'function' ? undefined : value), 2)}\n`);
+  fs.writeFileSync(`${stem}.md`, `${markdown}\n`);
+  fs.writeFileSync(`${stem}.svg`, renderSvg(run));
+  console.log(`\n${markdown}`);
+  log(`results: ${path.relative(REPO, stem)}.{json,md,svg}; total ${(totalSeconds / 60).toFixed(1)} min`);
+}
+
+// One stack at the base size: the floor route, the static file, the seed,
+// the uploaded files and collections the targets read; its targets.
+async function prepare(site) {
   const wordpressDir = stackWordPressDir(site.url);
   const phpEnv = { ...process.env, MVS_SITE_URL: site.url, MVS_WP_LOAD: path.join(wordpressDir, 'wp-load.php') };
 
@@ -129,72 +180,47 @@ async function main(site) {
   };
   const targets = selectTargets(buildTargets(ids, { serveOffloadOn: setOffload('x-accel-redirect'), serveOffloadOff: setOffload('off') }), only);
   for (const target of targets) target.headers = auth[target.viewer];
-  log(`${targets.length} targets: ${targets.map((t) => t.key).join(', ')}; tag ${tag.slug} (${tag.count} items), author ${ids.author}`);
-
-  const rows = [];
-  const jobs = [];
-  const phases = [{ phase: 'base', media: seeded.totals.media }];
-  rows.push(...(await measurePhase(site.url, targets, 'base', seeded.totals.media)));
-  const withJobs = !only || only.includes('jobs');
-  if (withJobs) jobs.push(...runJobs(phpEnv, seeded.totals.media));
-
-  if (config.large > seeded.totals.media) {
-    const more = config.large - seeded.totals.media;
-    log(`growing the site to ${config.large} media (+${more} media and posts)`);
-    const grown = await seedSite(site, { media: more, users: 0, log: (line) => log(line) });
-    phases.push({ phase: 'large', media: grown.totals.media });
-    rows.push(...(await measurePhase(site.url, targets.filter((t) => !t.baseOnly), 'large', grown.totals.media)));
-    if (withJobs) jobs.push(...runJobs(phpEnv, grown.totals.media));
-  }
-
-  derive(rows);
-  const totalSeconds = (Date.now() - runStarted) / 1000;
-  const gitHead = (() => { try { return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO }).toString().trim(); } catch { return null; } })();
-  const cpus = os.cpus();
-  const machine = { cpus: cpus.length, cpuModel: cpus[0]?.model?.trim() ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`, node: process.version };
-  const run = { startedAt: new Date(runStarted).toISOString(), totalSeconds, gitHead, machine, config, only, phases, seeded: { base: seeded.tables, totals: seeded.totals }, ids, rows, jobs };
-
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  const stem = path.join(RESULTS_DIR, new Date(runStarted).toISOString().replace(/[:.]/g, '-'));
-  const markdown = renderMarkdown(run);
-  fs.writeFileSync(`${stem}.json`, `${JSON.stringify(run, (key, value) => (typeof value === 'function' ? undefined : value), 2)}\n`);
-  fs.writeFileSync(`${stem}.md`, `${markdown}\n`);
-  fs.writeFileSync(`${stem}.svg`, renderSvg(run));
-  console.log(`\n${markdown}`);
-  log(`results: ${path.relative(REPO, stem)}.{json,md,svg}; total ${(totalSeconds / 60).toFixed(1)} min`);
+  log(`${site.url}: tag ${tag.slug} (${tag.count} items), author ${ids.author}`);
+  return { phpEnv, seeded, ids, targets };
 }
 
-// One phase (a site size): a sample request per target (fails fast on a
-// broken route), a warm-up pass, the header sample (queries, memory), then
-// the interleaved rounds. Returns one row per target.
-async function measurePhase(url, targets, phase, media) {
+// Every stack's targets in one set of rounds: a sample request per target
+// (fails fast on a broken route), a warm-up pass, the header sample (queries,
+// memory), then the interleaved rounds over the targets of every size, the
+// start moving by one each round. Returns one row per target and size.
+async function measure(stacks) {
   const rows = [];
-  for (const target of targets) {
-    const row = { key: target.key, name: target.name, operation: target.operation, group: target.group, viewer: target.viewer, goal: target.goal, path: target.path, phase, media, rounds: [] };
-    rows.push(row);
-    const first = await sample(url, target);
-    if (first.status !== 200) {
-      row.error = `HTTP ${first.status}: ${first.body.slice(0, 200)}`;
-      log(`${phase} ${target.key}: ${row.error}`);
-      continue;
-    }
-    if (config.warmup > 0) {
+  for (const stack of stacks) {
+    const { phase, media, site } = stack;
+    for (const target of stack.targets) {
+      const row = { key: target.key, name: target.name, operation: target.operation, group: target.group, viewer: target.viewer, goal: target.goal, path: target.path, phase, media, rounds: [] };
+      // Not serialised (the JSON drops functions and these keys are re-derived): how to load this row.
+      Object.defineProperty(row, 'load', { value: { url: site.url, target, meter: stack.meter }, enumerable: false });
+      rows.push(row);
+      const first = await sample(site.url, target);
+      if (first.status !== 200) {
+        row.error = `HTTP ${first.status}: ${first.body.slice(0, 200)}`;
+        log(`${phase} ${target.key}: ${row.error}`);
+        continue;
+      }
+      if (config.warmup > 0) {
+        await target.before?.();
+        await httpLoad({ url: site.url + target.path, connections: config.connections, duration: config.warmup, headers: target.headers });
+        await target.after?.();
+      }
       await target.before?.();
-      await httpLoad({ url: url + target.path, connections: config.connections, duration: config.warmup, headers: target.headers });
+      const warm = await sample(site.url, target);
       await target.after?.();
+      row.queries = warm.queries;
+      row.memoryPeak = warm.memoryPeak;
+      row.bytesPerRequest = warm.bytes;
     }
-    await target.before?.();
-    const warm = await sample(url, target);
-    await target.after?.();
-    row.queries = warm.queries;
-    row.memoryPeak = warm.memoryPeak;
-    row.bytesPerRequest = warm.bytes;
   }
   const live = rows.filter((r) => !r.error);
   for (let round = 0; round < config.rounds; round++) {
     for (let i = 0; i < live.length; i++) {
       const row = live[(i + round) % live.length];
-      const target = targets.find((t) => t.key === row.key);
+      const { url, target, meter } = row.load;
       await target.before?.();
       const before = meter.sample();
       const result = await httpLoad({ url: url + target.path, connections: config.connections, duration: config.duration, headers: target.headers });
@@ -202,15 +228,16 @@ async function measurePhase(url, targets, phase, media) {
       await target.after?.();
       row.rounds.push(result);
     }
-    log(`${phase} (${media} media): round ${round + 1}/${config.rounds} done`);
+    log(`round ${round + 1}/${config.rounds} done (${stacks.map((stack) => `${stack.phase} ${stack.media} media`).join(', ')})`);
   }
+  const parts = stacks[0].meter.parts;
   for (const row of live) {
     row.rps = median(row.rounds.map((r) => r.rps));
     row.p50 = median(row.rounds.map((r) => r.p50));
     row.p99 = median(row.rounds.map((r) => r.p99));
     row.failures = row.rounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
-    row.cpu = Object.fromEntries([...meter.parts, 'total'].map((part) => [part, median(row.rounds.map((r) => r.cpu?.[part]))]));
-    log(`${phase} ${row.key.padEnd(24)} ${row.rps.toFixed(1).padStart(8)} req/s  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  CPU ${row.cpu.total?.toFixed(2) ?? '-'} ms (PHP ${row.cpu.php?.toFixed(2) ?? '-'}, MariaDB ${row.cpu.mariadb?.toFixed(2) ?? '-'})  SQL ${row.queries ?? '-'}  peak ${row.memoryPeak === null ? '-' : (row.memoryPeak / 2 ** 20).toFixed(1)} MB${row.failures ? `  FAILURES ${row.failures}` : ''}`);
+    row.cpu = Object.fromEntries([...parts, 'total'].map((part) => [part, median(row.rounds.map((r) => r.cpu?.[part]))]));
+    log(`${row.phase} ${row.key.padEnd(24)} ${row.rps.toFixed(1).padStart(8)} req/s  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  CPU ${row.cpu.total?.toFixed(2) ?? '-'} ms (PHP ${row.cpu.php?.toFixed(2) ?? '-'}, MariaDB ${row.cpu.mariadb?.toFixed(2) ?? '-'})  SQL ${row.queries ?? '-'}  peak ${row.memoryPeak === null ? '-' : (row.memoryPeak / 2 ** 20).toFixed(1)} MB${row.failures ? `  FAILURES ${row.failures}` : ''}`);
   }
   for (const row of rows.filter((r) => r.error)) Object.assign(row, { rps: null, p50: null, p99: null, failures: 'failed' });
   return rows;
