@@ -13,10 +13,11 @@
 // Steadiness: one warm-up pass over the targets, then --rounds rounds, each
 // loading every target of both sizes for --duration seconds in turn
 // (round-robin, the start rotating by one each round), so whatever changes on
-// the machine during the run lands on every target and size alike. Each cost ratio is computed round by
-// round (anchor and target measured seconds apart) and reported as the
-// median and min–max over the rounds, flagged when the range exceeds 10 % of
-// the median (stack/bench/stats.mjs). Targets: stack/bench/targets.mjs.
+// the machine during the run lands on every target and size alike. Each cost
+// ratio is computed round by round (anchor and target, or a target at both
+// sizes, measured seconds apart) and reported as the median and min–max over
+// the rounds, flagged when the range exceeds 10 % of the median
+// (stack/bench/stats.mjs). Targets: stack/bench/targets.mjs.
 //
 // Results at the repo root: bench-results/<timestamp>.json (everything),
 // .md (the tables, stack/bench/report.mjs) and .svg (cost × floor by route
