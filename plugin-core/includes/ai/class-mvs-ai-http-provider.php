@@ -11,9 +11,11 @@ defined( 'ABSPATH' ) || exit;
  * Sends the item's words, the local measurements and (for images up to
  * MAX_IMAGE_BYTES) the image itself as a data URL, and asks for a JSON
  * object {description, tags, safety_score}. Calls go through
- * wp_safe_remote_post, to an https URL on a public host (MVS_AI_Endpoint);
- * only where MVS_AI_ALLOW_PRIVATE_ENDPOINTS is defined may the saved
- * endpoint's own host be private or loopback (see allow_endpoint()).
+ * wp_safe_remote_post, to an https URL on a public host (MVS_AI_Endpoint),
+ * its name resolved and checked again right before each call and the
+ * connection pinned to the address checked (pin_to()); only where
+ * MVS_AI_ALLOW_PRIVATE_ENDPOINTS is defined may the saved endpoint's own
+ * host be private or loopback (see allow_endpoint()).
  */
 final class MVS_AI_HTTP_Provider implements MVS_AI_Provider {
 
@@ -124,7 +126,16 @@ final class MVS_AI_HTTP_Provider implements MVS_AI_Provider {
 		if ( '' !== MVS_AI_Endpoint::refusal( $this->endpoint, MVS_AI_Endpoint::allows_private() ) ) {
 			return self::error( __( 'The AI endpoint must be an https URL on a public host.', 'media-community-service' ) );
 		}
-		$allow    = MVS_AI_Endpoint::allows_private() ? $this->allow_endpoint() : null;
+		$allow = MVS_AI_Endpoint::allows_private() ? $this->allow_endpoint() : null;
+		$pin   = null;
+		if ( null === $allow ) {
+			// Resolved now, not when saved: a name may point elsewhere since (DNS rebinding).
+			list( $reason, $address ) = MVS_AI_Endpoint::connect_address( $this->endpoint );
+			if ( '' !== $reason ) {
+				return self::error( __( 'The AI endpoint must be an https URL on a public host.', 'media-community-service' ) );
+			}
+			$pin = '' !== $address ? $this->pin_to( $address ) : null;
+		}
 		$response = wp_safe_remote_post(
 			$this->endpoint,
 			array(
@@ -137,6 +148,9 @@ final class MVS_AI_HTTP_Provider implements MVS_AI_Provider {
 		if ( null !== $allow ) {
 			remove_filter( 'http_request_host_is_external', $allow['host'], 10 );
 			remove_filter( 'http_allowed_safe_ports', $allow['port'], 10 );
+		}
+		if ( null !== $pin ) {
+			remove_action( 'http_api_curl', $pin, 10 );
 		}
 
 		if ( is_wp_error( $response ) ) {
@@ -198,6 +212,29 @@ final class MVS_AI_HTTP_Provider implements MVS_AI_Provider {
 		add_filter( 'http_request_host_is_external', $allow['host'], 10, 2 );
 		add_filter( 'http_allowed_safe_ports', $allow['port'], 10, 2 );
 		return $allow;
+	}
+
+	/**
+	 * Makes cURL connect to the address connect_address() checked, for this
+	 * call only (the action is removed right after it): resolving the name
+	 * again, as cURL and wp_safe_remote_post() would, may give another
+	 * address than the one checked. The Host header and TLS name stay the
+	 * endpoint's. Without the cURL extension WordPress sends through its
+	 * socket transport, which this cannot pin (docs/security.md).
+	 *
+	 * @param string $address The checked IPv4 address.
+	 * @return callable The action, for removal.
+	 */
+	private function pin_to( string $address ): callable {
+		$host = MVS_AI_Endpoint::host( $this->endpoint );
+		$port = (int) ( wp_parse_url( $this->endpoint, PHP_URL_PORT ) ?? 443 );
+		$pin  = static function ( $handle, $args = array(), $url = '' ) use ( $host, $address, $port ) {
+			if ( MVS_AI_Endpoint::host( (string) $url ) === $host && defined( 'CURLOPT_RESOLVE' ) ) {
+				curl_setopt( $handle, CURLOPT_RESOLVE, array( $host . ':' . $port . ':' . $address ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.curl_curl_setopt -- the WordPress HTTP API's own cURL handle.
+			}
+		};
+		add_action( 'http_api_curl', $pin, 10, 3 );
+		return $pin;
 	}
 
 	/**
