@@ -558,7 +558,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'type'              => 'integer',
 							'minimum'           => 1,
 							'required'          => true,
-							'validate_callback' => 'rest_validate_request_arg',
+							'validate_callback' => array( 'MVS_Sanitize', 'canonical_int' ),
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'mvs_uid'  => array(
@@ -566,7 +566,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'type'              => 'integer',
 							'minimum'           => 0,
 							'required'          => true,
-							'validate_callback' => 'rest_validate_request_arg',
+							'validate_callback' => array( 'MVS_Sanitize', 'canonical_int' ),
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'mvs_exp'  => array(
@@ -574,7 +574,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'type'              => 'integer',
 							'minimum'           => 0,
 							'required'          => true,
-							'validate_callback' => 'rest_validate_request_arg',
+							'validate_callback' => array( 'MVS_Sanitize', 'canonical_int' ),
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'mvs_sig'  => array(

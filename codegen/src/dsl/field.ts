@@ -61,6 +61,12 @@ export interface FieldSpec {
 	readonly ref?: string;
 	/** Enum values may be extended at run time through this WordPress filter. */
 	readonly enumFilter?: string;
+	/**
+	 * Integers only: accepted in their one decimal spelling alone (digits, no
+	 * sign, leading zero, space, fraction or exponent; at most 18), where
+	 * WordPress also takes `012`, `+12`, `12 ` and `1.2e1` as 12.
+	 */
+	readonly canonical?: boolean;
 }
 
 export class Field<T = unknown> {
@@ -111,6 +117,10 @@ export class Field<T = unknown> {
 	}
 	format(format: Format): Field<T> {
 		return this.with({ format });
+	}
+	/** Integers: one spelling per value (see FieldSpec.canonical), e.g. where the URL is a cache key. */
+	canonical(): Field<T> {
+		return this.with({ canonical: true });
 	}
 }
 

@@ -315,6 +315,7 @@ function checkField(spec: FieldSpec, where: string, multipart = false): void {
 	if (spec.type === 'file' && !multipart) throw new ModelError(where, 'file fields belong to multipart bodies');
 	if (spec.sanitize && !SANITIZERS.includes(spec.sanitize)) throw new ModelError(where, `unknown sanitizer ${spec.sanitize}`);
 	if (spec.format && !FORMATS.includes(spec.format)) throw new ModelError(where, `unknown format ${spec.format}`);
+	if (spec.canonical && spec.type !== 'integer') throw new ModelError(where, 'canonical() is for integer fields');
 	if (spec.enum && spec.enum.length === 0) throw new ModelError(where, 'empty enum');
 	if (spec.minimum !== undefined && spec.maximum !== undefined && spec.minimum > spec.maximum) {
 		throw new ModelError(where, 'minimum above maximum');

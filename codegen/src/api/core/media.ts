@@ -208,9 +208,10 @@ export const media = resource({
 			summary: 'Stream a file; the signature is the credential.',
 			auth: auth.public(),
 			query: {
-				mvs_id: t.id().required().describe('Media item the URL was signed for.'),
-				mvs_uid: t.int().min(0).required().describe('User the URL was signed for (0: anonymous); their access is re-checked.'),
-				mvs_exp: t.int().min(0).required().describe('Expiry, a Unix time.'),
+				// One spelling per number: each other one would be another cache key for the same file.
+				mvs_id: t.id().canonical().required().describe('Media item the URL was signed for.'),
+				mvs_uid: t.int().min(0).canonical().required().describe('User the URL was signed for (0: anonymous); their access is re-checked.'),
+				mvs_exp: t.int().min(0).canonical().required().describe('Expiry, a Unix time.'),
 				mvs_sig: t.string().max(128).required().describe('Signature over the other mvs_ parameters.'),
 				mvs_size: t.enum('large', 'medium', 'thumbnail', 'watermark').describe('Image size to send instead of the original.'),
 				mvs_dl: t.enum('0', '1').describe('1: send as an attachment and count a download.'),

@@ -148,7 +148,8 @@ function argDefinition(plugin: ModelPlugin, route: ModelRoute, arg: ModelArg): R
 	const out = schemaOf(arg.spec, { textDomain: plugin.textDomain, maximum });
 	// A field with its own missing-error code is checked in the callback instead.
 	if (arg.spec.required && !arg.spec.missingError && arg.location !== 'path') out.required = true;
-	out.validate_callback = 'rest_validate_request_arg';
+	// A canonical integer's spelling is checked before WordPress's schema check, which it then runs.
+	out.validate_callback = arg.spec.canonical ? raw("array( 'MVS_Sanitize', 'canonical_int' )") : 'rest_validate_request_arg';
 	const sanitizer = SANITIZE_CALLBACK[arg.spec.sanitize ?? 'schema'];
 	if (!sanitizer) throw new Error(`route ${route.name}: no PHP sanitizer for ${arg.spec.sanitize}`);
 	out.sanitize_callback = sanitizer;
