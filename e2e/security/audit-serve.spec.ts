@@ -36,11 +36,12 @@ test('/serve refuses every other spelling of its numbers with 400, on the signed
 		'mvs_dl=01': { ...good, mvs_dl: '01' },
 	};
 	for (const [label, query] of Object.entries(variants)) {
-		for (const [way, target] of [
+		const ways: [string, string][] = [
 			['signed URL', `${base}?${spell(query)}`],
 			['REST route (_embed)', `${base}?${spell(query)}&_embed=1`],
 			['?rest_route=', `${origin}/?rest_route=/mvs/v1/serve&${spell(query)}`],
-		]) {
+		];
+		for (const [way, target] of ways) {
 			const res = await fetchFile(request, target);
 			expect([res.status, res.json?.code], `${label} via ${way}`).toEqual([400, 'rest_invalid_param']);
 		}
