@@ -7,6 +7,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import type { MvsFile } from '../../codegen/out/client';
+import { encodeJpeg, exifTiff, gifWithMeta, imageStructure, pngWithChunks, webpWithMeta } from '../support/media-files';
 import { encodePng, expect, makePng, test } from '../support/mvs';
 import { clientFor, count, freshBucket, type Client } from './support/http';
 
@@ -169,3 +170,110 @@ for (const attack of attacks) {
 		count(info, 'files stored inert', 1);
 	});
 }
+
+/*
+ * Issue 23, row 5 and the EXIF finding: PHP in image metadata and PDFs, in
+ * every open-tag form, and GPS positions in photos. Images are stored
+ * without their metadata (byte-level stripping, docs/uploads-and-storage.md
+ * "Image metadata"); PDFs carrying any open tag outside compressed streams
+ * are refused with mvs_invalid_type / embedded_code.
+ */
+const PAYLOADS = ['<?=@system($_GET[0])?>', '<? include $_GET[0]; ?>', '<?=\\system($_GET[0])?>', '<?=/**/system($_GET[0])?>', "<?=${'_GET'}[0]?>", '<?=$_GET[0]?>'];
+/** Any PHP open tag (the strict rule). */
+const OPEN_TAG = /<\?(php|=|[ \t\r\n]|$)/i;
+
+/** Blocks a served image may still hold (imageStructure names): pixels, structure, colour, looping. */
+const KEPT_BLOCKS: Record<string, RegExp> = {
+	jpeg: /^(APP0:JFIF|APP2:ICC_|APP14:Adob|M[0-9a-f]{2}|SOS|EOI)$/,
+	png: /^(IHDR|PLTE|IDAT|IEND|tRNS|gAMA|cHRM|sRGB|iCCP|sBIT|bKGD|pHYs)$/,
+	webp: /^(VP8X|VP8L|VP8 |ALPH|ANIM|ANMF|ICCP)$/,
+	gif: /^(EXTf9|APP:NETSCAPE2.0|IMAGE|END)$/,
+};
+
+/** The bytes of an item, fetched through a signed /serve URL from GET /media/{id}/signed-url. */
+async function served(client: Client, id: number): Promise<Buffer> {
+	const signed = await client({ method: 'GET', path: `/mvs/v1/media/${id}/signed-url` });
+	expect(signed.status, signed.text.slice(0, 200)).toBe(200);
+	return fetchServed(client, signed.json.url);
+}
+
+async function fetchServed(client: Client, signedUrl: string): Promise<Buffer> {
+	const url = new URL(signedUrl);
+	const res = await client({ method: 'GET', path: url.pathname.replace(/^\/wp-json/, ''), query: url.search.slice(1) });
+	expect(res.status).toBe(200);
+	return res.body;
+}
+
+function expectClean(name: string, served: Buffer): void {
+	const structure = imageStructure(served);
+	for (const block of structure.blocks) expect(block, `${name}: ${structure.blocks.join(',')}`).toMatch(KEPT_BLOCKS[structure.format] ?? /^$/);
+	expect(structure.exif, `${name}: EXIF`).toBeUndefined();
+	expect(served.toString('latin1'), `${name}: open tag`).not.toMatch(OPEN_TAG);
+	expect(served.toString('latin1'), `${name}: payload`).not.toContain('_GET');
+}
+
+for (const [index, payload] of PAYLOADS.entries()) {
+	test(`payload form ${index + 1} (${JSON.stringify(payload)}): stripped from JPEG, PNG, WebP and GIF metadata, refused in a PDF`, async ({}, info) => {
+		const exif = { gps: true, make: payload };
+		const carriers: MvsFile[] = [
+			file('meta.jpg', 'image/jpeg', encodeJpeg(16, 16, (bx, by) => 40 + 100 * bx + 50 * by + index, { exif, xmp: payload, app13: payload, comment: payload, trailer: payload })),
+			file(
+				'meta.png',
+				'image/png',
+				pngWithChunks([
+					pngChunk('tEXt', Buffer.from(`Comment\0${payload}`, 'latin1')),
+					pngChunk('zTXt', Buffer.concat([Buffer.from('Comment\0\0', 'latin1'), deflateSync(Buffer.from(payload, 'latin1'))])),
+					pngChunk('iTXt', Buffer.from(`Comment\0\0\0\0\0${payload}`, 'latin1')),
+					pngChunk('eXIf', exifTiff(exif)),
+					pngChunk('tIME', Buffer.from([7, 234, 11, 27, 9, index, 0])),
+				]),
+			),
+			file('meta.webp', 'image/webp', webpWithMeta({ exif: exifTiff(exif), xmp: `${payload}${index}` })),
+			file('meta.gif', 'image/gif', gifWithMeta(`${payload}${index}`)),
+		];
+		for (const carrier of carriers) {
+			const res = await uploader({ method: 'POST', path: '/mvs/v1/media', multipart: { file: carrier, privacy: 'private' }, headers: freshBucket('corpus') });
+			if (res.status === 400) {
+				// The statement rules, which read the whole file before stripping, may refuse it first (form 6: "<?=$_GET").
+				expect(res.json, carrier.name).toMatchObject({ code: 'mvs_invalid_type', data: { reason: 'embedded_code' } });
+				count(info, 'files refused', 1);
+				continue;
+			}
+			expect(res.status, `${carrier.name}: ${res.text.slice(0, 300)}`).toBe(201);
+			expectClean(carrier.name, await served(uploader, res.json.id));
+			count(info, 'images stored without metadata', 1);
+		}
+		const pdf = file('doc.pdf', 'application/pdf', `${PDF_HEAD}4 0 obj << /Length ${payload.length + 6} >>\nstream\nBT ${payload} ET\nendstream\nendobj\n${PDF_TAIL}`);
+		const refused = await uploader({ method: 'POST', path: '/mvs/v1/media', multipart: { file: pdf, privacy: 'private' }, headers: freshBucket('corpus') });
+		expect(refused.status, refused.text.slice(0, 300)).toBe(400);
+		expect(refused.json).toMatchObject({ code: 'mvs_invalid_type', data: { reason: 'embedded_code' } });
+		count(info, 'files refused', 1);
+	});
+}
+
+test('a JPEG with GPS and orientation 6 is stored turned upright, without GPS, in the original and every size', async () => {
+	// 16 wide, 8 high: the left block dark, the right one light. Orientation 6 means "turn 90° clockwise to show".
+	const photo = file('phone.jpg', 'image/jpeg', encodeJpeg(16, 8, (bx) => (bx ? 230 : 20) + Math.floor(Math.random() * 8), { exif: { orientation: 6, gps: true, make: 'Phone' } }));
+	const res = await uploader({ method: 'POST', path: '/mvs/v1/media', multipart: { file: photo, privacy: 'private' }, headers: freshBucket('corpus') });
+	expect(res.status, res.text.slice(0, 300)).toBe(201);
+	const item = res.json;
+	const bytes = await served(uploader, item.id);
+	const structure = imageStructure(bytes);
+	expect([structure.width, structure.height]).toEqual([8, 16]);
+	expectClean('phone.jpg', bytes);
+	expect(Object.keys(item.sizes).length).toBeGreaterThan(0);
+	for (const [name, size] of Object.entries(item.sizes as Record<string, { url: string; width: number; height: number }>)) {
+		expect(imageStructure(await fetchServed(uploader, size.url)).exif, `size ${name}`).toBeUndefined();
+		expect([size.width, size.height], `size ${name}`).toEqual([8, 16]);
+	}
+});
+
+test('a PDF with XML processing instructions and "<?" in a compressed stream is accepted; an open tag after the stream is not', async () => {
+	const stream = Buffer.concat([Buffer.from(`${PDF_HEAD}4 0 obj << /Length 14 /Filter /FlateDecode >>\nstream\n`), Buffer.from('<? \x01\x02<?=\x07<?\t\x10', 'latin1'), Buffer.from('\nendstream\nendobj\n')]);
+	const xmp = Buffer.from('5 0 obj << /Type /Metadata /Length 80 >>\nstream\n<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><?xml version="1.0"?>\nendstream\nendobj\n');
+	const ok = await uploader({ method: 'POST', path: '/mvs/v1/media', multipart: { file: file('ok.pdf', 'application/pdf', Buffer.concat([stream, xmp, Buffer.from(`%${Math.random()}\n${PDF_TAIL}`)])), privacy: 'private' }, headers: freshBucket('corpus') });
+	expect(ok.status, ok.text.slice(0, 300)).toBe(201);
+	const after = await uploader({ method: 'POST', path: '/mvs/v1/media', multipart: { file: file('bad.pdf', 'application/pdf', Buffer.concat([stream, Buffer.from(`% <?=\`id\`\n${PDF_TAIL}`)])), privacy: 'private' }, headers: freshBucket('corpus') });
+	expect(after.status, after.text.slice(0, 300)).toBe(400);
+	expect(after.json).toMatchObject({ code: 'mvs_invalid_type', data: { reason: 'embedded_code' } });
+});

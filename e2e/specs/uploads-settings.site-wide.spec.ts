@@ -3,8 +3,9 @@
  * watermark text. They flip global state, so they run in the `site-wide`
  * project, after the other specs, one at a time.
  */
-import { aliasFiles } from '../support/media-files';
+import { aliasFiles, encodeJpeg, GPS, imageStructure, readExif } from '../support/media-files';
 import { expect, files, makePng, test, type Api } from '../support/mvs';
+import { fetchFile, signedUrl } from '../support/serve';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -15,7 +16,7 @@ async function saveSettings(admin: Api, settings: Record<string, unknown>) {
 }
 
 const DEFAULT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/webm', 'audio/mpeg', 'audio/ogg', 'audio/wav', 'application/pdf'];
-const DEFAULTS = { max_upload_bytes: 104857600, allowed_mime_types: DEFAULT_TYPES, watermark_text: '' };
+const DEFAULTS = { max_upload_bytes: 104857600, allowed_mime_types: DEFAULT_TYPES, watermark_text: '', keep_image_location: false };
 
 test.afterAll(async ({ api }) => {
 	await saveSettings(api('admin'), DEFAULTS);
@@ -133,4 +134,36 @@ test('html, svg, xml and script types can never be allowed: both settings routes
 	// Ordinary types are still accepted.
 	expect((await admin.op('update_settings', { body: { values: { allowed_mime_types: [...DEFAULT_TYPES, 'text/plain'] } } })).status).toBe(200);
 	await saveSettings(admin, { allowed_mime_types: DEFAULT_TYPES });
+});
+
+test('keep_image_location (default off) keeps the EXIF block, GPS included, of uploads and replacements; off strips it', async ({ api, request }) => {
+	const member = api('member');
+	// 16x8, orientation 6 ("turn 90° clockwise"), GPS position: a phone photo.
+	const photo = () => ({ name: 'phone.jpg', mimeType: 'image/jpeg', buffer: encodeJpeg(16, 8, (bx) => (bx ? 220 : 30) + Math.floor(Math.random() * 10), { exif: { orientation: 6, gps: true, make: 'Phone' } }) });
+	const servedExif = async (id: number) => {
+		const fetched = await fetchFile(request, (await signedUrl(member, id)).url);
+		expect(fetched.status).toBe(200);
+		const structure = imageStructure(fetched.body);
+		expect([structure.width, structure.height], 'turned upright').toEqual([8, 16]);
+		return structure.exif ? readExif(structure.exif) : undefined;
+	};
+	expect((await api('admin').raw('GET', '/wp-json/wp/v2/settings')).body.mvs_settings.keep_image_location).toBe(false);
+
+	await saveSettings(api('admin'), { keep_image_location: true });
+	const kept = await member.op('create_media', { body: { file: photo() } });
+	expect(kept.status).toBe(201);
+	const large = (kept.body as unknown as { sizes: Record<string, { width: number; height: number }> }).sizes.large;
+	expect([large?.width, large?.height], 'the sizes are made from the turned pixels').toEqual([8, 16]);
+	// The pixels are turned, so the kept block says orientation 1.
+	expect(await servedExif(kept.body.id)).toEqual({ orientation: 1, lat: [...GPS.lat] });
+
+	await saveSettings(api('admin'), { keep_image_location: false });
+	const replaced = await member.op('replace_media_file', { params: { id: kept.body.id }, body: { file: photo() } });
+	expect(replaced.status).toBe(200);
+	expect(await servedExif(kept.body.id)).toBeUndefined();
+	const stripped = await member.op('create_media', { body: { file: photo() } });
+	expect(await servedExif(stripped.body.id)).toBeUndefined();
+
+	const invalid = await api('admin').raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: { keep_image_location: 'sometimes' } } });
+	expect(invalid.status).toBe(400);
 });

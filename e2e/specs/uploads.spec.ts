@@ -122,8 +122,8 @@ test.describe('POST /media: what may be uploaded', () => {
 	});
 
 	test('a document with XML processing instructions and stray "<?" bytes is not mistaken for code', async ({ api }) => {
-		// PDFs carry XMP metadata (<?xpacket …?>, <?xml …?>), and compressed streams hold "<?" by chance.
-		const body = '%PDF-1.4\n<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?>\n<?xml version="1.0" encoding="UTF-8"?>\nstream <? \x01\x02 <?= 7 <?\tif\n%%EOF\n';
+		// PDFs carry XMP metadata (<?xpacket …?>, <?xml …?>), and compressed streams (a /Filter) hold "<?" by chance.
+		const body = '%PDF-1.4\n<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?>\n<?xml version="1.0" encoding="UTF-8"?>\n4 0 obj << /Length 20 /Filter /FlateDecode >>\nstream\n<? \x01\x02 <?= 7 <?\tif\nendstream\nendobj\n%%EOF\n';
 		const item = await upload(api('member'), { file: { name: 'xmp.pdf', mimeType: 'application/pdf', buffer: Buffer.from(body, 'latin1') } });
 		expect(item.media_type).toBe('document');
 	});

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 198 classes and interfaces of the plugin from its file the
+ * Loads each of the 200 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -101,6 +101,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Get_My_Stats_Args'              => 'generated/class-mvs-get-my-stats-args.php',
 		'MVS_Get_Settings_Args'              => 'generated/class-mvs-get-settings-args.php',
 		'MVS_Get_Tag_Cloud_Args'             => 'generated/class-mvs-get-tag-cloud-args.php',
+		'MVS_Image_Metadata'                 => 'includes/media/class-mvs-image-metadata.php',
 		'MVS_Image_Sizes'                    => 'includes/media/class-mvs-image-sizes.php',
 		'MVS_List_Albums_Args'               => 'generated/class-mvs-list-albums-args.php',
 		'MVS_List_Blocked_Users_Args'        => 'generated/class-mvs-list-blocked-users-args.php',
@@ -139,6 +140,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Notifications_Handler'          => 'generated/interface-mvs-notifications-handler.php',
 		'MVS_Notifications_Service'          => 'includes/notifications/class-mvs-notifications-service.php',
 		'MVS_Notifier'                       => 'includes/notifications/class-mvs-notifier.php',
+		'MVS_Open_Tags'                      => 'includes/media/class-mvs-open-tags.php',
 		'MVS_Ownership'                      => 'includes/support/class-mvs-ownership.php',
 		'MVS_Page'                           => 'includes/rest/class-mvs-page.php',
 		'MVS_Plugin'                         => 'includes/class-mvs-plugin.php',

@@ -240,6 +240,11 @@ final class MVS_Image_Sizes {
 			wp_delete_file( $saved['path'] );
 			return null;
 		}
+		// Imagick copies the original's profiles into sizes it does not shrink; sizes never carry metadata.
+		if ( MVS_Image_Metadata::handles( (string) $saved['mime-type'] ) && null === ( new MVS_Image_Metadata() )->clean( $saved['path'], (string) $saved['mime-type'], false ) ) {
+			wp_delete_file( $saved['path'] );
+			return null;
+		}
 		$extension = pathinfo( $saved['path'], PATHINFO_EXTENSION );
 		return array(
 			'path'      => $saved['path'],

@@ -10,7 +10,9 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Checks size, dangerous names and the real MIME type (finfo on the bytes,
  * never the client's name or Content-Type), and derives media type,
- * extension, dimensions and content hash.
+ * extension, dimensions and content hash. Images are rewritten without
+ * their metadata first (MVS_Image_Metadata), so the size, hash and
+ * dimensions are those of the file that is stored.
  */
 final class MVS_Upload_Validator {
 
@@ -64,11 +66,7 @@ final class MVS_Upload_Validator {
 		}
 		$media_type = $this->media_type_for( $mime );
 		if ( $this->has_embedded_code( $file['tmp_name'], 'image' === $media_type ) ) {
-			return MVS_Errors::make(
-				'mvs_invalid_type',
-				__( 'This file contains program code and cannot be uploaded.', 'media-community-service' ),
-				array( 'reason' => 'embedded_code' )
-			);
+			return $this->embedded_code_error();
 		}
 		$width  = 0;
 		$height = 0;
@@ -96,6 +94,25 @@ final class MVS_Upload_Validator {
 				);
 			}
 		}
+		// Images lose their metadata here; what is left of them, and documents, get the strict open-tag scan.
+		$strict = 'document' === $media_type ? MVS_Open_Tags::document_ranges( $file['tmp_name'], $mime ) : array();
+		if ( 'image' === $media_type && MVS_Image_Metadata::handles( $mime ) ) {
+			$cleaned = ( new MVS_Image_Metadata() )->clean( $file['tmp_name'], $mime, (bool) MVS_Settings::get( 'keep_image_location' ) );
+			if ( null === $cleaned ) {
+				return MVS_Errors::make( 'mvs_invalid_type', __( 'The image could not be read.', 'media-community-service' ) );
+			}
+			$strict = $cleaned['ranges'];
+			clearstatcache( true, $file['tmp_name'] );
+			$size = (int) filesize( $file['tmp_name'] );
+			if ( $cleaned['rotated'] ) {
+				$dimensions = wp_getimagesize( $file['tmp_name'] );
+				$width      = $dimensions ? (int) $dimensions[0] : $width;
+				$height     = $dimensions ? (int) $dimensions[1] : $height;
+			}
+		}
+		if ( MVS_Open_Tags::in_ranges( $file['tmp_name'], $strict ) ) {
+			return $this->embedded_code_error();
+		}
 		return array(
 			'mime'       => $mime,
 			'extension'  => $ext,
@@ -105,6 +122,19 @@ final class MVS_Upload_Validator {
 			'width'      => $width,
 			'height'     => $height,
 			'name'       => $name,
+		);
+	}
+
+	/**
+	 * The refusal of a file carrying PHP code.
+	 *
+	 * @return WP_Error
+	 */
+	private function embedded_code_error(): WP_Error {
+		return MVS_Errors::make(
+			'mvs_invalid_type',
+			__( 'This file contains program code and cannot be uploaded.', 'media-community-service' ),
+			array( 'reason' => 'embedded_code' )
 		);
 	}
 

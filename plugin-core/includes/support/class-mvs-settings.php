@@ -154,7 +154,7 @@ final class MVS_Settings {
 	 */
 	private static function upload_fields(): array {
 		return array(
-			'max_upload_bytes'   => array(
+			'max_upload_bytes'    => array(
 				'title'       => __( 'Maximum upload size (bytes)', 'media-community-service' ),
 				'description' => __( 'Larger files are refused with mvs_file_too_large.', 'media-community-service' ),
 				'type'        => 'integer',
@@ -162,7 +162,7 @@ final class MVS_Settings {
 				'maximum'     => 4294967296,
 				'default'     => 104857600,
 			),
-			'max_image_pixels'   => array(
+			'max_image_pixels'    => array(
 				'title'       => __( 'Maximum image size (pixels)', 'media-community-service' ),
 				'description' => __( 'Width times height, read from the image header before anything is decoded; larger images are refused with mvs_image_too_large. Decoding takes about 4 bytes of memory per pixel.', 'media-community-service' ),
 				'type'        => 'integer',
@@ -170,7 +170,7 @@ final class MVS_Settings {
 				'maximum'     => 100000000,
 				'default'     => 25000000,
 			),
-			'allowed_mime_types' => array(
+			'allowed_mime_types'  => array(
 				'title'       => __( 'Allowed file types', 'media-community-service' ),
 				'description' => __( 'MIME types accepted, decided from the file content, never from its name. HTML, SVG, XML and script types can never be allowed.', 'media-community-service' ),
 				'type'        => 'array',
@@ -191,7 +191,7 @@ final class MVS_Settings {
 					'application/pdf',
 				),
 			),
-			'duplicate_action'   => array(
+			'duplicate_action'    => array(
 				'title'       => __( 'Duplicate uploads', 'media-community-service' ),
 				'description' => __( 'What happens when a member uploads a file they already uploaded: warn, skip (409) or allow.', 'media-community-service' ),
 				'type'        => 'string',
@@ -203,7 +203,13 @@ final class MVS_Settings {
 				),
 				'default'     => 'warn',
 			),
-			'watermark_text'     => array(
+			'keep_image_location' => array(
+				'title'       => __( 'Keep the location of photos', 'media-community-service' ),
+				'description' => __( 'Off: the EXIF block of uploaded JPEG, PNG and WebP images, which holds the GPS position of phone photos, is removed with all other metadata. On: the EXIF block stays in the original file (GPS included) and anyone who may see the item can read where it was taken. Comments, XMP and text chunks are always removed.', 'media-community-service' ),
+				'type'        => 'boolean',
+				'default'     => false,
+			),
+			'watermark_text'      => array(
 				'title'       => __( 'Watermark text', 'media-community-service' ),
 				'description' => __( 'Text drawn on the watermark size of every uploaded image (ASCII; other characters print as "?"). Empty uses the site\'s domain name.', 'media-community-service' ),
 				'type'        => 'string',
