@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { auth, col, erase, key, personal, t, type Capability, type PluginSpec } from '../src/dsl/index.js';
+import { ADDRESS_FACTOR, auth, col, erase, key, personal, t, WRITE_RATE_LIMIT, type Capability, type PluginSpec, type RouteSpec } from '../src/dsl/index.js';
 import { buildModel, ModelError } from '../src/model/build.js';
 import { route, thingResource, thingTable, tinyPlugin, withRoutes } from './helpers/fixtures.js';
 
@@ -361,5 +361,44 @@ describe('model builder: every user ID and personal-data column says what accoun
 
 	test('classified columns build, and nothing else is asked of other columns', () => {
 		assert.doesNotThrow(() => buildModel([withColumns({ user_id: col.userId(erase.anonymize('History stays.')), views: col.bigint() })]));
+	});
+});
+
+describe('model builder: flood control on every write route', () => {
+	const one = (spec: Partial<RouteSpec> & Pick<RouteSpec, 'name' | 'method' | 'path'>) => {
+		const plugin = buildModel([withRoutes(route(spec))]).plugins[0]!;
+		return plugin.routes.find((r) => r.name === spec.name)!;
+	};
+
+	test('a write route that declares nothing gets the default write limit, per member and per address', () => {
+		for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+			const r = one({ name: 'poke_widget', method, path: '/widgets' });
+			assert.deepEqual(r.rateLimit, WRITE_RATE_LIMIT, method);
+			assert.equal(r.rateLimitOff, undefined);
+		}
+	});
+
+	test('a read route that declares nothing is not limited', () => {
+		assert.equal(one({ name: 'list_widgets', method: 'GET', path: '/widgets' }).rateLimit, undefined);
+	});
+
+	test('a declared figure on a write route gets an address bucket of ADDRESS_FACTOR times it; a read route only when named', () => {
+		assert.deepEqual(one({ name: 'poke_widget', method: 'POST', path: '/widgets', rateLimit: 10 }).rateLimit, { perMinute: 10, perAddress: 10 * ADDRESS_FACTOR });
+		assert.deepEqual(one({ name: 'poke_widget', method: 'POST', path: '/widgets', rateLimit: { perMinute: 10, perAddress: 12 } }).rateLimit, { perMinute: 10, perAddress: 12 });
+		assert.deepEqual(one({ name: 'list_widgets', method: 'GET', path: '/widgets', rateLimit: 120 }).rateLimit, { perMinute: 120, perAddress: 0 });
+	});
+
+	test('opting out takes a reason, and only a write route can', () => {
+		const off = one({ name: 'poke_widget', method: 'POST', path: '/widgets', rateLimit: { off: 'Counted by the quota instead.' } });
+		assert.equal(off.rateLimit, undefined);
+		assert.equal(off.rateLimitOff, 'Counted by the quota instead.');
+		assertModelError(withRoutes(route({ name: 'poke_widget', method: 'POST', path: '/widgets', rateLimit: { off: '' } })), /rateLimit\.off must say why/);
+		assertModelError(withRoutes(route({ name: 'list_widgets', method: 'GET', path: '/widgets', rateLimit: { off: 'A read route needs no opt-out.' } })), /rateLimit\.off is for write routes/);
+	});
+
+	test('bad figures are refused', () => {
+		for (const rateLimit of [0, -1, 1.5, { perMinute: 0 }, { perMinute: 10, perAddress: 5 }, { perMinute: 10, perAddress: 10.5 }]) {
+			assertModelError(withRoutes(route({ name: 'poke_widget', method: 'POST', path: '/widgets', rateLimit })), /rateLimit/);
+		}
 	});
 });

@@ -150,6 +150,26 @@ describe('generated PHP: controllers', () => {
 				}
 			});
 
+			test(`${cls}: every write route counts its rate limit before anything else, with its per-member and per-address figures`, () => {
+				const decl = classIn(path, cls);
+				for (const r of resource.routes) {
+					const body = method(decl, r.name);
+					const calls = thisCalls(body, ['check_rate_limit']);
+					if (!r.rateLimit) {
+						assert.equal(calls.length, 0, `${r.name} declares no limit but counts one`);
+						assert.ok(r.method === 'GET' || r.rateLimitOff, `${r.name}: a write route without a limit must say why`);
+						continue;
+					}
+					assert.equal(calls.length, 1, `${r.name} should count its limit once`);
+					const first = (body.body as PhpNode).children as PhpNode[];
+					assert.ok(JSON.stringify(first[0]).includes('check_rate_limit'), `${r.name}: the limit is counted first`);
+					const args = (calls[0]!.arguments as PhpNode[]).map((a) => (a.kind === 'number' ? Number(a.value) : stringValue(a)));
+					const expected = r.rateLimit.perAddress ? [r.name, r.rateLimit.perMinute, r.rateLimit.perAddress] : [r.name, r.rateLimit.perMinute];
+					assert.deepEqual(args, expected, `${r.name}: check_rate_limit arguments`);
+					if (r.method !== 'GET') assert.ok(r.rateLimit.perAddress >= r.rateLimit.perMinute, `${r.name}: a write route counts per address too`);
+				}
+			});
+
 			test(`${cls}: handler and owners are injected exactly when used`, () => {
 				const decl = classIn(path, cls);
 				const ctor = method(decl, '__construct');

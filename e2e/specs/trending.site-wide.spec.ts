@@ -15,9 +15,20 @@ const HALF_LIFE_HOURS = 13.5;
 // A fixed time well after the scale's epoch (2026-01-01), so the test does not depend on the wall clock.
 const T = 1_800_000_000;
 
-/** Records an event on `id` as scored at `at`, from a viewer of its own (one counted view per viewer and 30 minutes). */
+/** A test address of its own for each viewer name (198.18.0.0/15, the benchmarking range; harness X-MVS-Test-Client-Ip). */
+function addressOf(viewer: string): string {
+	let h = 0;
+	for (const c of viewer) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+	return `198.${18 + (h & 1)}.${(h >>> 8) & 255}.${h & 255}`;
+}
+
+/**
+ * Records an event on `id` as scored at `at`, from a viewer of its own: each
+ * event counts once per viewer, item and 30 minutes, and an address counts
+ * few anonymous viewers, so each viewer comes from an address of its own.
+ */
 async function event(api: (who: 'anonymous') => Api, id: number, kind: 'view' | 'download' | 'share', at: number, viewer: string) {
-	const client = api('anonymous').withHeaders({ 'X-MVS-Test-Trending-Now': String(at), 'User-Agent': `trending-${viewer}` });
+	const client = api('anonymous').withHeaders({ 'X-MVS-Test-Trending-Now': String(at), 'User-Agent': `trending-${viewer}`, 'X-MVS-Test-Client-Ip': addressOf(viewer) });
 	const op = kind === 'view' ? 'record_media_view' : kind === 'download' ? 'record_media_download' : 'record_media_share';
 	expect((await client.op(op, { params: { id } })).status).toBe(200);
 }

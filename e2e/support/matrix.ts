@@ -17,6 +17,8 @@ export interface ManifestRoute {
 		| { kind: 'capability'; anyOf: string[] }
 		| { kind: 'owner'; lookup: string; param: string; own?: string; others?: string };
 	rateLimit: number | null;
+	/** Requests a minute one client address may send, members included (write routes); null when not counted. */
+	rateLimitPerAddress: number | null;
 	implemented: boolean;
 	since: string;
 	/** Feature of a route outside the REST contract (e.g. 'admin-ui'); null for contract routes. */

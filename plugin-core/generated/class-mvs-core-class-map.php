@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 200 classes and interfaces of the plugin from its file the
+ * Loads each of the 202 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -45,6 +45,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Blocks_Handler'                 => 'generated/interface-mvs-blocks-handler.php',
 		'MVS_Blocks_Service'                 => 'includes/moderation/class-mvs-blocks-service.php',
 		'MVS_Bulk_Media_Args'                => 'generated/class-mvs-bulk-media-args.php',
+		'MVS_Client_Address'                 => 'includes/support/class-mvs-client-address.php',
 		'MVS_Collection_Repository'          => 'includes/collections/class-mvs-collection-repository.php',
 		'MVS_Collection_Rules'               => 'includes/collections/class-mvs-collection-rules.php',
 		'MVS_Collections_Handler'            => 'generated/interface-mvs-collections-handler.php',
@@ -81,6 +82,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Dismissals_Service'             => 'includes/dismissals/class-mvs-dismissals-service.php',
 		'MVS_Engagement_Target'              => 'includes/engagement/class-mvs-engagement-target.php',
 		'MVS_Errors'                         => 'generated/class-mvs-errors.php',
+		'MVS_Event_Marks'                    => 'includes/media/class-mvs-event-marks.php',
 		'MVS_Favorite_Repository'            => 'includes/engagement/class-mvs-favorite-repository.php',
 		'MVS_Favorites_Handler'              => 'generated/interface-mvs-favorites-handler.php',
 		'MVS_Favorites_Service'              => 'includes/engagement/class-mvs-favorites-service.php',

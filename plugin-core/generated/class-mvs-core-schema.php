@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = '14f9a9af6c2bbbb0';
+	const VERSION = '1356c3b2bf362d7e';
 
 	/**
 	 * Option holding the installed schema version.
@@ -149,9 +149,10 @@ final class MVS_Core_Schema {
 			'created_at' => 'created_at',
 		),
 		'mvs_notifications'        => array(
-			'user'      => 'user_id,id',
-			'user_read' => 'user_id,is_read,id',
-			'created'   => 'created_at',
+			'user'       => 'user_id,id',
+			'user_read'  => 'user_id,is_read,id',
+			'created'    => 'created_at',
+			'one_unread' => 'user_id,fold_key',
 		),
 		'mvs_device_tokens'        => array(
 			'token_hash' => 'token_hash',
@@ -441,11 +442,13 @@ final class MVS_Core_Schema {
   object_id bigint(20) unsigned NOT NULL DEFAULT 0,
   data longtext NULL,
   is_read tinyint(1) NOT NULL DEFAULT 0,
+  fold_key varchar(100) NULL DEFAULT NULL,
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (id),
   KEY user (user_id,id),
   KEY user_read (user_id,is_read,id),
-  KEY created (created_at)
+  KEY created (created_at),
+  UNIQUE KEY one_unread (user_id,fold_key)
 ) ' . $charset_collate . ';',
 			'mvs_device_tokens' => 'CREATE TABLE ' . $prefix . 'mvs_device_tokens (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,

@@ -302,14 +302,14 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /media/{media_id}/rules: Replace an item's full access rule set.
-	 * Rate limit: 30 requests a minute per user (per IP when anonymous).
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function replace_access_rules( $request ) {
-		$limited = $this->check_rate_limit( 'replace_access_rules', 30 );
+		$limited = $this->check_rate_limit( 'replace_access_rules', 30, 150 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
@@ -333,12 +333,17 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /media/{media_id}/rules/{rule_id}: Delete one access rule.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_access_rule( $request ) {
+		$limited = $this->check_rate_limit( 'delete_access_rule', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'delete_access_rule' );
 	}
 
@@ -359,12 +364,17 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /media/{media_id}/grant: Grant a user direct access to an item.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function grant_media_access( $request ) {
+		$limited = $this->check_rate_limit( 'grant_media_access', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'grant_media_access' );
 	}
 
@@ -385,12 +395,17 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /media/{media_id}/grant/{user_id}: Revoke a user's direct access grant.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function revoke_media_access( $request ) {
+		$limited = $this->check_rate_limit( 'revoke_media_access', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'revoke_media_access' );
 	}
 

@@ -123,12 +123,17 @@ final class MVS_REST_Account_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /me: Request deletion of the caller's account after the grace period.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_my_account( $request ) {
+		$limited = $this->check_rate_limit( 'delete_my_account', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'delete_my_account' );
 	}
 
@@ -165,12 +170,17 @@ final class MVS_REST_Account_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /me/deletion: Cancel a pending deletion during the grace period.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function cancel_my_deletion_request( $request ) {
+		$limited = $this->check_rate_limit( 'cancel_my_deletion_request', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'cancel_my_deletion_request' );
 	}
 

@@ -385,12 +385,17 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /albums: Create an album.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_album( $request ) {
+		$limited = $this->check_rate_limit( 'create_album', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond_created( $this->declared( $this->handler->create_album( MVS_Create_Album_Args::from_request( $request ) ), 'create_album' ), '/albums/%d' );
 	}
 
@@ -432,6 +437,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 
 	/**
 	 * PUT /albums/{id}: Edit title, description or privacy.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Also answers PATCH and POST (convention 1).
 	 * Since 1.0.0.
 	 *
@@ -439,6 +445,10 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_album( $request ) {
+		$limited = $this->check_rate_limit( 'update_album', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->update_album( MVS_Update_Album_Args::from_request( $request ) ), 'update_album' ), 200 );
 	}
 
@@ -459,12 +469,17 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /albums/{id}: Delete the album only, not its media.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_album( $request ) {
+		$limited = $this->check_rate_limit( 'delete_album', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->delete_album( MVS_Delete_Album_Args::from_request( $request ) ), 'delete_album' ), 200 );
 	}
 
@@ -485,6 +500,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 
 	/**
 	 * PUT /albums/{id}/reorder: Set the order of the album's media.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Also answers PATCH and POST (convention 1).
 	 * Since 1.0.0.
 	 *
@@ -492,6 +508,10 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function reorder_album( $request ) {
+		$limited = $this->check_rate_limit( 'reorder_album', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->reorder_album( MVS_Reorder_Album_Args::from_request( $request ) ), 'reorder_album' ), 200 );
 	}
 
@@ -512,12 +532,17 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /albums/{id}/items: Add media items to the album.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function add_album_items( $request ) {
+		$limited = $this->check_rate_limit( 'add_album_items', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->add_album_items( MVS_Add_Album_Items_Args::from_request( $request ) ), 'add_album_items' ), 200 );
 	}
 
@@ -538,12 +563,17 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /albums/{id}/items/{media_id}: Remove one media item from the album.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function remove_album_item( $request ) {
+		$limited = $this->check_rate_limit( 'remove_album_item', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->remove_album_item( MVS_Remove_Album_Item_Args::from_request( $request ) ), 'remove_album_item' ), 200 );
 	}
 
@@ -564,6 +594,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 
 	/**
 	 * PUT /albums/{id}/cover: Set the album cover.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Also answers PATCH and POST (convention 1).
 	 * Since 1.0.0.
 	 *
@@ -571,6 +602,10 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function set_album_cover( $request ) {
+		$limited = $this->check_rate_limit( 'set_album_cover', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->set_album_cover( MVS_Set_Album_Cover_Args::from_request( $request ) ), 'set_album_cover' ), 200 );
 	}
 }

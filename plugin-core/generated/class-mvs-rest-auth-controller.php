@@ -116,14 +116,14 @@ final class MVS_REST_Auth_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /auth/app-password: Sign in and issue an application password; rate-limited to 5 per minute (our choice: the spec gives no number).
-	 * Rate limit: 5 requests a minute per user (per IP when anonymous).
+	 * Rate limit: 5 requests a minute per member (per client address when anonymous), and 25 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_app_password( $request ) {
-		$limited = $this->check_rate_limit( 'create_app_password', 5 );
+		$limited = $this->check_rate_limit( 'create_app_password', 5, 25 );
 		if ( true !== $limited ) {
 			return $limited;
 		}

@@ -125,12 +125,17 @@ final class MVS_REST_Blocks_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /users/{id}/block: Block a user.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function block_user( $request ) {
+		$limited = $this->check_rate_limit( 'block_user', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->block_user( MVS_Block_User_Args::from_request( $request ) ), 'block_user' ), 200 );
 	}
 
@@ -146,12 +151,17 @@ final class MVS_REST_Blocks_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /users/{id}/block: Unblock a user.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function unblock_user( $request ) {
+		$limited = $this->check_rate_limit( 'unblock_user', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->unblock_user( MVS_Unblock_User_Args::from_request( $request ) ), 'unblock_user' ), 200 );
 	}
 

@@ -296,12 +296,17 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /collections: Create a manual or smart collection.
+	 * Rate limit: 10 requests a minute per member, and 50 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_collection( $request ) {
+		$limited = $this->check_rate_limit( 'create_collection', 10, 50 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond_created( $this->declared( $this->handler->create_collection( MVS_Create_Collection_Args::from_request( $request ) ), 'create_collection' ), '/collections/%d' );
 	}
 
@@ -343,6 +348,7 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 
 	/**
 	 * PUT /collections/{id}: Edit a collection.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Also answers PATCH and POST (convention 1).
 	 * Since 1.0.0.
 	 *
@@ -350,6 +356,10 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_collection( $request ) {
+		$limited = $this->check_rate_limit( 'update_collection', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->update_collection( MVS_Update_Collection_Args::from_request( $request ) ), 'update_collection' ), 200 );
 	}
 
@@ -370,12 +380,17 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /collections/{id}: Delete a collection (its items and favorites stay).
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_collection( $request ) {
+		$limited = $this->check_rate_limit( 'delete_collection', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->delete_collection( MVS_Delete_Collection_Args::from_request( $request ) ), 'delete_collection' ), 200 );
 	}
 
@@ -396,6 +411,7 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 
 	/**
 	 * PUT /collections/{id}/rules: Replace the smart rules and resolve the items.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Also answers PATCH and POST (convention 1).
 	 * Since 1.0.0.
 	 *
@@ -403,6 +419,10 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function set_collection_rules( $request ) {
+		$limited = $this->check_rate_limit( 'set_collection_rules', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->set_collection_rules( MVS_Set_Collection_Rules_Args::from_request( $request ) ), 'set_collection_rules' ), 200 );
 	}
 }

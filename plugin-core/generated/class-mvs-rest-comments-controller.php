@@ -232,12 +232,17 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /media/{id}/comments: Comment on an item, or reply to a top-level comment of it.
+	 * Rate limit: 10 requests a minute per member, and 50 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_media_comment( $request ) {
+		$limited = $this->check_rate_limit( 'create_media_comment', 10, 50 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->create_media_comment( MVS_Create_Media_Comment_Args::from_request( $request ) ), 'create_media_comment' ), 201 );
 	}
 
@@ -258,6 +263,7 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 
 	/**
 	 * PUT /media/{id}/comments/{comment_id}: Edit a comment: its author within the edit window, or a moderator.
+	 * Rate limit: 20 requests a minute per member, and 100 a minute per client address, members included.
 	 * Also answers PATCH and POST (convention 1).
 	 * Since 1.0.0.
 	 *
@@ -265,6 +271,10 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_media_comment( $request ) {
+		$limited = $this->check_rate_limit( 'update_media_comment', 20, 100 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->update_media_comment( MVS_Update_Media_Comment_Args::from_request( $request ) ), 'update_media_comment' ), 200 );
 	}
 
@@ -285,12 +295,17 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /media/{id}/comments/{comment_id}: Delete a comment and its replies: its author, or a moderator.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_media_comment( $request ) {
+		$limited = $this->check_rate_limit( 'delete_media_comment', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->delete_media_comment( MVS_Delete_Media_Comment_Args::from_request( $request ) ), 'delete_media_comment' ), 200 );
 	}
 }

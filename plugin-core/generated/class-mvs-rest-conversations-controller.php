@@ -448,12 +448,17 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /conversations: Start a conversation, directly or as a message request.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_conversation( $request ) {
+		$limited = $this->check_rate_limit( 'create_conversation', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'create_conversation' );
 	}
 
@@ -500,12 +505,17 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 
 	/**
 	 * PATCH /conversations/{id}: Set the caller's mute, pin and archive preferences.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_conversation( $request ) {
+		$limited = $this->check_rate_limit( 'update_conversation', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'update_conversation' );
 	}
 
@@ -526,12 +536,17 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /conversations/{id}: Leave a conversation (soft-deleted for the caller).
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function leave_conversation( $request ) {
+		$limited = $this->check_rate_limit( 'leave_conversation', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'leave_conversation' );
 	}
 
@@ -578,12 +593,17 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /conversations/{id}/messages: Send a message.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function send_message( $request ) {
+		$limited = $this->check_rate_limit( 'send_message', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'send_message' );
 	}
 
@@ -604,12 +624,17 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /conversations/{id}/read: Mark every message read for the caller.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function mark_conversation_read( $request ) {
+		$limited = $this->check_rate_limit( 'mark_conversation_read', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'mark_conversation_read' );
 	}
 
@@ -630,12 +655,17 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /conversations/{id}/typing: Fire a real-time typing event; nothing is stored.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function send_typing_event( $request ) {
+		$limited = $this->check_rate_limit( 'send_typing_event', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'send_typing_event' );
 	}
 
@@ -656,12 +686,17 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /conversations/{id}/accept: Accept a message request.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function accept_conversation( $request ) {
+		$limited = $this->check_rate_limit( 'accept_conversation', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'accept_conversation' );
 	}
 
@@ -682,12 +717,17 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /conversations/{id}/decline: Decline a message request, removing it from the inbox.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function decline_conversation( $request ) {
+		$limited = $this->check_rate_limit( 'decline_conversation', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'decline_conversation' );
 	}
 

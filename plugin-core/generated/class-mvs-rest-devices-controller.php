@@ -108,12 +108,17 @@ final class MVS_REST_Devices_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /me/devices: Register (upsert) a push device token.
+	 * Rate limit: 10 requests a minute per member, and 50 a minute per client address, members included.
 	 * Since 2.4.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function register_device( $request ) {
+		$limited = $this->check_rate_limit( 'register_device', 10, 50 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->register_device( MVS_Register_Device_Args::from_request( $request ) ), 'register_device' ), 200 );
 	}
 
@@ -129,12 +134,17 @@ final class MVS_REST_Devices_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /me/devices: Remove a push device token.
+	 * Rate limit: 10 requests a minute per member, and 50 a minute per client address, members included.
 	 * Since 2.4.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function unregister_device( $request ) {
+		$limited = $this->check_rate_limit( 'unregister_device', 10, 50 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->unregister_device( MVS_Unregister_Device_Args::from_request( $request ) ), 'unregister_device' ), 200 );
 	}
 }

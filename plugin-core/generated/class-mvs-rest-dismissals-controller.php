@@ -100,12 +100,17 @@ final class MVS_REST_Dismissals_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /me/dismiss: Dismiss a banner for the caller.
+	 * Rate limit: 10 requests a minute per member, and 50 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function dismiss_banner( $request ) {
+		$limited = $this->check_rate_limit( 'dismiss_banner', 10, 50 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->dismiss_banner( MVS_Dismiss_Banner_Args::from_request( $request ) ), 'dismiss_banner' ), 200 );
 	}
 
@@ -121,12 +126,17 @@ final class MVS_REST_Dismissals_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /admin/welcome/dismiss: Dismiss the admin welcome banner for the caller.
+	 * Rate limit: 10 requests a minute per member, and 50 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function dismiss_admin_welcome( $request ) {
+		$limited = $this->check_rate_limit( 'dismiss_admin_welcome', 10, 50 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->dismiss_admin_welcome( MVS_Dismiss_Admin_Welcome_Args::from_request( $request ) ), 'dismiss_admin_welcome' ), 200 );
 	}
 }

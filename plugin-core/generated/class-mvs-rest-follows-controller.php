@@ -217,14 +217,14 @@ final class MVS_REST_Follows_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /users/{id}/follow: Follow a user.
-	 * Rate limit: 30 requests a minute per user (per IP when anonymous).
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function follow_user( $request ) {
-		$limited = $this->check_rate_limit( 'follow_user', 30 );
+		$limited = $this->check_rate_limit( 'follow_user', 30, 150 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
@@ -243,12 +243,17 @@ final class MVS_REST_Follows_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /users/{id}/follow: Unfollow a user.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function unfollow_user( $request ) {
+		$limited = $this->check_rate_limit( 'unfollow_user', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'unfollow_user' );
 	}
 

@@ -110,12 +110,17 @@ final class MVS_REST_Interests_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /me/interests: Save the caller's interests and mark them onboarded.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.9.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function set_my_interests( $request ) {
+		$limited = $this->check_rate_limit( 'set_my_interests', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'set_my_interests' );
 	}
 
@@ -131,12 +136,17 @@ final class MVS_REST_Interests_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /me/onboarding/complete: Mark the caller onboarded (idempotent).
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.9.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function complete_onboarding( $request ) {
+		$limited = $this->check_rate_limit( 'complete_onboarding', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'complete_onboarding' );
 	}
 }

@@ -940,7 +940,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 	/**
 	 * GET /media: List media visible to the caller.
-	 * Rate limit: 120 requests a minute per user (per IP when anonymous).
+	 * Rate limit: 120 requests a minute per member (per client address when anonymous).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
@@ -974,14 +974,14 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /media: Upload a media item.
-	 * Rate limit: 60 requests a minute per user (per IP when anonymous).
+	 * Rate limit: 60 requests a minute per member, and 300 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_media( $request ) {
-		$limited = $this->check_rate_limit( 'create_media', 60 );
+		$limited = $this->check_rate_limit( 'create_media', 60, 300 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
@@ -1034,6 +1034,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 	/**
 	 * PUT /media/{id}: Edit title, description or privacy.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Also answers PATCH and POST (convention 1).
 	 * Since 1.0.0.
 	 *
@@ -1041,6 +1042,10 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_media( $request ) {
+		$limited = $this->check_rate_limit( 'update_media', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		$invalid = $this->require_when( $request, 'group_id', 'privacy', 'group' );
 		if ( is_wp_error( $invalid ) ) {
 			return $invalid;
@@ -1065,12 +1070,17 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /media/{id}: Delete an item and its stored file.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_media( $request ) {
+		$limited = $this->check_rate_limit( 'delete_media', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->delete_media( MVS_Delete_Media_Args::from_request( $request ) ), 'delete_media' ), 200 );
 	}
 
@@ -1091,14 +1101,14 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /media/{id}/replace: Replace the file; id, comments, reactions and stats are kept.
-	 * Rate limit: 30 requests a minute per user (per IP when anonymous).
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function replace_media_file( $request ) {
-		$limited = $this->check_rate_limit( 'replace_media_file', 30 );
+		$limited = $this->check_rate_limit( 'replace_media_file', 30, 150 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
@@ -1121,12 +1131,17 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /media/{id}/view: Count a view.
+	 * Rate limit: 120 requests a minute per member (per client address when anonymous), and 600 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function record_media_view( $request ) {
+		$limited = $this->check_rate_limit( 'record_media_view', 120, 600 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->record_media_view( MVS_Record_Media_View_Args::from_request( $request ) ), 'record_media_view' ), 200 );
 	}
 
@@ -1142,14 +1157,14 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /media/{id}/download: Count a download; 403 when downloads are off.
-	 * Rate limit: 30 requests a minute per user (per IP when anonymous).
+	 * Rate limit: 30 requests a minute per member (per client address when anonymous), and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function record_media_download( $request ) {
-		$limited = $this->check_rate_limit( 'record_media_download', 30 );
+		$limited = $this->check_rate_limit( 'record_media_download', 30, 150 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
@@ -1168,14 +1183,14 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /media/{id}/share: Count a share.
-	 * Rate limit: 60 requests a minute per user (per IP when anonymous).
+	 * Rate limit: 60 requests a minute per member (per client address when anonymous), and 300 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function record_media_share( $request ) {
-		$limited = $this->check_rate_limit( 'record_media_share', 60 );
+		$limited = $this->check_rate_limit( 'record_media_share', 60, 300 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
@@ -1312,14 +1327,14 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /media/bulk: Delete, move or change privacy of up to 100 items.
-	 * Rate limit: 10 requests a minute per user (per IP when anonymous).
+	 * Rate limit: 10 requests a minute per member, and 50 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function bulk_media( $request ) {
-		$limited = $this->check_rate_limit( 'bulk_media', 10 );
+		$limited = $this->check_rate_limit( 'bulk_media', 10, 50 );
 		if ( true !== $limited ) {
 			return $limited;
 		}

@@ -193,12 +193,17 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /messages/{id}: Soft-delete a message for the caller.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_message( $request ) {
+		$limited = $this->check_rate_limit( 'delete_message', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'delete_message' );
 	}
 
@@ -219,12 +224,17 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /messages/{id}/unsend: Hard-delete an own message within the edit window.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function unsend_message( $request ) {
+		$limited = $this->check_rate_limit( 'unsend_message', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'unsend_message' );
 	}
 
@@ -240,12 +250,17 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /messages/{id}/reactions: React to a message with an emoji.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function add_message_reaction( $request ) {
+		$limited = $this->check_rate_limit( 'add_message_reaction', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'add_message_reaction' );
 	}
 
@@ -261,12 +276,17 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /messages/{id}/reactions: Remove the caller's emoji reaction.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function remove_message_reaction( $request ) {
+		$limited = $this->check_rate_limit( 'remove_message_reaction', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'remove_message_reaction' );
 	}
 
@@ -282,12 +302,17 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /messages/upload: Upload one file to attach to a message.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function upload_message_attachment( $request ) {
+		$limited = $this->check_rate_limit( 'upload_message_attachment', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		$file = $this->require_file( $request, 'file' );
 		if ( is_wp_error( $file ) ) {
 			return $file;

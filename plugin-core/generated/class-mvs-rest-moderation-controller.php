@@ -265,12 +265,17 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /moderation/{id}/approve: Approve a queued item.
+	 * Rate limit: 120 requests a minute per member, and 600 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function approve_media( $request ) {
+		$limited = $this->check_rate_limit( 'approve_media', 120, 600 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->approve_media( MVS_Approve_Media_Args::from_request( $request ) ), 'approve_media' ), 200 );
 	}
 
@@ -286,12 +291,17 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /moderation/{id}/reject: Reject a queued item, optionally recording a reason.
+	 * Rate limit: 120 requests a minute per member, and 600 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function reject_media( $request ) {
+		$limited = $this->check_rate_limit( 'reject_media', 120, 600 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->reject_media( MVS_Reject_Media_Args::from_request( $request ) ), 'reject_media' ), 200 );
 	}
 
@@ -307,12 +317,17 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /moderation/{id}/analyze: Run AI description, tagging and safety analysis on an item.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function analyze_media( $request ) {
+		$limited = $this->check_rate_limit( 'analyze_media', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->analyze_media( MVS_Analyze_Media_Args::from_request( $request ) ), 'analyze_media' ), 200 );
 	}
 

@@ -193,12 +193,17 @@ final class MVS_REST_Notifications_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /me/notifications/read: Mark the given notifications read, or all when ids is omitted.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function mark_notifications_read( $request ) {
+		$limited = $this->check_rate_limit( 'mark_notifications_read', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->mark_notifications_read( MVS_Mark_Notifications_Read_Args::from_request( $request ) ), 'mark_notifications_read' ), 200 );
 	}
 }

@@ -126,6 +126,7 @@ final class MVS_REST_Profile_Controller extends MVS_REST_Controller {
 
 	/**
 	 * PUT /me/profile: Edit the caller's name, display name and bio.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Also answers PATCH and POST (convention 1).
 	 * Since 1.0.0.
 	 *
@@ -133,6 +134,10 @@ final class MVS_REST_Profile_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_my_profile( $request ) {
+		$limited = $this->check_rate_limit( 'update_my_profile', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'update_my_profile' );
 	}
 
@@ -148,12 +153,17 @@ final class MVS_REST_Profile_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /me/avatar: Upload a custom avatar.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function upload_my_avatar( $request ) {
+		$limited = $this->check_rate_limit( 'upload_my_avatar', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		$file = $this->require_file( $request, 'file' );
 		if ( is_wp_error( $file ) ) {
 			return $file;
@@ -173,12 +183,17 @@ final class MVS_REST_Profile_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /me/avatar: Remove the custom avatar, reverting to the default external avatar.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_my_avatar( $request ) {
+		$limited = $this->check_rate_limit( 'delete_my_avatar', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'delete_my_avatar' );
 	}
 }

@@ -130,12 +130,17 @@ final class MVS_REST_Reactions_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /media/{id}/reactions: Add or change the caller's reaction.
+	 * Rate limit: 20 requests a minute per member, and 100 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function set_media_reaction( $request ) {
+		$limited = $this->check_rate_limit( 'set_media_reaction', 20, 100 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->set_media_reaction( MVS_Set_Media_Reaction_Args::from_request( $request ) ), 'set_media_reaction' ), 200 );
 	}
 
@@ -151,12 +156,17 @@ final class MVS_REST_Reactions_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /media/{id}/reactions: Remove the caller's reaction.
+	 * Rate limit: 20 requests a minute per member, and 100 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function remove_media_reaction( $request ) {
+		$limited = $this->check_rate_limit( 'remove_media_reaction', 20, 100 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->remove_media_reaction( MVS_Remove_Media_Reaction_Args::from_request( $request ) ), 'remove_media_reaction' ), 200 );
 	}
 }

@@ -158,14 +158,14 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /media/{id}/report: Report a media item.
-	 * Rate limit: 10 requests a minute per user (per IP when anonymous).
+	 * Rate limit: 10 requests a minute per member, and 50 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function report_media( $request ) {
-		$limited = $this->check_rate_limit( 'report_media', 10 );
+		$limited = $this->check_rate_limit( 'report_media', 10, 50 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
@@ -184,14 +184,14 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /users/{id}/report: Report a user.
-	 * Rate limit: 10 requests a minute per user (per IP when anonymous).
+	 * Rate limit: 10 requests a minute per member, and 50 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function report_user( $request ) {
-		$limited = $this->check_rate_limit( 'report_user', 10 );
+		$limited = $this->check_rate_limit( 'report_user', 10, 50 );
 		if ( true !== $limited ) {
 			return $limited;
 		}

@@ -155,6 +155,7 @@ final class MVS_REST_Settings_Controller extends MVS_REST_Controller {
 
 	/**
 	 * PUT /settings: Change some settings, all or nothing: one invalid value saves none (400 rest_invalid_param).
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Also answers PATCH and POST (convention 1).
 	 * Since 1.0.0.
 	 *
@@ -162,6 +163,10 @@ final class MVS_REST_Settings_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_settings( $request ) {
+		$limited = $this->check_rate_limit( 'update_settings', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->update_settings( MVS_Update_Settings_Args::from_request( $request ) ), 'update_settings' ), 200 );
 	}
 }

@@ -252,12 +252,17 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /tags: Create a tag.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_tag( $request ) {
+		$limited = $this->check_rate_limit( 'create_tag', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->create_tag( MVS_Create_Tag_Args::from_request( $request ) ), 'create_tag' ), 201 );
 	}
 
@@ -294,12 +299,17 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /tags/merge: Re-tag media from the source tag to the target and delete the source.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function merge_tags( $request ) {
+		$limited = $this->check_rate_limit( 'merge_tags', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->merge_tags( MVS_Merge_Tags_Args::from_request( $request ) ), 'merge_tags' ), 200 );
 	}
 
@@ -315,6 +325,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 
 	/**
 	 * PUT /tags/{id}: Rename a tag.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Also answers PATCH and POST (convention 1).
 	 * Since 1.0.0.
 	 *
@@ -322,6 +333,10 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_tag( $request ) {
+		$limited = $this->check_rate_limit( 'update_tag', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->update_tag( MVS_Update_Tag_Args::from_request( $request ) ), 'update_tag' ), 200 );
 	}
 
@@ -337,12 +352,17 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /tags/{id}: Delete a tag.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_tag( $request ) {
+		$limited = $this->check_rate_limit( 'delete_tag', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->respond( $this->declared( $this->handler->delete_tag( MVS_Delete_Tag_Args::from_request( $request ) ), 'delete_tag' ), 200 );
 	}
 }

@@ -202,7 +202,7 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 
 	/**
 	 * GET /users/{id}: A user's public profile.
-	 * Rate limit: 60 requests a minute per user (per IP when anonymous).
+	 * Rate limit: 60 requests a minute per member (per client address when anonymous).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.

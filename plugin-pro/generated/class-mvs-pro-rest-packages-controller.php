@@ -289,12 +289,17 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /packages: Create a quota package.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_package( $request ) {
+		$limited = $this->check_rate_limit( 'create_package', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'create_package' );
 	}
 
@@ -310,6 +315,7 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 
 	/**
 	 * PUT /packages/{id}: Edit a quota package.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Also answers PATCH and POST (convention 1).
 	 * Since 1.0.0.
 	 *
@@ -317,6 +323,10 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_package( $request ) {
+		$limited = $this->check_rate_limit( 'update_package', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'update_package' );
 	}
 
@@ -332,12 +342,17 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /packages/{id}: Delete a quota package.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_package( $request ) {
+		$limited = $this->check_rate_limit( 'delete_package', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'delete_package' );
 	}
 }

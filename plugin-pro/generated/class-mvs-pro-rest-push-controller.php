@@ -71,12 +71,17 @@ final class MVS_Pro_REST_Push_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /push/register-device: Register an Expo push token; separate from POST /me/devices.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function register_push_device( $request ) {
+		$limited = $this->check_rate_limit( 'register_push_device', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'register_push_device' );
 	}
 }

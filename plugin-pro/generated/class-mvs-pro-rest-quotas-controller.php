@@ -226,12 +226,17 @@ final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /users/{user_id}/package: Assign a quota package to a user.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function assign_user_package( $request ) {
+		$limited = $this->check_rate_limit( 'assign_user_package', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'assign_user_package' );
 	}
 
@@ -247,12 +252,17 @@ final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /users/{user_id}/credits: Manually adjust a user's credits.
+	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function adjust_user_credits( $request ) {
+		$limited = $this->check_rate_limit( 'adjust_user_credits', 30, 150 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
 		return $this->not_implemented( 'adjust_user_credits' );
 	}
 

@@ -24,6 +24,32 @@ export interface Pagination {
 	readonly envelope?: boolean;
 }
 
+export interface RateLimit {
+	/** Requests a minute per member, or per client address when anonymous. */
+	readonly perMinute: number;
+	/**
+	 * Requests a minute per client address, members included. Write routes
+	 * default to ADDRESS_FACTOR × perMinute; read routes count no address
+	 * bucket unless they name one (a second counter on the hottest routes).
+	 */
+	readonly perAddress?: number;
+}
+
+export interface RateLimitOff {
+	/** Why this write route takes no flood control (shown in the generated docblock). */
+	readonly off: string;
+}
+
+/** The limit of a write route that declares none: one write every two seconds, on average, per member. */
+export const WRITE_RATE_LIMIT: Required<RateLimit> = { perMinute: 30, perAddress: 150 };
+
+/**
+ * A write route's address bucket, as a multiple of its per-member figure:
+ * generous, since carrier-grade NAT and offices put many real members
+ * behind one address, yet it stops one person rotating accounts.
+ */
+export const ADDRESS_FACTOR = 5;
+
 export interface Response {
 	/** HTTP status of a success. */
 	readonly status?: 200 | 201 | 202;
@@ -66,8 +92,15 @@ export interface RouteSpec {
 	 */
 	readonly headAware?: boolean;
 	readonly paginate?: Pagination;
-	/** Requests per minute, per user (or per hashed IP for anonymous callers). */
-	readonly rateLimit?: number;
+	/**
+	 * Flood control. A number is requests a minute per member (per client
+	 * address for anonymous callers); `{ perMinute, perAddress }` also names
+	 * what one client address may send a minute whoever is signed in (several
+	 * accounts behind one address). Every write route (not GET) is limited:
+	 * without a declaration it gets WRITE_RATE_LIMIT, and one that must not be
+	 * limited says why with `{ off: 'reason' }`. See docs/security.md, "Flood control".
+	 */
+	readonly rateLimit?: number | RateLimit | RateLimitOff;
 	readonly response?: Response;
 	/** Stable error codes this route can answer with (beyond auth and validation). */
 	readonly errors?: readonly string[];

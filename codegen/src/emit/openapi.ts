@@ -71,7 +71,12 @@ function operation(model: Model, plugin: ModelPlugin, route: ModelRoute, method:
 		'x-mvs-since': route.since,
 		'x-mvs-implemented': route.implemented,
 	};
-	if (route.rateLimit) op['x-mvs-rate-limit'] = { perMinute: route.rateLimit };
+	if (route.rateLimit) {
+		op['x-mvs-rate-limit'] = route.rateLimit.perAddress
+			? { perMinute: route.rateLimit.perMinute, perAddress: route.rateLimit.perAddress }
+			: { perMinute: route.rateLimit.perMinute };
+	}
+	if (route.rateLimitOff) op['x-mvs-rate-limit'] = { off: route.rateLimitOff };
 	if (parameters.length) op.parameters = parameters;
 	if (bodyArgs.length) {
 		const schema = {

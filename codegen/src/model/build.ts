@@ -5,7 +5,7 @@
 import { CAPABILITIES, SCOPED_LOOKUPS, type AuthRule } from '../dsl/auth.js';
 import { FORMATS, SANITIZERS, type FieldSpec } from '../dsl/field.js';
 import type { PluginSpec, SchemaSpec } from '../dsl/plugin.js';
-import type { HttpMethod, ResourceSpec, RouteSpec } from '../dsl/route.js';
+import { ADDRESS_FACTOR, WRITE_RATE_LIMIT, type HttpMethod, type ResourceSpec, type RouteSpec } from '../dsl/route.js';
 import type { TableSpec } from '../dsl/table.js';
 import type { ArgLocation, Model, ModelArg, ModelHeader, ModelPlugin, ModelResource, ModelRoute } from './model.js';
 import { WORDPRESS_ERRORS } from './route-errors.js';
@@ -252,9 +252,7 @@ function buildRoute(
 		if (a.location === 'path' || a.location === 'multipart') throw new ModelError(where, `${a.name}.requiredOr is for query and body fields`);
 		if (!(route.errors ?? []).includes(code)) throw new ModelError(where, `${a.name}.requiredOr(${code}): ${code} is not in the route's errors`);
 	}
-	if (route.rateLimit !== undefined && !(Number.isInteger(route.rateLimit) && route.rateLimit > 0)) {
-		throw new ModelError(where, 'rateLimit is a positive number of requests per minute');
-	}
+	const { rateLimit, rateLimitOff } = resolveRateLimit(route, where);
 
 	const methods: HttpMethod[] = route.method === 'PUT' ? ['PUT', 'PATCH', 'POST'] : [route.method];
 	const wpPath = route.path.replace(/\{([a-z_]+)\}/g, '(?P<$1>[\\d]+)');
@@ -273,13 +271,40 @@ function buildRoute(
 		headers,
 		headAware: route.headAware ?? false,
 		paginate,
-		rateLimit: route.rateLimit,
+		rateLimit,
+		rateLimitOff,
 		response,
 		errors: route.errors ?? [],
 		since: route.since,
 		implemented: route.implemented ?? false,
 		extension: route.extension,
 	};
+}
+
+const positive = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0;
+
+/**
+ * A route's flood control: a write route without a declaration gets
+ * WRITE_RATE_LIMIT, a declared per-member figure on a write route gets an
+ * address bucket of ADDRESS_FACTOR times it, a read route counts per address
+ * only when it names a figure.
+ */
+function resolveRateLimit(route: RouteSpec, where: string): Pick<ModelRoute, 'rateLimit' | 'rateLimitOff'> {
+	const declared = route.rateLimit;
+	const write = route.method !== 'GET';
+	if (declared !== undefined && typeof declared === 'object' && 'off' in declared) {
+		if (!write) throw new ModelError(where, 'rateLimit.off is for write routes; a read route without a limit declares none');
+		if (typeof declared.off !== 'string' || declared.off.trim().length < 10) throw new ModelError(where, 'rateLimit.off must say why the route takes no limit');
+		return { rateLimitOff: declared.off.trim() };
+	}
+	if (declared === undefined) return write ? { rateLimit: { ...WRITE_RATE_LIMIT } } : {};
+	const perMinute = typeof declared === 'number' ? declared : declared.perMinute;
+	if (!positive(perMinute)) throw new ModelError(where, 'rateLimit is a positive number of requests per minute');
+	const perAddress = typeof declared === 'number' ? undefined : declared.perAddress;
+	if (perAddress !== undefined && !(positive(perAddress) && perAddress >= perMinute)) {
+		throw new ModelError(where, 'rateLimit.perAddress is a whole number of requests a minute, at least perMinute');
+	}
+	return { rateLimit: { perMinute, perAddress: perAddress ?? (write ? perMinute * ADDRESS_FACTOR : 0) } };
 }
 
 function checkAuth(rule: AuthRule, route: RouteSpec, where: string): void {

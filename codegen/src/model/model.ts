@@ -53,7 +53,10 @@ export interface ModelRoute {
 		readonly paged: boolean;
 		readonly envelope: boolean;
 	};
-	readonly rateLimit?: number;
+	/** Flood control, resolved: every write route has one unless `rateLimitOff` says why not. */
+	readonly rateLimit?: { readonly perMinute: number; readonly perAddress: number };
+	/** Why a write route takes no flood control (RouteSpec.rateLimit `{ off }`). */
+	readonly rateLimitOff?: string;
 	readonly response: Response & { readonly status: number };
 	readonly errors: readonly string[];
 	readonly since: string;

@@ -53,16 +53,38 @@ final class MVS_Reaction_Repository {
 	public function set( int $media_id, int $user_id, string $type ): bool {
 		global $wpdb;
 		$wpdb->query( 'START TRANSACTION' );
-		// INSERT IGNORE affects 1 row for a new reaction and 0 when the member
-		// already has one, on MariaDB and on SQLite alike (ON DUPLICATE KEY
-		// UPDATE's 1/2/0 convention is MySQL's own: SQLite counted a change as new).
+		$now = current_time( 'mysql', true );
+		if ( ! MVS_Db::is_sqlite() ) {
+			// One statement takes the row's exclusive lock at once. INSERT IGNORE
+			// then UPDATE took a shared lock first, so two concurrent changes of
+			// one member's reaction each waited for the other's: a deadlock, a 500.
+			// Affected rows: 1 inserted, 2 changed, 0 the same type again.
+			$written = $wpdb->query(
+				$wpdb->prepare(
+					"INSERT INTO {$wpdb->mvs_reactions} (media_id, user_id, reaction_type, created_at) VALUES (%d, %d, %s, %s) ON DUPLICATE KEY UPDATE reaction_type = VALUES(reaction_type)",
+					$media_id,
+					$user_id,
+					$type,
+					$now
+				)
+			);
+			$ok = false !== $written;
+			if ( $ok && 1 === (int) $written ) {
+				$ok = false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET reactions_count = reactions_count + 1 WHERE id = %d", $media_id ) );
+			}
+			$wpdb->query( $ok ? 'COMMIT' : 'ROLLBACK' );
+			return $ok;
+		}
+		// SQLite (one writer at a time, no lock cycles): INSERT IGNORE affects 1 row
+		// for a new reaction and 0 for an existing one; the translated upsert's
+		// affected rows do not follow MySQL's 1/2/0 convention.
 		$inserted = $wpdb->query(
 			$wpdb->prepare(
 				"INSERT IGNORE INTO {$wpdb->mvs_reactions} (media_id, user_id, reaction_type, created_at) VALUES (%d, %d, %s, %s)",
 				$media_id,
 				$user_id,
 				$type,
-				current_time( 'mysql', true )
+				$now
 			)
 		);
 		$ok = false !== $inserted;

@@ -95,9 +95,11 @@ final class MVS_File_Server {
 			),
 			$args
 		);
-		// A download counts once: not per HEAD, revalidation or later byte range of a resumed transfer.
+		// Not per HEAD, revalidation or later byte range of a resumed transfer; and a
+		// transfer from the start counts once per viewer and window (MVS_Event_Marks),
+		// so a URL fetched again and again, or with Range: bytes=0-0, adds one download.
 		if ( $download && $from_start && ! $args->head && in_array( $response->get_status(), array( 200, 206 ), true ) ) {
-			$this->counters->record( $media_id, 'download' );
+			$this->counters->record( $media_id, 'download', $user_id );
 		}
 		return $response;
 	}

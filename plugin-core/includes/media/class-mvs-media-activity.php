@@ -59,7 +59,7 @@ final class MVS_Media_Activity {
 		}
 		$ok = 'view' === $event
 			? $this->counters->record_view( $id, get_current_user_id(), $user_agent )
-			: $this->counters->record( $id, $event );
+			: $this->counters->record( $id, $event, get_current_user_id() );
 		if ( ! $ok ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
 		}

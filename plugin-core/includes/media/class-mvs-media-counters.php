@@ -14,9 +14,10 @@ defined( 'ABSPATH' ) || exit;
  * (`SET n = n + 1`, or an upsert for the mvs_media_stats row), never read,
  * changed in PHP and written back, so concurrent requests cannot lose counts.
  *
- * - views:     a row in mvs_media_views per counted view, and mvs_media.views + 1,
- *              at most once per viewer and item in 30 minutes (mvs_view_marks);
+ * - views:     a row in mvs_media_views per counted view, and mvs_media.views + 1;
  * - downloads, shares: mvs_media_stats (one row per item, created by the first event);
+ * - each counts at most once per viewer, item and 30-minute window (MVS_Event_Marks),
+ *   however often the route, a signed download URL or a Range request is called;
  * - trending:  mvs_media.trending_score grows by a weight per event, on a
  *   scale where older events weigh less (MVS_Trending_Score), so it ranks recent engagement.
  *
@@ -45,15 +46,10 @@ final class MVS_Media_Counters {
 	);
 
 	/**
-	 * One counted view per viewer and item in each window of this many seconds.
-	 */
-	const VIEW_WINDOW = 1800;
-
-	/**
 	 * Records a view: a row in mvs_media_views and an atomic increment, once
-	 * per viewer (the user, or the salted IP and User-Agent of an anonymous
-	 * caller) and item in each 30-minute window. Repeats answer normally and
-	 * count nothing, so reloading or scripting a page cannot inflate counts.
+	 * per viewer and item in each window (MVS_Event_Marks). Repeats answer
+	 * normally and count nothing, so reloading or scripting a page cannot
+	 * inflate counts.
 	 *
 	 * @param int    $media_id   Media ID.
 	 * @param int    $user_id    Viewer (0 when anonymous).
@@ -62,25 +58,16 @@ final class MVS_Media_Counters {
 	 */
 	public function record_view( int $media_id, int $user_id, string $user_agent ): bool {
 		global $wpdb;
-		$now = time();
-		// The key's uniqueness makes the first of many concurrent repeats the only one that inserts.
-		$first = $wpdb->query(
-			$wpdb->prepare(
-				"INSERT IGNORE INTO {$wpdb->mvs_view_marks} (media_id, viewer, window_start) VALUES (%d, %s, %d)",
-				$media_id,
-				self::viewer_hash( $user_id, $user_agent ),
-				$now - ( $now % self::VIEW_WINDOW )
-			)
-		);
-		if ( 1 !== (int) $first ) {
-			return false !== $first;
+		$first = MVS_Event_Marks::claim( $media_id, 'view', $user_id, $user_agent );
+		if ( true !== $first ) {
+			return null !== $first;
 		}
 		$logged = $wpdb->insert(
 			$wpdb->mvs_media_views,
 			array(
 				'media_id'   => $media_id,
 				'user_id'    => $user_id,
-				'ip_hash'    => self::ip_hash(),
+				'ip_hash'    => MVS_Client_Address::hash(),
 				'created_at' => current_time( 'mysql', true ),
 			),
 			array( '%d', '%d', '%s', '%s' )
@@ -90,14 +77,20 @@ final class MVS_Media_Counters {
 	}
 
 	/**
-	 * Records a download or a share: an atomic upsert of the item's stats row.
+	 * Records a download or a share: an atomic upsert of the item's stats
+	 * row, once per viewer and item in each window (MVS_Event_Marks).
 	 *
 	 * @param int    $media_id Media ID.
 	 * @param string $event    download | share.
-	 * @return bool
+	 * @param int    $user_id  Viewer: the caller, or the member a signed URL is bound to (0: anonymous).
+	 * @return bool Whether nothing failed (a repeat is not a failure).
 	 */
-	public function record( int $media_id, string $event ): bool {
+	public function record( int $media_id, string $event, int $user_id ): bool {
 		global $wpdb;
+		$first = MVS_Event_Marks::claim( $media_id, $event, $user_id );
+		if ( true !== $first ) {
+			return null !== $first;
+		}
 		$column = 'share' === $event ? 'shares' : 'downloads';
 		// One statement creates the row or increments it (the SQLite integration translates the upsert).
 		$counted = $wpdb->query(
@@ -176,7 +169,7 @@ final class MVS_Media_Counters {
 	 */
 	public static function purge_view_log(): int {
 		global $wpdb;
-		self::purge_view_marks();
+		MVS_Event_Marks::purge();
 		$days = (int) MVS_Settings::get( 'view_log_days' );
 		if ( $days <= 0 ) {
 			return 0;
@@ -225,51 +218,6 @@ final class MVS_Media_Counters {
 	public static function unschedule(): void {
 		MVS_Trending_Score::unschedule();
 		wp_clear_scheduled_hook( self::PURGE_VIEWS_HOOK );
-	}
-
-	/**
-	 * Deletes the de-duplication marks of finished windows (whatever
-	 * view_log_days says: they only matter while their window lasts), in
-	 * short statements on the window_start index.
-	 */
-	private static function purge_view_marks(): void {
-		global $wpdb;
-		$cutoff = time() - self::VIEW_WINDOW;
-		for ( $batch = 0; $batch < self::PURGE_BATCHES; $batch++ ) {
-			$deleted = (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_view_marks} WHERE window_start < %d LIMIT %d", $cutoff, self::PURGE_BATCH ) );
-			if ( $deleted < self::PURGE_BATCH ) {
-				return;
-			}
-		}
-	}
-
-	/**
-	 * Who a view is counted for: the user, or an anonymous caller's salted
-	 * IP and User-Agent (callers behind one address with different browsers
-	 * are different viewers).
-	 *
-	 * @param int    $user_id    Viewer (0 when anonymous).
-	 * @param string $user_agent The caller's User-Agent header, as sent.
-	 * @return string 64 hex characters.
-	 */
-	private static function viewer_hash( int $user_id, string $user_agent ): string {
-		if ( $user_id > 0 ) {
-			return hash( 'sha256', 'u' . $user_id );
-		}
-		return hash_hmac( 'sha256', self::ip_hash() . '|' . sanitize_text_field( $user_agent ), wp_salt( 'nonce' ) );
-	}
-
-	/**
-	 * Salted hash of the client IP: counts can be de-duplicated later
-	 * without storing the address itself.
-	 *
-	 * @return string
-	 */
-	private static function ip_hash(): string {
-		$ip = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : '';
-		/** This filter is documented in includes/support/class-mvs-rate-limiter.php */
-		$ip = (string) apply_filters( 'mvs_client_ip', $ip );
-		return hash_hmac( 'sha256', $ip, wp_salt( 'nonce' ) );
 	}
 
 	/**

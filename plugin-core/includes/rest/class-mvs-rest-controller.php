@@ -68,14 +68,15 @@ abstract class MVS_REST_Controller extends WP_REST_Controller {
 	}
 
 	/**
-	 * Counts the request against the route's per-minute limit; 429 past it.
+	 * Counts the request against the route's per-minute limits; 429 past either.
 	 *
-	 * @param string $action Route name.
-	 * @param int    $limit  Requests per minute.
+	 * @param string $action      Route name.
+	 * @param int    $limit       Requests per minute per member (per address when anonymous).
+	 * @param int    $per_address Requests per minute per client address, members included; 0: not counted.
 	 * @return true|WP_Error
 	 */
-	protected function check_rate_limit( string $action, int $limit ) {
-		$result = MVS_Rate_Limiter::hit( $action, $limit );
+	protected function check_rate_limit( string $action, int $limit, int $per_address = 0 ) {
+		$result = MVS_Rate_Limiter::hit( $action, $limit, $per_address );
 		if ( $result['allowed'] ) {
 			return true;
 		}

@@ -21,13 +21,17 @@ final class MVS_Rate_Limiter {
 	const GROUP     = 'mvs_rate_limits';
 
 	/**
-	 * Records one request and tells whether it is within the limit.
+	 * Records one request and tells whether it is within the limits: the
+	 * caller's (the member, or the address of an anonymous caller) and, when
+	 * $per_address is set, the client address's whoever is signed in, so one
+	 * person rotating accounts behind one address meets a limit too.
 	 *
-	 * @param string $action Stable action name (the route name).
-	 * @param int    $limit  Requests allowed per window.
+	 * @param string $action      Stable action name (the route name).
+	 * @param int    $limit       Requests allowed per window and caller.
+	 * @param int    $per_address Requests allowed per window and client address, members included; 0: not counted.
 	 * @return array{allowed: bool, limit: int, remaining: int, retry_after: int}
 	 */
-	public static function hit( string $action, int $limit ): array {
+	public static function hit( string $action, int $limit, int $per_address = 0 ): array {
 		/**
 		 * Filters the per-minute limit of an action; 0 disables limiting.
 		 *
@@ -52,43 +56,58 @@ final class MVS_Rate_Limiter {
 				'retry_after' => 0,
 			);
 		}
-		/**
-		 * Filters who a request is counted for (default: "u<user ID>", or
-		 * "ip<HMAC of the IP>" for anonymous callers), e.g. to count by API
-		 * key or to give a trusted client its own bucket.
-		 *
-		 * @param string $key    Caller key.
-		 * @param string $action Route name.
-		 */
-		$key    = (string) apply_filters( 'mvs_rate_limit_key', self::subject(), $action );
-		$bucket = hash( 'sha256', $action . '|' . $key );
-		$hits   = wp_using_ext_object_cache() ? self::hit_cache( $bucket, $start ) : self::hit_table( $bucket, $start );
-		return array(
+		$user_id = get_current_user_id();
+		$hits    = self::count( $action, $user_id ? 'u' . $user_id : 'ip' . MVS_Client_Address::hash(), $start );
+		$result  = array(
 			'allowed'     => $hits <= $limit,
 			'limit'       => $limit,
 			'remaining'   => max( 0, $limit - $hits ),
 			'retry_after' => max( 1, $start + self::WINDOW - $now ),
 		);
+		/**
+		 * Filters the per-minute limit of an action for one client address,
+		 * members included (anonymous callers are already counted per
+		 * address); 0 disables it.
+		 *
+		 * @param int    $per_address Requests per minute and address.
+		 * @param string $action      Route name.
+		 */
+		$per_address = $user_id ? (int) apply_filters( 'mvs_rate_limit_per_address', $per_address, $action ) : 0;
+		// A member already refused is not counted against the address: their flood must not lock out their neighbours.
+		if ( $per_address > 0 && $result['allowed'] ) {
+			$address_hits = self::count( $action, 'addr' . MVS_Client_Address::hash(), $start );
+			if ( $address_hits > $per_address ) {
+				$result['allowed']   = false;
+				$result['limit']     = $per_address;
+				$result['remaining'] = 0;
+			} else {
+				$result['remaining'] = min( $result['remaining'], $per_address - $address_hits );
+			}
+		}
+		return $result;
 	}
 
 	/**
-	 * Who is counted: the user, or a salted hash of the IP for anonymous callers.
+	 * Counts one request of a caller in the window.
 	 *
-	 * @return string
+	 * @param string $action  Route name.
+	 * @param string $subject Who is counted: "u<user ID>", "ip<hash>" (anonymous) or "addr<hash>" (the address of members).
+	 * @param int    $start   Window start.
+	 * @return int Hits in the window, this one included.
 	 */
-	private static function subject(): string {
-		$user_id = get_current_user_id();
-		if ( $user_id ) {
-			return 'u' . $user_id;
-		}
-		$ip = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : '';
+	private static function count( string $action, string $subject, int $start ): int {
 		/**
-		 * Filters the client IP used for anonymous rate limiting (e.g. behind a trusted proxy).
+		 * Filters who a request is counted for (default: "u<user ID>", or
+		 * "ip<HMAC of the IP>" for anonymous callers, and "addr<HMAC of the
+		 * IP>" for the address bucket of members), e.g. to count by API key
+		 * or to give a trusted client its own bucket.
 		 *
-		 * @param string $ip REMOTE_ADDR.
+		 * @param string $key    Caller key.
+		 * @param string $action Route name.
 		 */
-		$ip = (string) apply_filters( 'mvs_client_ip', $ip );
-		return 'ip' . hash_hmac( 'sha256', $ip, wp_salt( 'nonce' ) );
+		$key    = (string) apply_filters( 'mvs_rate_limit_key', $subject, $action );
+		$bucket = hash( 'sha256', $action . '|' . $key );
+		return wp_using_ext_object_cache() ? self::hit_cache( $bucket, $start ) : self::hit_table( $bucket, $start );
 	}
 
 	/**

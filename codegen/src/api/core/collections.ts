@@ -49,6 +49,7 @@ export const collections = resource({
 			},
 			response: { status: 201, location: '/collections/{id}', schema: 'CollectionWithItems' },
 			errors: ['mvs_invalid_param', 'mvs_storage_failed'],
+			rateLimit: 10,
 			since: '1.0.0',
 			implemented: true,
 		},

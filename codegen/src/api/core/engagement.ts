@@ -40,6 +40,8 @@ export const reactions = resource({
 			},
 			response: { schema: 'ReactionSummary' },
 			errors: ['mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed'],
+			// Toggling faster than every three seconds is a script; each set may notify.
+			rateLimit: 20,
 			since: '1.0.0',
 			implemented: true,
 		},
@@ -52,6 +54,7 @@ export const reactions = resource({
 			params: idPath,
 			response: { schema: 'ReactionSummary' },
 			errors: ['mvs_not_found', 'mvs_storage_failed'],
+			rateLimit: 20,
 			since: '1.0.0',
 			implemented: true,
 		},
@@ -110,6 +113,8 @@ export const comments = resource({
 			},
 			response: { status: 201, schema: 'Comment' },
 			errors: ['mvs_forbidden', 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed'],
+			// A comment every six seconds is a fast typist; more is a flood (each one notifies).
+			rateLimit: 10,
 			since: '1.0.0',
 			implemented: true,
 		},
@@ -125,6 +130,7 @@ export const comments = resource({
 			},
 			response: { schema: 'Comment' },
 			errors: ['mvs_forbidden', 'mvs_not_found', 'mvs_invalid_param', 'mvs_edit_window_closed'],
+			rateLimit: 20,
 			since: '1.0.0',
 			implemented: true,
 		},

@@ -131,6 +131,8 @@ export const media = resource({
 			headers: { user_agent: 'Anonymous viewers are counted once per window by a salted hash of address and User-Agent, never stored as sent.' },
 			response: { schema: 'MediaStats' },
 			errors: ['mvs_forbidden', 'mvs_not_found', 'mvs_storage_failed'],
+			// A feed scrolled quickly views many items; repeats count nothing anyway (MVS_Event_Marks).
+			rateLimit: { perMinute: 120, perAddress: 600 },
 			since: '1.0.0',
 			implemented: true,
 		},

@@ -46,6 +46,8 @@ export const moderation = resource({
 			params: idPath,
 			response: { schema: 'ModerationDecision' },
 			errors: ['mvs_not_found'],
+			// A moderator working through the queue decides quickly.
+			rateLimit: 120,
 			since: '1.0.0',
 			implemented: true,
 		},
@@ -61,6 +63,7 @@ export const moderation = resource({
 			},
 			response: { schema: 'ModerationDecision' },
 			errors: ['mvs_not_found'],
+			rateLimit: 120,
 			since: '1.0.0',
 			implemented: true,
 		},

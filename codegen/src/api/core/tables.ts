@@ -143,11 +143,11 @@ export const coreTables: readonly TableSpec[] = [
 	}),
 	table({
 		name: 'mvs_view_marks',
-		summary: 'One row per viewer, item and 30-minute window that counted a view: de-duplicates views atomically (INSERT IGNORE on the key); purged daily.',
+		summary: 'One row per viewer, item, event (view, download, share) and 30-minute window that counted, plus the anonymous-viewer slots of each client address: counts each once atomically (INSERT IGNORE on the key); purged daily.',
 		since: 3,
 		columns: {
 			media_id: col.bigint(),
-			// Hash of "u<user ID>", or of the salted IP and User-Agent for anonymous viewers.
+			// Hash of the event and "u<user ID>", of the event, salted IP and User-Agent of an anonymous viewer, or of an address's slot (MVS_Event_Marks).
 			viewer: personal(col.char(64), erase.keep('A salted hash that names nobody without the salt, purged daily.')),
 			window_start: col.bigint(),
 		},
@@ -385,12 +385,17 @@ export const coreTables: readonly TableSpec[] = [
 			object_id: col.bigint(),
 			data: personal(col.longtext(), erase.withRow('Snippets of the event (a comment excerpt, a reason), deleted with the notification.')),
 			is_read: col.bool(),
+			// type:object_type:object_id while a foldable notification is unread,
+			// NULL once read (or for kinds that never fold): the unique key below
+			// keeps at most one unread notification per recipient and fold key,
+			// whatever the timing of concurrent events (MVS_Notifier).
+			fold_key: col.varchar(100, null),
 			created_at: createdAt,
 		},
 		primaryKey: ['id'],
 		// user: the "all" list, newest first; user_read: the unread list and
-		// count; created: the retention purge.
-		indexes: [key('user', 'user_id', 'id'), key('user_read', 'user_id', 'is_read', 'id'), key('created', 'created_at')],
+		// count; created: the retention purge; one_unread: folding.
+		indexes: [key('user', 'user_id', 'id'), key('user_read', 'user_id', 'is_read', 'id'), key('created', 'created_at'), unique('one_unread', 'user_id', 'fold_key')],
 	}),
 	table({
 		name: 'mvs_device_tokens',

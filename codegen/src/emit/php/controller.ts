@@ -256,12 +256,26 @@ function emitPermissionCheck(plugin: ModelPlugin, route: ModelRoute): string {
 	].join('\n');
 }
 
+/** The docblock lines of a route's flood control. */
+function rateLimitDoc(route: ModelRoute): string[] {
+	if (route.rateLimitOff) return [`No rate limit: ${route.rateLimitOff}`];
+	if (!route.rateLimit) return [];
+	const { perMinute, perAddress } = route.rateLimit;
+	const anonymous = route.auth.kind === 'public' || route.auth.kind === 'public_privacy';
+	return [
+		`Rate limit: ${perMinute} requests a minute per member${anonymous ? ' (per client address when anonymous)' : ''}` +
+			(perAddress ? `, and ${perAddress} a minute per client address, members included.` : '.'),
+	];
+}
+
 function emitCallback(plugin: ModelPlugin, route: ModelRoute, typedArgs: boolean): string {
 	const body: string[] = [];
 	if (route.rateLimit) {
 		// Counted here, not in the permission check: WordPress also runs permission
 		// checks to build the Allow header, which would count a request twice.
-		body.push(`\t\t$limited = $this->check_rate_limit( ${str(route.name)}, ${route.rateLimit} );`);
+		const { perMinute, perAddress } = route.rateLimit;
+		const figures = perAddress ? `${perMinute}, ${perAddress}` : `${perMinute}`;
+		body.push(`\t\t$limited = $this->check_rate_limit( ${str(route.name)}, ${figures} );`);
 		body.push('\t\tif ( true !== $limited ) {');
 		body.push('\t\t\treturn $limited;');
 		body.push('\t\t}');
@@ -315,7 +329,7 @@ function emitCallback(plugin: ModelPlugin, route: ModelRoute, typedArgs: boolean
 		'',
 		docblock([
 			`${route.method} ${route.path}: ${route.summary}`,
-			...(route.rateLimit ? [`Rate limit: ${route.rateLimit} requests a minute per user (per IP when anonymous).`] : []),
+			...rateLimitDoc(route),
 			...(route.methods.length > 1 ? [`Also answers ${route.methods.slice(1).join(' and ')} (convention 1).`] : []),
 			`Since ${route.since}.`,
 			'',
