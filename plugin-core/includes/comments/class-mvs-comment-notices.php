@@ -9,17 +9,21 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * A new comment notifies, once each: the item's owner (media_comment), the
- * author of the comment it replies to (comment_reply), and members it
- * @mentions (mention) who may see the item. MVS_Notifier drops the
- * commenter themself and members blocked either way. Editing a comment
+ * author of the comment it replies to (comment_reply), and the first
+ * MAX_MENTIONS distinct @logins of its text (mention). MVS_Notifier drops
+ * the commenter themself, members blocked either way and members who may
+ * not see the item. Each kind folds per recipient and item while unread
+ * (MVS_Notifier): a burst of comments on one item is one notification and
+ * one push per recipient and kind until they read it. Editing a comment
  * notifies nobody, so an edit cannot be used to ping people repeatedly.
  */
 final class MVS_Comment_Notices {
 
 	/**
-	 * Mentions looked up per comment; more are ignored.
+	 * Distinct @logins of a comment that are looked up, in text order; the
+	 * rest are plain text.
 	 */
-	const MAX_MENTIONS = 10;
+	const MAX_MENTIONS = 5;
 
 	/**
 	 * Sends the notifications of a new comment.
@@ -39,26 +43,36 @@ final class MVS_Comment_Notices {
 			'excerpt'    => wp_html_excerpt( $content, 100, '…' ),
 		);
 		$told = array( $author => true );
-		$send = static function ( int $user_id, string $type ) use ( &$told, $author, $media_id, $data ): void {
+		$send = static function ( int $user_id, string $type ) use ( &$told, $author, $media_id, $data, $item ): void {
 			if ( isset( $told[ $user_id ] ) ) {
 				return;
 			}
 			$told[ $user_id ] = true;
-			MVS_Notifier::notify( $user_id, $author, $type, 'media', $media_id, $data );
+			MVS_Notifier::notify(
+				$user_id,
+				$author,
+				$type,
+				'media',
+				$media_id,
+				$data,
+				array(
+					'fold' => true,
+					'item' => $item,
+				)
+			);
 		};
 		$send( (int) $item->author_id, 'media_comment' );
 		if ( $parent ) {
 			$send( (int) $parent->user_id, 'comment_reply' );
 		}
 		foreach ( self::mentioned( $content ) as $user_id ) {
-			if ( MVS_Media_Visibility::can_view( $item, $user_id ) ) {
-				$send( $user_id, 'mention' );
-			}
+			$send( $user_id, 'mention' );
 		}
 	}
 
 	/**
-	 * Members named as @login in the text (one query for all of them).
+	 * Members named as @login in the text, in the order first named (one
+	 * query for all of them).
 	 *
 	 * @param string $content Comment text.
 	 * @return int[] User IDs.
@@ -81,8 +95,19 @@ final class MVS_Comment_Notices {
 		if ( ! $logins ) {
 			return array();
 		}
-		$list   = implode( ', ', array_fill( 0, count( $logins ), '%s' ) );
+		$list = implode( ', ', array_fill( 0, count( $logins ), '%s' ) );
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- one %s per login; fresh lookup.
-		return array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT ID FROM {$wpdb->users} WHERE user_login IN ($list) ORDER BY ID", $logins ) ) );
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT ID, user_login FROM {$wpdb->users} WHERE user_login IN ($list)", $logins ) );
+		$ids  = array();
+		foreach ( (array) $rows as $row ) {
+			$ids[ strtolower( (string) $row->user_login ) ] = (int) $row->ID;
+		}
+		$ordered = array();
+		foreach ( $logins as $login ) {
+			if ( isset( $ids[ $login ] ) ) {
+				$ordered[] = $ids[ $login ];
+			}
+		}
+		return $ordered;
 	}
 }

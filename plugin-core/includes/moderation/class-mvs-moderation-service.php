@@ -240,7 +240,10 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 						'title'    => (string) $row->title,
 						'reason'   => $given,
 					),
-					array( 'official' => true )
+					array(
+						'official' => true,
+						'item'     => $row,
+					)
 				);
 			}
 			/**

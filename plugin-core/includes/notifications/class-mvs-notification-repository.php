@@ -17,17 +17,29 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Notification_Repository {
 
 	/**
-	 * The visibility predicate of a recipient's notifications (alias n).
+	 * The visibility predicate of a recipient's notifications (alias n, with
+	 * the item of a media notification LEFT JOINed as m: see FROM).
 	 *
 	 * @param int $user_id Recipient.
 	 * @return array{0: string, 1: array} SQL with placeholders, and its arguments.
 	 */
 	private static function visible( int $user_id ): array {
-		global $wpdb;
 		list( $items, $item_args )   = MVS_Media_Visibility::viewer_predicate( $user_id, 'm' );
 		list( $blocks, $block_args ) = MVS_Media_Visibility::blocks_clause( $user_id, 'n.actor_id' );
-		$sql                         = "n.user_id = %d{$blocks} AND ( n.object_type <> 'media' OR EXISTS ( SELECT 1 FROM {$wpdb->mvs_media} m WHERE m.id = n.object_id AND {$items} ) )";
+		$sql                         = "n.user_id = %d{$blocks} AND ( n.object_type <> 'media' OR ( m.id IS NOT NULL AND {$items} ) )";
 		return array( $sql, array_merge( array( $user_id ), $block_args, $item_args ) );
+	}
+
+	/**
+	 * FROM of the list and the count: the item a media notification is about
+	 * comes with its row, so the list shows its current title (one join on the
+	 * primary key, no query per notification).
+	 *
+	 * @return string
+	 */
+	private static function from(): string {
+		global $wpdb;
+		return "{$wpdb->mvs_notifications} n LEFT JOIN {$wpdb->mvs_media} m ON n.object_type = 'media' AND m.id = n.object_id";
 	}
 
 	/**
@@ -62,31 +74,62 @@ final class MVS_Notification_Repository {
 	}
 
 	/**
-	 * Folds a new event into the recipient's unread notification of the same
-	 * type and object, if there is one: it gets the new actor, details and
-	 * time and moves to the top of the list.
+	 * Inserts a foldable notification unless the recipient has an unread one
+	 * with the same fold key: the unique key (user_id, fold_key) decides, so
+	 * two concurrent events cannot both insert.
 	 *
 	 * @param int    $user_id     Recipient.
-	 * @param int    $actor_id    Latest actor.
+	 * @param int    $actor_id    Who caused it.
 	 * @param string $type        Type.
 	 * @param string $object_type Object type.
 	 * @param int    $object_id   Object ID.
-	 * @param array  $data        Details.
-	 * @return bool Whether an unread notification absorbed the event.
+	 * @param array  $data        Type-specific details.
+	 * @param string $fold_key    Fold key (MVS_Notifier::fold_key()).
+	 * @return int Notification ID; 0 when an unread one holds the key (or the insert failed).
 	 */
-	public function fold_into_unread( int $user_id, int $actor_id, string $type, string $object_type, int $object_id, array $data ): bool {
+	public function insert_unless_unread( int $user_id, int $actor_id, string $type, string $object_type, int $object_id, array $data, string $fold_key ): int {
+		global $wpdb;
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- custom table; the unique key makes this atomic.
+		$inserted = $wpdb->query(
+			$wpdb->prepare(
+				"INSERT IGNORE INTO {$wpdb->mvs_notifications} (user_id, actor_id, type, object_type, object_id, data, is_read, fold_key, created_at) VALUES (%d, %d, %s, %s, %d, %s, 0, %s, %s)",
+				$user_id,
+				$actor_id,
+				$type,
+				$object_type,
+				$object_id,
+				wp_json_encode( $data ),
+				$fold_key,
+				current_time( 'mysql', true )
+			)
+		);
+		return $inserted > 0 ? (int) $wpdb->insert_id : 0;
+	}
+
+	/**
+	 * Folds a new event into the recipient's unread notification of the same
+	 * fold key, if there is one: it gets the new actor, details and time and
+	 * moves to the top of the list.
+	 *
+	 * @param int    $user_id  Recipient.
+	 * @param int    $actor_id Latest actor.
+	 * @param string $fold_key Fold key.
+	 * @param array  $data     Details.
+	 * @return bool Whether an unread notification absorbed the event. False
+	 *              also when it already held exactly these values (MySQL counts
+	 *              changed rows only): the caller tells that apart by inserting.
+	 */
+	public function fold_into_unread( int $user_id, int $actor_id, string $fold_key, array $data ): bool {
 		global $wpdb;
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- custom table; one conditional statement, no read-modify-write.
 		$changed = $wpdb->query(
 			$wpdb->prepare(
-				"UPDATE {$wpdb->mvs_notifications} SET actor_id = %d, data = %s, created_at = %s WHERE user_id = %d AND is_read = 0 AND type = %s AND object_type = %s AND object_id = %d",
+				"UPDATE {$wpdb->mvs_notifications} SET actor_id = %d, data = %s, created_at = %s WHERE user_id = %d AND fold_key = %s",
 				$actor_id,
 				wp_json_encode( $data ),
 				current_time( 'mysql', true ),
 				$user_id,
-				$type,
-				$object_type,
-				$object_id
+				$fold_key
 			)
 		);
 		return $changed > 0;
@@ -94,7 +137,8 @@ final class MVS_Notification_Repository {
 
 	/**
 	 * A page of the recipient's notifications, newest first, and the total.
-	 * Two queries whatever per_page.
+	 * Two queries whatever per_page. Each row carries current_title: the
+	 * title its item has now ('' when it is not about an item).
 	 *
 	 * @param int  $user_id     Recipient.
 	 * @param bool $unread_only Only unread ones.
@@ -105,17 +149,18 @@ final class MVS_Notification_Repository {
 	public function page( int $user_id, bool $unread_only, int $page, int $per_page ): array {
 		global $wpdb;
 		list( $where, $args ) = self::visible( $user_id );
+		$from                 = self::from();
 		if ( $unread_only ) {
 			$where .= ' AND n.is_read = 0';
 		}
 		// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- custom table; $where is built from placeholders.
 		$rows  = $wpdb->get_results(
 			$wpdb->prepare(
-				"SELECT n.id, n.type, n.actor_id, n.object_type, n.object_id, n.data, n.is_read, n.created_at FROM {$wpdb->mvs_notifications} n WHERE {$where} ORDER BY n.id DESC LIMIT %d OFFSET %d",
+				"SELECT n.id, n.type, n.actor_id, n.object_type, n.object_id, n.data, n.is_read, n.created_at, COALESCE(m.title, '') AS current_title FROM {$from} WHERE {$where} ORDER BY n.id DESC LIMIT %d OFFSET %d",
 				array_merge( $args, array( $per_page, ( $page - 1 ) * $per_page ) )
 			)
 		);
-		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->mvs_notifications} n WHERE {$where}", $args ) );
+		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$from} WHERE {$where}", $args ) );
 		// phpcs:enable
 		return array( $rows ? $rows : array(), $total );
 	}
@@ -129,13 +174,15 @@ final class MVS_Notification_Repository {
 	public function count_unread( int $user_id ): int {
 		global $wpdb;
 		list( $where, $args ) = self::visible( $user_id );
+		$from                 = self::from();
 		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- custom table; $where is built from placeholders.
-		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->mvs_notifications} n WHERE {$where} AND n.is_read = 0", $args ) );
+		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$from} WHERE {$where} AND n.is_read = 0", $args ) );
 	}
 
 	/**
 	 * Marks the recipient's unread notifications read: the given IDs (IDs of
-	 * other members' notifications match nothing), or all when null.
+	 * other members' notifications match nothing), or all when null. A read
+	 * notification gives up its fold key: the next event starts a new one.
 	 *
 	 * @param int        $user_id Recipient.
 	 * @param int[]|null $ids     Notification IDs, or null for all.
@@ -143,7 +190,7 @@ final class MVS_Notification_Repository {
 	 */
 	public function mark_read( int $user_id, ?array $ids ): int {
 		global $wpdb;
-		$sql  = "UPDATE {$wpdb->mvs_notifications} SET is_read = 1 WHERE user_id = %d AND is_read = 0";
+		$sql  = "UPDATE {$wpdb->mvs_notifications} SET is_read = 1, fold_key = NULL WHERE user_id = %d AND is_read = 0";
 		$args = array( $user_id );
 		if ( null !== $ids ) {
 			if ( ! $ids ) {

@@ -30,20 +30,26 @@ final class MVS_Notifications_Service implements MVS_Notifications_Handler {
 	}
 
 	/**
-	 * Notification record.
+	 * Notification record. An item's title is the one it has now (a
+	 * notification created before a rename, or before the item was private
+	 * for a while, shows what the recipient would see on the item).
 	 *
-	 * @param object $row mvs_notifications row.
+	 * @param object $row mvs_notifications row, with current_title.
 	 * @return array
 	 */
 	private static function present( $row ): array {
 		$data = json_decode( (string) $row->data, true );
+		$data = is_array( $data ) ? $data : array();
+		if ( 'media' === $row->object_type && array_key_exists( 'title', $data ) ) {
+			$data['title'] = (string) $row->current_title;
+		}
 		return array(
 			'id'          => (int) $row->id,
 			'type'        => (string) $row->type,
 			'actor_id'    => (int) $row->actor_id,
 			'object_type' => (string) $row->object_type,
 			'object_id'   => (int) $row->object_id,
-			'data'        => is_array( $data ) ? $data : array(),
+			'data'        => $data,
 			'is_read'     => (bool) $row->is_read,
 			'created_at'  => MVS_Time::to_iso8601( (string) $row->created_at ),
 		);

@@ -10,10 +10,19 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Every producer (moderation outcomes, reactions, comments, mentions, and
  * later follows and messages) calls notify(). It refuses a notification
- * to oneself and between members who blocked each other (either way;
- * moderation outcomes are the site speaking and always arrive),
- * stores it, invalidates the recipient's cached unread count, fires
- * mvs_notification_created and hands it to push delivery.
+ * to oneself, between members who blocked each other (either way;
+ * moderation outcomes are the site speaking and always arrive), and about
+ * an item the recipient may not see right now (MVS_Media_Visibility, the
+ * predicate every route uses), stores it, invalidates the recipient's
+ * cached unread count, fires mvs_notification_created and hands it to push
+ * delivery.
+ *
+ * Folding: a foldable event whose recipient still has an unread
+ * notification of the same type about the same object updates that one
+ * (newest actor and details, moved to the top) and pushes nothing. The
+ * unread row holds the fold key under a unique key, so the outcome does not
+ * depend on timing: concurrent events, or the same values written twice in
+ * one second, never make a second unread notification nor a second push.
  */
 final class MVS_Notifier {
 
@@ -29,7 +38,9 @@ final class MVS_Notifier {
 	 * @param array  $options     fold: fold into an unread notification of the
 	 *                            same type and object instead of adding one (no
 	 *                            push then); official: a moderator acting for the
-	 *                            site (a block between the two does not silence it).
+	 *                            site (a block between the two does not silence it);
+	 *                            item: the mvs_media row of a media notification,
+	 *                            when the caller has it (saves a lookup).
 	 * @return int Notification ID; 0 when none was created.
 	 */
 	public static function notify( int $user_id, int $actor_id, string $type, string $object_type, int $object_id, array $data, array $options = array() ): int {
@@ -38,6 +49,7 @@ final class MVS_Notifier {
 			array(
 				'fold'     => false,
 				'official' => false,
+				'item'     => null,
 			)
 		);
 		if ( $user_id <= 0 || $user_id === $actor_id ) {
@@ -46,16 +58,22 @@ final class MVS_Notifier {
 		if ( ! $options['official'] && $actor_id > 0 && in_array( $actor_id, MVS_Media_Visibility::blocked_ids( $user_id ), true ) ) {
 			return 0;
 		}
-		$store = new MVS_Notification_Repository();
-		if ( $options['fold'] && $store->fold_into_unread( $user_id, $actor_id, $type, $object_type, $object_id, $data ) ) {
-			MVS_Unread_Count::forget( $user_id );
-			return 0;
+		if ( 'media' === $object_type ) {
+			// Nothing about an item the recipient may not see now: the list would
+			// hide it anyway, but a push would already have told the title.
+			$item = is_object( $options['item'] ) ? $options['item'] : ( new MVS_Media_Repository() )->find( $object_id );
+			if ( ! $item || ! MVS_Media_Visibility::can_view( $item, $user_id ) ) {
+				return 0;
+			}
 		}
-		$id = $store->insert( $user_id, $actor_id, $type, $object_type, $object_id, $data );
+		$store = new MVS_Notification_Repository();
+		$id    = $options['fold']
+			? self::insert_or_fold( $store, $user_id, $actor_id, $type, $object_type, $object_id, $data )
+			: $store->insert( $user_id, $actor_id, $type, $object_type, $object_id, $data );
+		MVS_Unread_Count::forget( $user_id );
 		if ( ! $id ) {
 			return 0;
 		}
-		MVS_Unread_Count::forget( $user_id );
 		/**
 		 * Fires after an in-app notification was created.
 		 *
@@ -76,5 +94,48 @@ final class MVS_Notifier {
 			)
 		);
 		return $id;
+	}
+
+	/**
+	 * The fold key of an event: one unread notification per recipient and key.
+	 *
+	 * @param string $type        Type.
+	 * @param string $object_type Object type.
+	 * @param int    $object_id   Object ID.
+	 * @return string
+	 */
+	public static function fold_key( string $type, string $object_type, int $object_id ): string {
+		return $type . ':' . $object_type . ':' . $object_id;
+	}
+
+	/**
+	 * Folds the event into the unread notification of its key, or inserts one.
+	 * Two rounds settle every interleaving: an update that changed nothing
+	 * (no unread row, or one already holding these values) is followed by an
+	 * insert the unique key refuses while an unread row exists; a refused
+	 * insert is followed by an update, and if the owner read it in between,
+	 * the second round inserts a fresh one.
+	 *
+	 * @param MVS_Notification_Repository $store       Store.
+	 * @param int                         $user_id     Recipient.
+	 * @param int                         $actor_id    Actor.
+	 * @param string                      $type        Type.
+	 * @param string                      $object_type Object type.
+	 * @param int                         $object_id   Object ID.
+	 * @param array                       $data        Details.
+	 * @return int ID of a new notification; 0 when the event was folded.
+	 */
+	private static function insert_or_fold( MVS_Notification_Repository $store, int $user_id, int $actor_id, string $type, string $object_type, int $object_id, array $data ): int {
+		$key = self::fold_key( $type, $object_type, $object_id );
+		for ( $round = 0; $round < 2; $round++ ) {
+			if ( $store->fold_into_unread( $user_id, $actor_id, $key, $data ) ) {
+				return 0;
+			}
+			$id = $store->insert_unless_unread( $user_id, $actor_id, $type, $object_type, $object_id, $data, $key );
+			if ( $id ) {
+				return $id;
+			}
+		}
+		return 0;
 	}
 }

@@ -11,8 +11,10 @@ defined( 'ABSPATH' ) || exit;
  * Listens to mvs_reaction_set (fired by the reaction routes). A new
  * reaction notifies the item's owner; while that notification is unread,
  * later reactions on the same item fold into it (newest reactor as its
- * actor, moved to the top) instead of adding one each, so a popular item
- * makes one badge, not fifty. Changing one's reaction type notifies nobody.
+ * actor, moved to the top, no push) instead of adding one each, so a
+ * popular item makes one badge, not fifty, and a reaction removed and set
+ * again, however fast, is one more fold (MVS_Notifier). Changing one's
+ * reaction type notifies nobody.
  */
 final class MVS_Reaction_Notices {
 
@@ -50,7 +52,10 @@ final class MVS_Reaction_Notices {
 				'title'         => (string) $item->title,
 				'reaction_type' => (string) $type,
 			),
-			array( 'fold' => true )
+			array(
+				'fold' => true,
+				'item' => $item,
+			)
 		);
 	}
 }
