@@ -8,8 +8,11 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Item meta (image sizes), tags and category, and the viewer's favorites and
- * reactions for a page of items: lookups by the same list of IDs, sent as
+ * Item meta (image sizes), tags and category, the viewer's favorites and
+ * reactions, and, for a viewer in a block relation, how many of each item's
+ * comments are by members on the other side of a block (hidden from the
+ * viewer's comment list, so subtracted from the comments_count they see):
+ * lookups by the same list of IDs, sent as
  * the branches of one UNION ALL so that a page of any size costs one round
  * trip to the database (each branch reads its own index by media ID).
  *
@@ -21,9 +24,9 @@ defined( 'ABSPATH' ) || exit;
  * table only (the other branches give '' literals), so tables created with
  * different collations (an old site's wp_terms next to newer plugin tables)
  * never meet in one UNION column:
- *   kind                                 'meta' | 'mvs_tag' | 'mvs_category' | 'favorite' | 'reaction'
+ *   kind                                 'meta' | 'mvs_tag' | 'mvs_category' | 'favorite' | 'reaction' | 'hidden_comments'
  *   object_id                            media ID
- *   meta_id, meta_key, meta_value        item meta
+ *   meta_id, meta_key, meta_value        item meta (meta_id: the count of hidden_comments)
  *   term_id, term_name, term_slug        tags and category
  *   reaction                             the viewer's reaction type
  *
@@ -38,14 +41,15 @@ final class MVS_Media_Page_Loader {
 	 *
 	 * @param object[] $rows   mvs_media rows of the page.
 	 * @param int      $viewer Viewer (0: a visitor, who has no favorites or reactions).
-	 * @return array{terms: array<int, array>, favorites: array<int, bool>, reactions: array<int, string>}
+	 * @return array{terms: array<int, array>, favorites: array<int, bool>, reactions: array<int, string>, hidden_comments: array<int, int>}
 	 */
 	public function load( array $rows, int $viewer ): array {
 		global $wpdb;
 		$state  = array(
-			'terms'     => array(),
-			'favorites' => array(),
-			'reactions' => array(),
+			'terms'           => array(),
+			'favorites'       => array(),
+			'reactions'       => array(),
+			'hidden_comments' => array(),
 		);
 		$ids    = array();
 		$joined = array();
@@ -82,6 +86,14 @@ final class MVS_Media_Page_Loader {
 			$branches[] = "SELECT 'reaction', media_id, 0, '', '', 0, '', '', reaction_type FROM {$wpdb->mvs_reactions} WHERE user_id = %d AND media_id IN ({$in})";
 			$args       = array_merge( $args, array( $viewer ), $ids, array( $viewer ), $ids );
 		}
+		// The same block list the comment list leaves out (from the viewer's
+		// loaded meta): no branch, and no cost, for a viewer without blocks.
+		$blocked = MVS_Media_Visibility::blocked_ids( $viewer );
+		if ( $blocked ) {
+			$branches[] = "SELECT 'hidden_comments', media_id, COUNT(*), '', '', 0, '', '', '' FROM {$wpdb->mvs_comments} WHERE media_id IN ({$in}) AND user_id IN ("
+				. implode( ', ', array_fill( 0, count( $blocked ), '%d' ) ) . ') GROUP BY media_id';
+			$args       = array_merge( $args, $ids, $blocked );
+		}
 		// No ORDER BY: sorting the union took MariaDB a third of the query's
 		// time (a filesort of a temporary table that meta_value's LONGTEXT puts
 		// on disk). The few rows are put in order here instead: meta by meta ID
@@ -109,6 +121,9 @@ final class MVS_Media_Page_Loader {
 					break;
 				case 'reaction':
 					$state['reactions'][ $id ] = (string) $row->reaction;
+					break;
+				case 'hidden_comments':
+					$state['hidden_comments'][ $id ] = (int) $row->meta_id;
 					break;
 				default:
 					MVS_Media_Terms_Copy::collect( $terms, $row );

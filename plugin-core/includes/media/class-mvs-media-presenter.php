@@ -70,7 +70,7 @@ final class MVS_Media_Presenter {
 	 *
 	 * @param object $row       mvs_media row.
 	 * @param int    $viewer_id Viewer.
-	 * @param array  $state     favorites, reactions and terms by media ID.
+	 * @param array  $state     favorites, reactions, terms and hidden comments by media ID.
 	 * @return array
 	 */
 	private function shape( $row, int $viewer_id, array $state ): array {
@@ -90,7 +90,9 @@ final class MVS_Media_Presenter {
 			'is_story'        => (bool) (int) $row->is_story,
 			'views'           => (int) $row->views,
 			'reactions_count' => (int) $row->reactions_count,
-			'comments_count'  => (int) $row->comments_count,
+			// What the viewer's comment list holds: comments by members in a
+			// block relation with them are left out of both.
+			'comments_count'  => max( 0, (int) $row->comments_count - ( $state['hidden_comments'][ $id ] ?? 0 ) ),
 			'created_at'      => MVS_Time::to_iso8601( $row->created_at ),
 			// Whether PUT /media/{id} would let this viewer in: the route's own DSL rule, for the viewer's id.
 			'can_edit'        => MVS_Core_Owner_Rules::update_media( (int) $row->author_id, $viewer_id ),
