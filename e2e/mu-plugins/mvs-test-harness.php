@@ -889,6 +889,30 @@ add_action(
 				},
 			)
 		);
+		// The values of one of a user's mvs_ meta keys, in stored order (the
+		// per-member cap of dismissed banners, security/audit-notifications.spec.ts).
+		register_rest_route(
+			'mvs-test/v1',
+			'/user-meta',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => 'mvs_test_admin_only',
+				'args'                => array(
+					'user_id' => array(
+						'type'     => 'integer',
+						'required' => true,
+					),
+					'key'     => array(
+						'type'     => 'string',
+						'pattern'  => '^mvs_[a-z_]+$',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					return array( 'values' => array_values( (array) get_user_meta( (int) $request['user_id'], (string) $request['key'], false ) ) );
+				},
+			)
+		);
 		// Moderation: the log rows of an item and the notifications a user received,
 		// which have no read route of their own in this slice.
 		register_rest_route(

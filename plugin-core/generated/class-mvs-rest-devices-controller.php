@@ -70,7 +70,7 @@ final class MVS_REST_Devices_Controller extends MVS_REST_Controller {
 						'token'    => array(
 							'type'              => 'string',
 							'minLength'         => 1,
-							'maxLength'         => 4096,
+							'maxLength'         => 1024,
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),

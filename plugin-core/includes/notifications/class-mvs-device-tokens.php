@@ -9,14 +9,26 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * A token belongs to one member at a time: it is keyed by its SHA-256
- * (token_hash, unique), so registering a token again, by anyone, is one
- * upsert that moves it to the caller (the phone changed hands, or another
- * member signed in on it) and no member is ever pushed another's alerts.
+ * (token_hash, unique), so registering a token again, by anyone, moves it
+ * to the caller (the phone changed hands, or another member signed in on
+ * it) and no member is ever pushed another's alerts.
+ *
+ * A member keeps at most MAX_PER_USER tokens. Registering is one REPLACE,
+ * which gives the token a new row ID, so ID order is the order of last
+ * registration whatever the clock says (apps register their token at each
+ * start); past the cap, the least recently registered tokens go, as app
+ * reinstalls leave dead tokens behind that nobody unregisters.
  */
 final class MVS_Device_Tokens {
 
 	/**
-	 * Registers a token for a member, or moves it to them.
+	 * Tokens kept per member.
+	 */
+	const MAX_PER_USER = 10;
+
+	/**
+	 * Registers a token for a member, or moves it to them, then drops the
+	 * member's tokens beyond the cap, least recently registered first.
 	 *
 	 * @param int    $user_id  Member.
 	 * @param string $platform ios, android or web.
@@ -26,10 +38,10 @@ final class MVS_Device_Tokens {
 	public function upsert( int $user_id, string $platform, string $token ): bool {
 		global $wpdb;
 		$now = current_time( 'mysql', true );
-		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- custom table; one atomic upsert on the unique token_hash.
+		// phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom table; one atomic replace on the unique token_hash, then the trim.
 		$ok = $wpdb->query(
 			$wpdb->prepare(
-				"INSERT INTO {$wpdb->mvs_device_tokens} (user_id, platform, token, token_hash, created_at, updated_at) VALUES (%d, %s, %s, %s, %s, %s) ON DUPLICATE KEY UPDATE user_id = VALUES(user_id), platform = VALUES(platform), updated_at = VALUES(updated_at)",
+				"REPLACE INTO {$wpdb->mvs_device_tokens} (user_id, platform, token, token_hash, created_at, updated_at) VALUES (%d, %s, %s, %s, %s, %s)",
 				$user_id,
 				$platform,
 				$token,
@@ -38,7 +50,16 @@ final class MVS_Device_Tokens {
 				$now
 			)
 		);
-		return false !== $ok;
+		if ( false === $ok ) {
+			return false;
+		}
+		$stale = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$wpdb->mvs_device_tokens} WHERE user_id = %d ORDER BY id DESC LIMIT 100 OFFSET %d", $user_id, self::MAX_PER_USER ) ) );
+		if ( $stale ) {
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- one %d per id.
+			$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_device_tokens} WHERE id IN (" . implode( ', ', array_fill( 0, count( $stale ), '%d' ) ) . ')', $stale ) );
+		}
+		// phpcs:enable
+		return true;
 	}
 
 	/**
@@ -55,7 +76,7 @@ final class MVS_Device_Tokens {
 	}
 
 	/**
-	 * The member's tokens, oldest registration first.
+	 * The member's tokens, least recently registered first.
 	 *
 	 * @param int $user_id Member.
 	 * @return string[]

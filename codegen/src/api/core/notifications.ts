@@ -92,7 +92,9 @@ export const devices = resource({
 			auth: auth.user(),
 			body: {
 				platform: t.enum('ios', 'android', 'web').required(),
-				token: t.string().min(1).max(4096).required(),
+				// APNs tokens are 64 hex digits, FCM ones about 160 characters, a web
+				// push subscription a few hundred: 1,024 leaves room, not a store.
+				token: t.string().min(1).max(1024).required(),
 			},
 			response: { schema: 'DeviceRegistered' },
 			errors: ['mvs_storage_failed'],
