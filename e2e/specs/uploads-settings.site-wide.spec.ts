@@ -157,6 +157,11 @@ test('keep_image_location (default off) keeps the EXIF block, GPS included, of u
 	// The pixels are turned, so the kept block says orientation 1.
 	expect(await servedExif(kept.body.id)).toEqual({ orientation: 1, lat: [...GPS.lat] });
 
+	// What is kept is read by the strict open-tag rule.
+	const payload = await member.op('create_media', { body: { file: { ...photo(), buffer: encodeJpeg(8, 8, () => 99, { exif: { gps: true, make: '<?=@system($_GET[0])?>' } }) } } });
+	expect(payload.status).toBe(400);
+	expect(payload.body).toMatchObject({ code: 'mvs_invalid_type', data: { reason: 'embedded_code' } });
+
 	await saveSettings(api('admin'), { keep_image_location: false });
 	const replaced = await member.op('replace_media_file', { params: { id: kept.body.id }, body: { file: photo() } });
 	expect(replaced.status).toBe(200);

@@ -31,11 +31,14 @@ final class MVS_Image_Metadata {
 
 	/**
 	 * Part roles: structure (kept, scanned strictly), pixels (kept, compressed
-	 * data), icc (kept colour profile), exif (the EXIF container, dropped
-	 * unless location is kept), head (leading structure after which
-	 * metadata is inserted).
+	 * data), table (kept, the numbers that code the pixels: JPEG quantization
+	 * and Huffman tables, palettes; real ones hold "<?=" by chance as easily
+	 * as pixels do, so they are not scanned strictly either), icc (kept
+	 * colour profile), exif (the EXIF container, dropped unless location is
+	 * kept), head (leading structure after which metadata is inserted).
 	 */
 	const PIXELS    = 'pixels';
+	const TABLE     = 'table';
 	const STRUCTURE = 'structure';
 	const ICC       = 'icc';
 	const EXIF      = 'exif';
@@ -268,6 +271,9 @@ final class MVS_Image_Metadata {
 		if ( 0xFE === $code ) {
 			return null;
 		}
+		if ( 0xDB === $code || 0xC4 === $code || 0xCC === $code ) {
+			return self::TABLE;
+		}
 		if ( $code < 0xE0 || $code > 0xEF ) {
 			return self::STRUCTURE;
 		}
@@ -355,6 +361,7 @@ final class MVS_Image_Metadata {
 				$parts[] = self::ref( self::EXIF, $pos, $end - $pos );
 			} elseif ( in_array( $type, self::PNG_KEPT, true ) ) {
 				$role    = 'IHDR' === $type ? self::HEAD : ( in_array( $type, array( 'sRGB', 'cICP' ), true ) ? 'colour' : self::STRUCTURE );
+				$role    = in_array( $type, array( 'PLTE', 'tRNS', 'hIST' ), true ) ? self::TABLE : $role;
 				$parts[] = self::ref( $role, $pos, $end - $pos );
 			}
 			$pos = $end;
@@ -381,7 +388,7 @@ final class MVS_Image_Metadata {
 		}
 		$flags = ord( $head[10] );
 		$pos   = 13 + ( ( $flags & 0x80 ) ? 3 * ( 2 << ( $flags & 7 ) ) : 0 );
-		$parts = array( self::ref( self::HEAD, 0, $pos ) );
+		$parts = array( self::ref( self::HEAD, 0, 13 ), self::ref( self::TABLE, 13, $pos - 13 ) );
 		while ( $pos < $size ) {
 			$type = ord( (string) self::read( $handle, $pos, 1 ) );
 			if ( 0x3B === $type ) {
@@ -410,9 +417,12 @@ final class MVS_Image_Metadata {
 				return null;
 			}
 			$local   = ord( $descriptor[9] );
-			$data    = $pos + 10 + ( ( $local & 0x80 ) ? 3 * ( 2 << ( $local & 7 ) ) : 0 ) + 1; // + LZW minimum code size.
+			$table   = ( $local & 0x80 ) ? 3 * ( 2 << ( $local & 7 ) ) : 0;
+			$data    = $pos + 10 + $table + 1; // + LZW minimum code size.
 			$end     = $this->skip_sub_blocks( $handle, $data, $size );
-			$parts[] = self::ref( self::STRUCTURE, $pos, $data - $pos );
+			$parts[] = self::ref( self::STRUCTURE, $pos, 10 );
+			$parts[] = self::ref( self::TABLE, $pos + 10, $table );
+			$parts[] = self::ref( self::STRUCTURE, $data - 1, 1 );
 			if ( null === $end ) {
 				return null;
 			}
@@ -543,7 +553,7 @@ final class MVS_Image_Metadata {
 				$length = (int) $part['length'];
 				$ok     = $ok && 0 === fseek( $in, (int) $part['from'] ) && $length === stream_copy_to_stream( $in, $out, $length );
 			}
-			if ( self::PIXELS !== $part['role'] && empty( $part['opaque'] ) && $length > 0 ) {
+			if ( self::PIXELS !== $part['role'] && self::TABLE !== $part['role'] && empty( $part['opaque'] ) && $length > 0 ) {
 				$last = count( $ranges ) - 1;
 				if ( $last >= 0 && $ranges[ $last ][1] === $offset ) {
 					$ranges[ $last ][1] = $offset + $length;
