@@ -150,7 +150,8 @@ final class MVS_Community_Gate {
 	 * @return WP_REST_Response|null Null: not such a batch, or the caller may pass.
 	 */
 	private static function batch_refusal( $server, $request ): ?WP_REST_Response {
-		if ( '/batch/v1' !== strtolower( $request->get_route() ) || 'require-all-validate' !== $request->get_param( 'validation' ) || ! $server instanceof WP_REST_Server ) {
+		if ( 'POST' !== $request->get_method() || '/batch/v1' !== strtolower( $request->get_route() )
+			|| 'require-all-validate' !== $request->get_param( 'validation' ) || ! $server instanceof WP_REST_Server ) {
 			return null;
 		}
 		$requests = $request->get_param( 'requests' );
