@@ -99,7 +99,7 @@ http {
   # Media Community Service, offloaded files: the sandbox policy PHP sends with
   # anything but image, video and audio (MVS_Active_Content), decided again from
   # the Content-Type nginx keeps; anything unexpected gets the sandbox.
-  # The rule of plugin-core/docs/file-delivery.md, "Web server configuration".
+  # The rule of docs/file-delivery.md, "Web server configuration".
 ${MVS_SANDBOX_MAP}
 
   server {
@@ -111,7 +111,7 @@ ${MVS_SANDBOX_MAP}
 
     # Media Community Service keeps uploads here and serves them only through
     # signed /serve URLs; ^~ wins over the PHP regex below, so nothing in the
-    # folder is ever listed, fetched or executed (plugin-core/docs/storage.md).
+    # folder is ever listed, fetched or executed (docs/storage.md).
     location ^~ /wp-content/uploads/mvs/ {
       deny all;
     }
@@ -138,7 +138,7 @@ ${MVS_FILE_HEADERS}
     # plugins or theme). What it does not answer with a file (refusals, URLs
     # it cannot decide without plugins, downloads) it hands back with
     # X-Accel-Redirect: @mvs_wordpress, the route as WordPress answers it.
-    # The rule of plugin-core/docs/file-delivery.md, "The lean path".
+    # The rule of docs/file-delivery.md, "The lean path".
     location = /wp-json/mvs/v1/serve {
       error_page 418 = @mvs_wordpress;
       if ($request_method !~ ^(GET|HEAD)$) { return 418; }
@@ -218,7 +218,7 @@ const fastcgiParams = (script) => [
   ['HTTP_HOST', '$host:$server_port'],
 ].map(([name, value]) => `      fastcgi_param ${name} ${value};`).join('\n');
 const FASTCGI_PARAMS = fastcgiParams();
-// The plugin's lean /serve entry (plugin-core/docs/file-delivery.md, "The lean path").
+// The plugin's lean /serve entry (docs/file-delivery.md, "The lean path").
 const LEAN_SERVE = '/wp-content/plugins/media-community-service/serve.php';
 // When the script is missing (the plugin's folder is named otherwise), php-fpm
 // answers 404 "File not found."; nginx hands such a request to WordPress instead.

@@ -6,7 +6,7 @@
  * not see and a notification shows its item's current title, a blocked
  * viewer's comments_count matches the comment list they get, and device
  * tokens and dismissed banners are capped per member. The choices are in
- * plugin-core/docs/comments-and-notifications.md. Write limits are lifted
+ * docs/comments-and-notifications.md. Write limits are lifted
  * by the harness here (no test bucket): the bursts meet the folding, not
  * the rate limiter.
  */

@@ -7,7 +7,7 @@
  * hand any other spelling to the REST route, which answers 400. Parameters
  * the route does not read stay ignored (docs/file-delivery.md).
  */
-import { expect, test, upload } from '../support/mvs';
+import { baseUrl, expect, test, upload } from '../support/mvs';
 import { bigPdf, fetchFile, serveQuery } from '../support/serve';
 
 test('/serve refuses every other spelling of its numbers with 400, on the signed URL, the REST route and ?rest_route=', async ({ api, request }) => {
@@ -52,5 +52,23 @@ test('/serve refuses every other spelling of its numbers with 400, on the signed
 		const res = await fetchFile(request, `${url}&${extra}`);
 		expect(res.status, extra).toBe(200);
 		expect(Buffer.compare(res.body, canonical.body), extra).toBe(0);
+	}
+});
+
+// Issue 23, row 9: the plugin's internal docs and its personal-data inventory
+// were readable under wp-content/plugins/. They live in the repository's
+// docs/ now (codegen/test/shipped-files.test.ts keeps the plugin folders to
+// code the site runs); the URLs the audit read answer 404.
+test('the docs and inventories the audit read under the plugin folders are not there to read', async ({ request }) => {
+	const origin = new URL(baseUrl()).origin;
+	for (const path of [
+		'/wp-content/plugins/media-community-service/docs/security.md',
+		'/wp-content/plugins/media-community-service/docs/decisions.md',
+		'/wp-content/plugins/media-community-service/generated/personal-data.md',
+		'/wp-content/plugins/media-community-service-pro/generated/personal-data.md',
+	]) {
+		const res = await fetchFile(request, `${origin}${path}`);
+		expect(res.status, path).toBe(404);
+		expect(res.body.toString('utf8'), path).not.toContain('Security decisions');
 	}
 });

@@ -1,6 +1,6 @@
 /**
  * Deleting a WordPress user erases the plugin's rows as the tables declare
- * (plugin-core/generated/personal-data.md): without "attribute all content
+ * (docs/generated/personal-data-core.md): without "attribute all content
  * to", their media and albums go with their files; with it, the named member
  * receives them; either way no row of the erasure plan names the deleted
  * member afterwards, and nobody else's data is touched.

@@ -13,7 +13,7 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * The user ID columns of the plugin's tables and their declared erasure
- * (see personal-data.md beside this file for the reasons).
+ * (see docs/generated/personal-data-core.md in the repository for the reasons).
  */
 final class MVS_Core_Personal_Data {
 

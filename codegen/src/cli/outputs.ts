@@ -21,7 +21,8 @@ export function generateAll(model: Model = loadModel()): Map<string, string> {
 	const files = new Map<string, string>();
 	for (const plugin of model.plugins) {
 		for (const [path, code] of emitPhp(model, plugin, handWrittenPhp(plugin))) files.set(path, code);
-		files.set(`${plugin.dir}/generated/personal-data.md`, emitPersonalData(plugin));
+		// Beside the other docs, never in the plugin folder: only code the site runs is shipped there.
+		files.set(`docs/generated/personal-data-${plugin.id}.md`, emitPersonalData(plugin));
 		const slug = plugin.namespace.replace(/\//g, '-');
 		files.set(`codegen/out/openapi/${slug}.json`, `${JSON.stringify(emitOpenApi(model, plugin), null, '\t')}\n`);
 	}
@@ -31,4 +32,4 @@ export function generateAll(model: Model = loadModel()): Map<string, string> {
 }
 
 /** Folders the generator owns entirely: stale files in them are deleted. */
-export const OWNED_DIRS = ['plugin-core/generated', 'plugin-pro/generated', 'codegen/out'];
+export const OWNED_DIRS = ['plugin-core/generated', 'plugin-pro/generated', 'codegen/out', 'docs/generated'];

@@ -9,7 +9,7 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Carries out the erasure plan declared on the tables (generated as
- * MVS_Core_Personal_Data, documented in generated/personal-data.md) when a
+ * MVS_Core_Personal_Data, documented in docs/generated/personal-data-core.md) when a
  * user is deleted, whoever deletes them (wp-admin, /wp/v2/users, a plugin):
  * their media are deleted with their files, or attributed to the user an
  * administrator names ("attribute all content to"); rows that are theirs go;

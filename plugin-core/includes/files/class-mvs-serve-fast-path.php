@@ -8,7 +8,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The fast path of GET /serve (plugin-core/docs/file-delivery.md).
+ * The fast path of GET /serve (docs/file-delivery.md).
  *
  * Most of the cost of a /serve request used to be WordPress getting to the
  * handler: the init hooks (post types, block types, every plugin's set-up),

@@ -8,7 +8,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The lean path of GET /serve (plugin-core/docs/file-delivery.md, "The lean
+ * The lean path of GET /serve (docs/file-delivery.md, "The lean
  * path").
  *
  * Even the fast path (MVS_Serve_Fast_Path) pays for WordPress's boot up to

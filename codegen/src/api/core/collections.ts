@@ -1,6 +1,6 @@
 /**
  * Collection routes (spec section "Collections"). Choices the contract
- * leaves open: plugin-core/docs/reactions-favorites-collections.md.
+ * leaves open: docs/reactions-favorites-collections.md.
  */
 import { auth, resource, t } from '../../dsl/index.js';
 import { idPath } from './common.js';

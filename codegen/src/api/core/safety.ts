@@ -4,7 +4,7 @@
 import { auth, resource, t } from '../../dsl/index.js';
 import { idPath, userIdPath } from './common.js';
 
-/** Allowed report reasons (the contract leaves the list open; see plugin-core/docs/moderation.md). */
+/** Allowed report reasons (the contract leaves the list open; see docs/moderation.md). */
 export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'nudity', 'violence', 'copyright', 'misinformation', 'impersonation', 'other'] as const;
 
 const reportBody = {

@@ -1,6 +1,6 @@
 /**
  * Response schemas of the moderation, AI, report and block routes: fixed
- * shapes the contract does not show (see plugin-core/docs/moderation.md).
+ * shapes the contract does not show (see docs/moderation.md).
  */
 import { schema, t, type SchemaSpec } from '../../dsl/index.js';
 import { coreSchemas } from './schemas.js';

@@ -1,6 +1,6 @@
 /**
  * Response schemas of reactions, favorites and collections (the contract
- * shows none of these records; plugin-core/docs/reactions-favorites-collections.md
+ * shows none of these records; docs/reactions-favorites-collections.md
  * explains each choice).
  */
 import { schema, t, type SchemaSpec } from '../../dsl/index.js';

@@ -26,7 +26,7 @@ export function emitPersonalDataPlan(plugin: ModelPlugin): { file: string; code:
 		fileHeader({ summary: `What erasing a member's account does to the tables of ${plugin.title}.`, sources: plugin.sources, packageName: names.packageName(plugin) }),
 		'/**',
 		' * The user ID columns of the plugin\'s tables and their declared erasure',
-		' * (see personal-data.md beside this file for the reasons).',
+		` * (see docs/generated/personal-data-${plugin.id}.md in the repository for the reasons).`,
 		' */',
 		`final class ${cls} {`,
 		'',
