@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, files, test, upload, type Api } from '../support/mvs';
 import { schemaProblems } from '../support/schema';
+import { fetchFile, signedUrl } from '../support/serve';
 import { SKIN, png, saveSettings, solidPng, token, trail } from '../support/moderation';
 
 test.describe.configure({ mode: 'serial' });
@@ -217,7 +218,7 @@ test.describe('the OpenAI-compatible provider, against a chat-completions server
 		await new Promise((resolve) => server.close(resolve));
 	});
 
-	test('sends the model, the key as a Bearer token and a prompt with the item; uses and records the answer', async ({ api, fixtures }) => {
+	test('sends the model, the key as a Bearer token and a prompt with the item; uses and records the answer', async ({ api, fixtures, request }) => {
 		await saveSettings(api('admin'), { ai_provider: 'openai', ai_endpoint: endpoint, ai_model: 'mock-vision-1', ai_api_key: SECRET, ai_monthly_budget: 500 });
 		const file = solidPng(16, 16, [200, 30, 30], 'red-kite.png');
 		const id = (await upload(api('member'), { title: 'Red kite over the hills', description: 'Spotted near the ridge', file })).id;
@@ -252,7 +253,11 @@ test.describe('the OpenAI-compatible provider, against a chat-completions server
 		const text = JSON.parse(user.content[0].text);
 		expect(text).toMatchObject({ title: 'Red kite over the hills', description: 'Spotted near the ridge', media_type: 'image', mime_type: 'image/png' });
 		expect(text.measurements).toMatchObject({ width: 16, height: 16, mean_rgb: [200, 30, 30] });
-		expect(user.content[1]).toEqual({ type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from(file.buffer).toString('base64')}` } });
+		// The stored file, as /serve delivers it: the upload less its metadata chunks (uploads-and-storage.md, "Image metadata").
+		const stored = await fetchFile(request, (await signedUrl(api('member'), id)).url);
+		expect(stored.status).toBe(200);
+		expect(stored.body.length).toBeLessThan(Buffer.from(file.buffer).length);
+		expect(user.content[1]).toEqual({ type: 'image_url', image_url: { url: `data:image/png;base64,${stored.body.toString('base64')}` } });
 
 		const after = await usage(api('moderator'));
 		expect(after.analyses).toBe(before.analyses + 1);
