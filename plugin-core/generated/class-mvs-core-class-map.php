@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 202 classes and interfaces of the plugin from its file the
+ * Loads each of the 209 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -83,6 +83,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Engagement_Target'              => 'includes/engagement/class-mvs-engagement-target.php',
 		'MVS_Errors'                         => 'generated/class-mvs-errors.php',
 		'MVS_Event_Marks'                    => 'includes/media/class-mvs-event-marks.php',
+		'MVS_Exif_Orientation'               => 'includes/media/class-mvs-exif-orientation.php',
 		'MVS_Favorite_Repository'            => 'includes/engagement/class-mvs-favorite-repository.php',
 		'MVS_Favorites_Handler'              => 'generated/interface-mvs-favorites-handler.php',
 		'MVS_Favorites_Service'              => 'includes/engagement/class-mvs-favorites-service.php',
@@ -103,8 +104,12 @@ final class MVS_Core_Class_Map {
 		'MVS_Get_My_Stats_Args'              => 'generated/class-mvs-get-my-stats-args.php',
 		'MVS_Get_Settings_Args'              => 'generated/class-mvs-get-settings-args.php',
 		'MVS_Get_Tag_Cloud_Args'             => 'generated/class-mvs-get-tag-cloud-args.php',
+		'MVS_Gif_Parser'                     => 'includes/media/class-mvs-gif-parser.php',
 		'MVS_Image_Metadata'                 => 'includes/media/class-mvs-image-metadata.php',
+		'MVS_Image_Parser'                   => 'includes/media/class-mvs-image-parser.php',
+		'MVS_Image_Part'                     => 'includes/media/class-mvs-image-part.php',
 		'MVS_Image_Sizes'                    => 'includes/media/class-mvs-image-sizes.php',
+		'MVS_Jpeg_Parser'                    => 'includes/media/class-mvs-jpeg-parser.php',
 		'MVS_List_Albums_Args'               => 'generated/class-mvs-list-albums-args.php',
 		'MVS_List_Blocked_Users_Args'        => 'generated/class-mvs-list-blocked-users-args.php',
 		'MVS_List_Collections_Args'          => 'generated/class-mvs-list-collections-args.php',
@@ -146,6 +151,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Ownership'                      => 'includes/support/class-mvs-ownership.php',
 		'MVS_Page'                           => 'includes/rest/class-mvs-page.php',
 		'MVS_Plugin'                         => 'includes/class-mvs-plugin.php',
+		'MVS_Png_Parser'                     => 'includes/media/class-mvs-png-parser.php',
 		'MVS_Push'                           => 'includes/notifications/class-mvs-push.php',
 		'MVS_REST_Access_Controller'         => 'generated/class-mvs-rest-access-controller.php',
 		'MVS_REST_Account_Controller'        => 'generated/class-mvs-rest-account-controller.php',
@@ -225,6 +231,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Update_Tag_Args'                => 'generated/class-mvs-update-tag-args.php',
 		'MVS_Upload_Validator'               => 'includes/media/class-mvs-upload-validator.php',
 		'MVS_Url_Signer'                     => 'includes/files/class-mvs-url-signer.php',
+		'MVS_Webp_Parser'                    => 'includes/media/class-mvs-webp-parser.php',
 	);
 
 	/**
