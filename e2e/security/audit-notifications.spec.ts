@@ -12,6 +12,7 @@
  */
 import { expect, test, upload, type Api } from '../support/mvs';
 import { freshUser, token, type FreshUser } from '../support/moderation';
+import { pinnedWindow } from '../support/rate-limit';
 
 interface Notice {
 	id: number;
@@ -121,6 +122,29 @@ test('row 2: reactions toggled in a burst, and set at once by several members, m
 		expect((await pushes(admin, owner.id)).map((p) => p.payload.type)).toEqual(['media_reaction']);
 	} finally {
 		await dispose([owner, ...fans]);
+	}
+});
+
+test('row 1: one member causes another at most ten new notifications a minute, across items; the eleventh reaction is kept but tells nobody', async ({ api }) => {
+	const admin = api('admin');
+	const owner = await withDevice(admin);
+	const fan = await freshUser(admin);
+	try {
+		const items: number[] = [];
+		for (let i = 0; i < 11; i++) items.push((await upload(owner.api, { title: token(), privacy: 'public' })).id);
+		// In a rate-limit bucket of its own, so the cap (and the route's limit, 20) are the real ones.
+		const window = pinnedWindow('notify-cap');
+		for (const id of items) {
+			const res = await fan.api.send({ method: 'POST', path: `/mvs/v1/media/${id}/reactions`, query: {}, json: { reaction_type: 'like' } }, window.headers());
+			expect(res.status, JSON.stringify(res.body)).toBe(200);
+		}
+		const told = (await notices(owner)).filter((n) => n.type === 'media_reaction' && n.actor_id === fan.id);
+		expect(told.map((n) => n.object_id).sort((a, b) => a - b)).toEqual(items.slice(0, 10).sort((a, b) => a - b));
+		expect((await pushes(admin, owner.id)).filter((p) => p.payload.type === 'media_reaction')).toHaveLength(10);
+		// The eleventh reaction itself is kept.
+		expect((await fan.api.op('list_media_reactions', { params: { id: items[10]! } })).body.total).toBe(1);
+	} finally {
+		await dispose([owner, fan]);
 	}
 });
 

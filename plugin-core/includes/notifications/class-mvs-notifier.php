@@ -66,10 +66,11 @@ final class MVS_Notifier {
 				return 0;
 			}
 		}
-		$store = new MVS_Notification_Repository();
-		$id    = $options['fold']
-			? self::insert_or_fold( $store, $user_id, $actor_id, $type, $object_type, $object_id, $data )
-			: $store->insert( $user_id, $actor_id, $type, $object_type, $object_id, $data );
+		$store  = new MVS_Notification_Repository();
+		$capped = ! $options['official'] && $actor_id > 0;
+		$id     = $options['fold']
+			? self::insert_or_fold( $store, $user_id, $actor_id, $type, $object_type, $object_id, $data, $capped )
+			: ( ! $capped || self::within_cap( $user_id, $actor_id ) ? $store->insert( $user_id, $actor_id, $type, $object_type, $object_id, $data ) : 0 );
 		MVS_Unread_Count::forget( $user_id );
 		if ( ! $id ) {
 			return 0;
@@ -94,6 +95,35 @@ final class MVS_Notifier {
 			)
 		);
 		return $id;
+	}
+
+	/**
+	 * New notifications one member may cause another in a minute.
+	 */
+	const PER_ACTOR_PER_MINUTE = 10;
+
+	/**
+	 * Whether the actor may cause the recipient one more new notification this
+	 * minute. Folding already makes one unread notification per item; this
+	 * bounds a member acting on many items of one recipient (comments,
+	 * reactions, mentions): past the cap the event is kept (the comment, the
+	 * reaction) but notifies nobody, and nothing is pushed.
+	 *
+	 * @param int $user_id  Recipient.
+	 * @param int $actor_id Actor.
+	 * @return bool
+	 */
+	private static function within_cap( int $user_id, int $actor_id ): bool {
+		/**
+		 * Filters how many new notifications one member may cause another in a
+		 * minute (folded events do not count); 0 lifts the cap.
+		 *
+		 * @param int $cap      Default 10.
+		 * @param int $user_id  Recipient.
+		 * @param int $actor_id Actor.
+		 */
+		$cap = (int) apply_filters( 'mvs_notifications_per_actor_per_minute', self::PER_ACTOR_PER_MINUTE, $user_id, $actor_id );
+		return MVS_Rate_Limiter::hit( 'notify_' . $user_id . '_from_' . $actor_id, $cap )['allowed'];
 	}
 
 	/**
@@ -123,12 +153,17 @@ final class MVS_Notifier {
 	 * @param string                      $object_type Object type.
 	 * @param int                         $object_id   Object ID.
 	 * @param array                       $data        Details.
-	 * @return int ID of a new notification; 0 when the event was folded.
+	 * @param bool                        $capped      Whether a new notification counts against the actor's cap.
+	 * @return int ID of a new notification; 0 when the event was folded or over the cap.
 	 */
-	private static function insert_or_fold( MVS_Notification_Repository $store, int $user_id, int $actor_id, string $type, string $object_type, int $object_id, array $data ): int {
+	private static function insert_or_fold( MVS_Notification_Repository $store, int $user_id, int $actor_id, string $type, string $object_type, int $object_id, array $data, bool $capped ): int {
 		$key = self::fold_key( $type, $object_type, $object_id );
 		for ( $round = 0; $round < 2; $round++ ) {
 			if ( $store->fold_into_unread( $user_id, $actor_id, $key, $data ) ) {
+				return 0;
+			}
+			// Only a notification that would be new counts: folding costs the recipient nothing.
+			if ( 0 === $round && $capped && ! self::within_cap( $user_id, $actor_id ) ) {
 				return 0;
 			}
 			$id = $store->insert_unless_unread( $user_id, $actor_id, $type, $object_type, $object_id, $data, $key );
