@@ -8,7 +8,7 @@
 import { deflateSync } from 'node:zlib';
 import type { MvsFile } from '../../codegen/out/client';
 import { encodeJpeg, exifTiff, gifWithMeta, imageStructure, pngWithChunks, webpWithMeta } from '../support/media-files';
-import { encodePng, expect, makePng, test } from '../support/mvs';
+import { encodePng, expect, makePng, pngChunk, test } from '../support/mvs';
 import { clientFor, count, freshBucket, type Client } from './support/http';
 
 test.describe.configure({ mode: 'parallel' });
@@ -63,25 +63,6 @@ function u16(n: number): Buffer {
 	const b = Buffer.alloc(2);
 	b.writeUInt16BE(n);
 	return b;
-}
-
-/** A PNG chunk with its CRC (encodePng only writes whole valid images). */
-function pngChunk(type: string, data: Buffer): Buffer {
-	const length = Buffer.alloc(4);
-	length.writeUInt32BE(data.length);
-	const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-	const crc = Buffer.alloc(4);
-	crc.writeUInt32BE(crc32(body));
-	return Buffer.concat([length, body, crc]);
-}
-
-function crc32(bytes: Buffer): number {
-	let c = 0xffffffff;
-	for (const byte of bytes) {
-		c ^= byte;
-		for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-	}
-	return (c ^ 0xffffffff) >>> 0;
 }
 
 const SVG = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"><script>alert(1)</script></svg>';

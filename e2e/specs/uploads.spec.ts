@@ -6,7 +6,7 @@
  */
 import type { MediaItem } from '../../codegen/out/client';
 import { aliasFiles } from '../support/media-files';
-import { baseUrl, expect, files, makePng, pngClaiming, test, upload, type Api } from '../support/mvs';
+import { baseUrl, expect, files, makePng, pngChunk, pngClaiming, test, upload, type Api } from '../support/mvs';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -34,22 +34,7 @@ function pngWithText(text: string, offset?: number): Buffer {
 	// Chunk header is 8 bytes (length + type) after `head`.
 	const pad = offset === undefined ? 0 : offset - (head.length + 8 + keyword.length);
 	const data = Buffer.concat([keyword, Buffer.alloc(Math.max(0, pad), 0x41), Buffer.from(text, 'latin1')]);
-	const length = Buffer.alloc(4);
-	length.writeUInt32BE(data.length);
-	const body = Buffer.concat([Buffer.from('tEXt', 'latin1'), data]);
-	// Decoders skip a bad ancillary-chunk CRC only sometimes; compute it properly.
-	const crc = Buffer.alloc(4);
-	crc.writeUInt32BE(crc32(body));
-	return Buffer.concat([head, length, body, crc, rest]);
-}
-
-function crc32(bytes: Buffer): number {
-	let c = 0xffffffff;
-	for (const byte of bytes) {
-		c ^= byte;
-		for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-	}
-	return (c ^ 0xffffffff) >>> 0;
+	return Buffer.concat([head, pngChunk('tEXt', data), rest]);
 }
 
 test.describe('POST /media: what may be uploaded', () => {

@@ -5,6 +5,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import type { MvsFile } from '../../codegen/out/client';
+import { pngChunk } from './mvs';
 
 function box(type: string, body: Buffer): Buffer {
 	const head = Buffer.alloc(8);
@@ -75,21 +76,6 @@ function u32le(n: number): Buffer {
 	return b;
 }
 
-function crc32(bytes: Buffer): number {
-	let c = 0xffffffff;
-	for (const byte of bytes) {
-		c ^= byte;
-		for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-	}
-	return (c ^ 0xffffffff) >>> 0;
-}
-
-export function pngChunk(type: string, data: Buffer): Buffer {
-	const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-	return Buffer.concat([u32be(data.length), body, u32be(crc32(body))]);
-}
-
-/** Where the photo of the GPS tests was taken: 48°51'30" N, 2°17'40" E (the Eiffel Tower). */
 export const GPS = { lat: [48, 51, 30], lon: [2, 17, 40] } as const;
 
 export interface ExifOptions {

@@ -183,7 +183,8 @@ function crc32(bytes: Buffer): number {
 	return (c ^ 0xffffffff) >>> 0;
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** A PNG chunk: length, type, data and its CRC (the one chunk writer of the suites). */
+export function pngChunk(type: string, data: Buffer): Buffer {
 	const length = Buffer.alloc(4);
 	length.writeUInt32BE(data.length);
 	const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
