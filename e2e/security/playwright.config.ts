@@ -9,9 +9,15 @@ import { defineConfig } from '@playwright/test';
 
 const workers = Number(process.env.MVS_SITE_WORKERS || 4);
 
+/** Specs that change site-wide settings (the private-community gate) run after the others, alone. */
+const SITE_WIDE = /\.site-wide\.spec\.ts$/;
+
 export default defineConfig({
 	testDir: '.',
-	testMatch: /\.spec\.ts$/,
+	projects: [
+		{ name: 'security', testMatch: /\.spec\.ts$/, testIgnore: SITE_WIDE },
+		{ name: 'security-site-wide', testMatch: SITE_WIDE, dependencies: ['security'], workers: 1, fullyParallel: false },
+	],
 	outputDir: '../test-results/security',
 	workers,
 	fullyParallel: true,
