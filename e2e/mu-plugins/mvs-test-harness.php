@@ -1146,6 +1146,16 @@ add_filter(
 	}
 );
 
+// X-MVS-Test-Public-Endpoints: 1 makes the AI endpoint rule the one of a
+// site without MVS_AI_ALLOW_PRIVATE_ENDPOINTS (which the test sites define
+// for their loopback mock), so the security suite can check its refusals.
+add_filter(
+	'mvs_ai_allow_private_endpoints',
+	static function ( $allowed ) {
+		return '1' === mvs_test_header( 'HTTP_X_MVS_TEST_PUBLIC_ENDPOINTS' ) ? false : $allowed;
+	}
+);
+
 // X-MVS-Test-Smart-Max: <n> lowers the most items a smart collection resolves
 // to, so a spec reaches the cap with a handful of uploads (collections.spec.ts).
 add_filter(

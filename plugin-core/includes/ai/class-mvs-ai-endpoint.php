@@ -67,12 +67,24 @@ final class MVS_AI_Endpoint {
 	);
 
 	/**
-	 * Whether wp-config.php allows plain http and private hosts.
+	 * Whether the site allows plain http and private hosts: wp-config.php's
+	 * MVS_AI_ALLOW_PRIVATE_ENDPOINTS, then the filter (code, as trusted as
+	 * wp-config.php; where WordPress is not loaded, the constant alone).
 	 *
 	 * @return bool
 	 */
 	public static function allows_private(): bool {
-		return defined( 'MVS_AI_ALLOW_PRIVATE_ENDPOINTS' ) && MVS_AI_ALLOW_PRIVATE_ENDPOINTS;
+		$allowed = defined( 'MVS_AI_ALLOW_PRIVATE_ENDPOINTS' ) && MVS_AI_ALLOW_PRIVATE_ENDPOINTS;
+		if ( ! function_exists( 'apply_filters' ) ) {
+			return $allowed;
+		}
+		/**
+		 * Filters whether the AI endpoint may be plain http or a private,
+		 * loopback or link-local host (a local model server).
+		 *
+		 * @param bool $allowed MVS_AI_ALLOW_PRIVATE_ENDPOINTS.
+		 */
+		return (bool) apply_filters( 'mvs_ai_allow_private_endpoints', $allowed );
 	}
 
 	/**
