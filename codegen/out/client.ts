@@ -45,6 +45,10 @@ export interface MediaItem {
 	sizes: Record<string, unknown>;
 	tags: Array<MediaTerm>;
 	category: { id: number; name: string; slug: string } | null;
+	/** The item's moderation state, for its uploader and for moderators; null for everyone else (an extension of the contract's media object). */
+	moderation_status: "pending" | "flagged" | "approved" | "rejected" | null;
+	/** Why a moderator rejected the item, for its uploader and moderators; null when not rejected, when no reason was given, and for everyone else. */
+	moderation_reason: string | null;
 }
 
 /** A tag (mvs_tag) or category (mvs_category) of a media item. */
@@ -252,6 +256,8 @@ export interface ModerationQueueItem {
 	tags: Array<MediaTerm>;
 	category: { id: number; name: string; slug: string } | null;
 	moderation_status: "pending" | "flagged";
+	/** Why a moderator rejected the item, for its uploader and moderators; null when not rejected, when no reason was given, and for everyone else. */
+	moderation_reason: string | null;
 	/** Reports on the item no moderator has decided yet. */
 	open_reports: number;
 }

@@ -116,7 +116,8 @@ test('the queue presents items as GET /media/{id} does: an item flagged by three
 	expect(single.status).toBe(200);
 	// Signed URLs of a hidden item expire a TTL after the request, so only their signature may differ.
 	const unsigned = (value: unknown) => JSON.parse(JSON.stringify(value).replace(/([?&])(expires|signature|sig|mvs_[a-z]+)=[^&"]*/g, '$1$2=*'));
-	const { moderation_status: _status, open_reports: _reports, ...item } = entry;
+	// The queue's moderation_status is the MediaItem's own (a moderator sees it on both).
+	const { open_reports: _reports, ...item } = entry;
 	expect(unsigned(item)).toEqual(unsigned(single.body));
 	expect(schemaProblems('MediaItem', item)).toEqual([]);
 });

@@ -791,113 +791,113 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 			'title'      => 'MediaItem',
 			'type'       => 'object',
 			'properties' => array(
-				'id'              => array(
+				'id'                => array(
 					'type'     => 'integer',
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'title'           => array(
+				'title'             => array(
 					'type'     => 'string',
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'slug'            => array(
+				'slug'              => array(
 					'type'     => 'string',
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'description'     => array(
+				'description'       => array(
 					'type'     => 'string',
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'media_type'      => array(
+				'media_type'        => array(
 					'type'     => 'string',
 					'enum'     => array( 'image', 'video', 'audio', 'document' ),
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'mime_type'       => array(
+				'mime_type'         => array(
 					'type'     => 'string',
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'file_url'        => array(
+				'file_url'          => array(
 					'type'     => 'string',
 					'format'   => 'uri',
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'privacy'         => array(
+				'privacy'           => array(
 					'type'     => 'string',
 					'enum'     => array( 'public', 'members', 'group', 'private' ),
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'group_id'        => array(
+				'group_id'          => array(
 					'type'     => array( 'integer', 'null' ),
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'author_id'       => array(
+				'author_id'         => array(
 					'type'     => 'integer',
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'album_id'        => array(
+				'album_id'          => array(
 					'type'     => array( 'integer', 'null' ),
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'is_story'        => array(
+				'is_story'          => array(
 					'type'     => 'boolean',
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'views'           => array(
+				'views'             => array(
 					'type'     => 'integer',
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'reactions_count' => array(
+				'reactions_count'   => array(
 					'type'     => 'integer',
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'comments_count'  => array(
+				'comments_count'    => array(
 					'type'     => 'integer',
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'created_at'      => array(
+				'created_at'        => array(
 					'type'     => 'string',
 					'format'   => 'date-time',
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'can_edit'        => array(
+				'can_edit'          => array(
 					'type'     => 'boolean',
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'is_favorited'    => array(
+				'is_favorited'      => array(
 					'type'     => 'boolean',
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'viewer_reaction' => array(
+				'viewer_reaction'   => array(
 					'type'     => array( 'string', 'null' ),
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'sizes'           => array(
+				'sizes'             => array(
 					'description'          => __( 'Generated image sizes by name (thumbnail, medium, large, watermark): {url, width, height}; empty for other media types.', 'media-community-service' ),
 					'type'                 => 'object',
 					'additionalProperties' => true,
 					'context'              => array( 'view', 'edit' ),
 					'readonly'             => true,
 				),
-				'tags'            => array(
+				'tags'              => array(
 					'type'     => 'array',
 					'items'    => array(
 						'type' => 'object',
@@ -905,7 +905,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'context'  => array( 'view', 'edit' ),
 					'readonly' => true,
 				),
-				'category'        => array(
+				'category'          => array(
 					'type'                 => array( 'object', 'null' ),
 					'properties'           => array(
 						'id'   => array(
@@ -922,6 +922,19 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'additionalProperties' => false,
 					'context'              => array( 'view', 'edit' ),
 					'readonly'             => true,
+				),
+				'moderation_status' => array(
+					'description' => __( 'The item\'s moderation state, for its uploader and for moderators; null for everyone else (an extension of the contract\'s media object).', 'media-community-service' ),
+					'type'        => array( 'string', 'null' ),
+					'enum'        => array( 'pending', 'flagged', 'approved', 'rejected' ),
+					'context'     => array( 'view', 'edit' ),
+					'readonly'    => true,
+				),
+				'moderation_reason' => array(
+					'description' => __( 'Why a moderator rejected the item, for its uploader and moderators; null when not rejected, when no reason was given, and for everyone else.', 'media-community-service' ),
+					'type'        => array( 'string', 'null' ),
+					'context'     => array( 'view', 'edit' ),
+					'readonly'    => true,
 				),
 			),
 		);

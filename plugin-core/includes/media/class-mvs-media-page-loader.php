@@ -9,7 +9,8 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Item meta (image sizes), tags and category, the viewer's favorites and
- * reactions, and, for a viewer in a block relation, how many of each item's
+ * reactions, the reasons of rejected items whose state the viewer may see
+ * (their uploader, a moderator), and, for a viewer in a block relation, how many of each item's
  * comments are by members on the other side of a block (hidden from the
  * viewer's comment list, so subtracted from the comments_count they see):
  * lookups by the same list of IDs, sent as
@@ -24,11 +25,11 @@ defined( 'ABSPATH' ) || exit;
  * table only (the other branches give '' literals), so tables created with
  * different collations (an old site's wp_terms next to newer plugin tables)
  * never meet in one UNION column:
- *   kind                                 'meta' | 'mvs_tag' | 'mvs_category' | 'favorite' | 'reaction' | 'hidden_comments'
+ *   kind                                 'meta' | 'mvs_tag' | 'mvs_category' | 'favorite' | 'reaction' | 'hidden_comments' | 'rejection'
  *   object_id                            media ID
- *   meta_id, meta_key, meta_value        item meta (meta_id: the count of hidden_comments)
+ *   meta_id, meta_key, meta_value        item meta (meta_id: the count of hidden_comments, the log entry of a rejection)
  *   term_id, term_name, term_slug        tags and category
- *   reaction                             the viewer's reaction type
+ *   reaction                             the viewer's reaction type, a rejection's reason
  *
  * phpcs:disable WordPress.DB.DirectDatabaseQuery -- per-viewer state; the meta part fills WordPress's own meta cache.
  * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
@@ -41,24 +42,31 @@ final class MVS_Media_Page_Loader {
 	 *
 	 * @param object[] $rows   mvs_media rows of the page.
 	 * @param int      $viewer Viewer (0: a visitor, who has no favorites or reactions).
-	 * @return array{terms: array<int, array>, favorites: array<int, bool>, reactions: array<int, string>, hidden_comments: array<int, int>}
+	 * @return array{terms: array<int, array>, favorites: array<int, bool>, reactions: array<int, string>, hidden_comments: array<int, int>, rejections: array<int, ?string>, moderates: bool}
 	 */
 	public function load( array $rows, int $viewer ): array {
 		global $wpdb;
-		$state  = array(
+		$state    = array(
 			'terms'           => array(),
 			'favorites'       => array(),
 			'reactions'       => array(),
 			'hidden_comments' => array(),
+			'rejections'      => array(),
+			// Asked once a page, and only of a member: whether they see every item's moderation state.
+			'moderates'       => $viewer > 0 && user_can( $viewer, 'moderate_mvs_media' ),
 		);
-		$ids    = array();
-		$joined = array();
+		$ids      = array();
+		$joined   = array();
+		$rejected = array();
 		foreach ( $rows as $row ) {
 			$id = (int) $row->id;
 			if ( isset( $ids[ $id ] ) ) {
 				continue;
 			}
 			$ids[ $id ] = $id;
+			if ( 'rejected' === $row->moderation_status && $viewer > 0 && ( $state['moderates'] || (int) $row->author_id === $viewer ) ) {
+				$rejected[] = $id;
+			}
 			$copy       = MVS_Media_Terms_Copy::read( $row );
 			if ( null === $copy ) {
 				$joined[] = $id;
@@ -94,6 +102,11 @@ final class MVS_Media_Page_Loader {
 				. implode( ', ', array_fill( 0, count( $blocked ), '%d' ) ) . ') GROUP BY media_id';
 			$args       = array_merge( $args, $ids, $blocked );
 		}
+		if ( $rejected ) {
+			$branches[] = "SELECT 'rejection', media_id, id, '', '', 0, '', '', reason FROM {$wpdb->mvs_moderation_log} WHERE media_id IN ("
+				. implode( ', ', array_fill( 0, count( $rejected ), '%d' ) ) . ") AND action = 'reject'";
+			$args       = array_merge( $args, $rejected );
+		}
 		// No ORDER BY: sorting the union took MariaDB a third of the query's
 		// time (a filesort of a temporary table that meta_value's LONGTEXT puts
 		// on disk). The few rows are put in order here instead: meta by meta ID
@@ -124,6 +137,10 @@ final class MVS_Media_Page_Loader {
 					break;
 				case 'hidden_comments':
 					$state['hidden_comments'][ $id ] = (int) $row->meta_id;
+					break;
+				case 'rejection':
+					// In log order: the latest rejection's reason wins; '' (none given) is null, as moderation answers it.
+					$state['rejections'][ $id ] = '' !== (string) $row->reaction ? (string) $row->reaction : null;
 					break;
 				default:
 					MVS_Media_Terms_Copy::collect( $terms, $row );

@@ -101,6 +101,23 @@ final class MVS_Media_Presenter {
 			'tags'            => $state['terms'][ $id ]['tags'] ?? array(),
 			'category'        => $state['terms'][ $id ]['category'] ?? null,
 			'sizes'           => $this->sizes( $row, $viewer_id ),
+		) + $this->moderation( $row, $viewer_id, $state );
+	}
+
+	/**
+	 * The moderation state and rejection reason: for the uploader and for
+	 * moderators, null for everyone else (docs/moderation.md, "What owners see").
+	 *
+	 * @param object $row       mvs_media row.
+	 * @param int    $viewer_id Viewer.
+	 * @param array  $state     The page's loaded state (rejection reasons, whether the viewer moderates).
+	 * @return array{moderation_status: ?string, moderation_reason: ?string}
+	 */
+	private function moderation( $row, int $viewer_id, array $state ): array {
+		$shown = $viewer_id > 0 && ( (int) $row->author_id === $viewer_id || $state['moderates'] );
+		return array(
+			'moderation_status' => $shown ? (string) $row->moderation_status : null,
+			'moderation_reason' => $shown ? ( $state['rejections'][ (int) $row->id ] ?? null ) : null,
 		);
 	}
 

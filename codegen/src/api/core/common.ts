@@ -3,6 +3,9 @@
  */
 import { t } from '../../dsl/index.js';
 
+/** Moderation states of a media item. */
+export const MODERATION_STATES = ['pending', 'flagged', 'approved', 'rejected'] as const;
+
 export const PRIVACY = ['public', 'members', 'group', 'private'] as const;
 export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const;
 export const MEDIA_ORDERBY = ['date', 'trending', 'popular'] as const;

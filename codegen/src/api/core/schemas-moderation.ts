@@ -3,10 +3,9 @@
  * shapes the contract does not show (see docs/moderation.md).
  */
 import { schema, t, type SchemaSpec } from '../../dsl/index.js';
+import { MODERATION_STATES } from './common.js';
 import { coreSchemas } from './schemas.js';
 import { REPORT_REASONS } from './safety.js';
-
-export const MODERATION_STATES = ['pending', 'flagged', 'approved', 'rejected'] as const;
 
 const mediaItem = coreSchemas.find((s) => s.name === 'MediaItem');
 if (!mediaItem) throw new Error('schemas-moderation: MediaItem is not declared');

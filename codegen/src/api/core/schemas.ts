@@ -2,7 +2,7 @@
  * Response schemas of the core namespace (the shapes the contract lists).
  */
 import { schema, t, type SchemaSpec } from '../../dsl/index.js';
-import { MEDIA_TYPES, PRIVACY } from './common.js';
+import { MEDIA_TYPES, MODERATION_STATES, PRIVACY } from './common.js';
 
 /** Fields of an album record (the contract shows none). */
 const albumFields = {
@@ -46,6 +46,17 @@ export const coreSchemas: readonly SchemaSpec[] = [
 			.describe('Generated image sizes by name (thumbnail, medium, large, watermark): {url, width, height}; empty for other media types.'),
 		tags: t.array(t.ref('MediaTerm')).required(),
 		category: t.object({ id: t.int().required(), name: t.string().required(), slug: t.string().required() }).nullable().required(),
+		// Extensions of the contract's media object (docs/moderation.md, "What owners see").
+		moderation_status: t
+			.enum(...MODERATION_STATES)
+			.nullable()
+			.required()
+			.describe("The item's moderation state, for its uploader and for moderators; null for everyone else (an extension of the contract's media object)."),
+		moderation_reason: t
+			.string()
+			.nullable()
+			.required()
+			.describe('Why a moderator rejected the item, for its uploader and moderators; null when not rejected, when no reason was given, and for everyone else.'),
 	}),
 	schema('MediaTerm', 'A tag (mvs_tag) or category (mvs_category) of a media item.', {
 		id: t.int().required(),
