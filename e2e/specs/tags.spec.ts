@@ -48,6 +48,37 @@ test('POST /tags creates a tag (201); a taken name is 409 mvs_term_exists with i
 	expect(empty.body.code).toBe('rest_invalid_param');
 });
 
+test('tag names: at most 200 characters as stored is a clear 400; a clash is 409 naming the name or the slug, with the tag\'s id', async ({ api }) => {
+	const member = api('member');
+	const long = await member.op('create_tag', { body: { name: 'x'.repeat(300) } });
+	expect(long.status).toBe(400);
+	expect(long.body.code).toBe('rest_invalid_param');
+	expect(JSON.stringify(long.body.data)).toContain('200');
+	// & is stored as &amp;: 150 of them as sent are 750 characters in the column.
+	const escaped = await member.op('create_tag', { body: { name: `${uniqueName('a')}${'&'.repeat(150)}` } });
+	expect(escaped.status, JSON.stringify(escaped.body)).toBe(400);
+	expect(escaped.body).toMatchObject({ code: 'mvs_invalid_param', data: { params: ['name'] } });
+	expect(escaped.body.message).toContain('200');
+	const name = uniqueName('Clash').slice(0, 190);
+	const full = `${name}${'y'.repeat(200 - name.length)}`;
+	const created = await member.op('create_tag', { body: { name: full } });
+	expect(created.status, JSON.stringify(created.body)).toBe(201);
+	const tag = created.body as unknown as Tag;
+	const byName = await member.op('create_tag', { body: { name: full, slug: uniqueName('other-slug').toLowerCase() } });
+	expect(byName.status).toBe(409);
+	expect(byName.body).toMatchObject({ code: 'mvs_term_exists', message: 'A tag with this name already exists.', data: { term_id: tag.id, field: 'name' } });
+	const bySlug = await member.op('create_tag', { body: { name: uniqueName('Different'), slug: tag.slug } });
+	expect(bySlug.status).toBe(409);
+	expect(bySlug.body).toMatchObject({ code: 'mvs_term_exists', message: 'A tag with this slug already exists.', data: { term_id: tag.id, field: 'slug' } });
+	// Renaming has the same limits.
+	const other = await createTag(member, uniqueName('rename'));
+	expect((await api('admin').op('update_tag', { params: { id: other }, body: { name: 'z'.repeat(201) } })).body.code).toBe('rest_invalid_param');
+	const renamedLong = await api('admin').op('update_tag', { params: { id: other }, body: { name: '<'.repeat(60) } });
+	expect([renamedLong.status, renamedLong.body.code]).toEqual([400, 'mvs_invalid_param']);
+	const renamedClash = await api('admin').op('update_tag', { params: { id: other }, body: { name: full } });
+	expect(renamedClash.body).toMatchObject({ code: 'mvs_term_exists', data: { term_id: tag.id, field: 'name' } });
+});
+
 test('GET /tags searches, pages with X-WP-Total, and sorts by name or count', async ({ api }) => {
 	const prefix = uniqueName('list');
 	const [a, b, c] = [`${prefix}-a`, `${prefix}-b`, `${prefix}-c`];

@@ -20,14 +20,16 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Create_Tag_Args {
 
 	/**
-	 * The name argument.
+	 * At most 200 characters, as stored: WordPress stores &, < and > as entities
+	 * (&amp;, &lt;, &gt;), which count at their stored length.
 	 *
 	 * @var string
 	 */
 	public $name;
 
 	/**
-	 * The slug argument. Null when the request leaves it out.
+	 * Default: made from the name. At most 200 characters (WordPress's term slug
+	 * column). Null when the request leaves it out.
 	 *
 	 * @var string|null
 	 */

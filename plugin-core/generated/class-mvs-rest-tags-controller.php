@@ -106,14 +106,18 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'create_tag_permissions_check' ),
 					'args'                => array(
 						'name' => array(
+							'description'       => __( 'At most 200 characters, as stored: WordPress stores &, < and > as entities (&amp;, &lt;, &gt;), which count at their stored length.', 'media-community-service' ),
 							'type'              => 'string',
 							'minLength'         => 1,
+							'maxLength'         => 200,
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
 						),
 						'slug' => array(
+							'description'       => __( 'Default: made from the name. At most 200 characters (WordPress\'s term slug column).', 'media-community-service' ),
 							'type'              => 'string',
+							'maxLength'         => 200,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'slug' ),
 						),
@@ -193,8 +197,10 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'update_tag_permissions_check' ),
 					'args'                => array(
 						'name' => array(
+							'description'       => __( 'At most 200 characters, as stored: WordPress stores &, < and > as entities (&amp;, &lt;, &gt;), which count at their stored length.', 'media-community-service' ),
 							'type'              => 'string',
 							'minLength'         => 1,
+							'maxLength'         => 200,
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),

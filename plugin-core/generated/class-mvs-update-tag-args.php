@@ -27,7 +27,8 @@ final class MVS_Update_Tag_Args {
 	public $id;
 
 	/**
-	 * The name argument.
+	 * At most 200 characters, as stored: WordPress stores &, < and > as entities
+	 * (&amp;, &lt;, &gt;), which count at their stored length.
 	 *
 	 * @var string
 	 */

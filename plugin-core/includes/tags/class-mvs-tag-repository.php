@@ -24,6 +24,11 @@ final class MVS_Tag_Repository {
 	const TAXONOMY = 'mvs_tag';
 
 	/**
+	 * Most characters of a stored tag name: WordPress's wp_terms.name is varchar(200).
+	 */
+	const NAME_MAX = 200;
+
+	/**
 	 * Each tag's count for the viewer, as a derived table (term_taxonomy_id,
 	 * use_count): the items carrying the term that the viewer may see
 	 * (MVS_Media_Visibility::viewer_predicate). One term when $term_id is given.
@@ -169,6 +174,21 @@ final class MVS_Tag_Repository {
 				$slug
 			)
 		);
+	}
+
+	/**
+	 * Whether the tag is named so (as sent, or as WordPress stores it: &
+	 * becomes &amp;), by the column's collation as in first_named(), to
+	 * tell a name clash from a slug clash.
+	 *
+	 * @param int    $term_id Tag.
+	 * @param string $name    Tag name as sent.
+	 * @return bool
+	 */
+	public function has_name( int $term_id, string $name ): bool {
+		global $wpdb;
+		$stored = (string) sanitize_term_field( 'name', $name, 0, self::TAXONOMY, 'db' );
+		return 1 === (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->terms} WHERE term_id = %d AND ( name = %s OR name = %s )", $term_id, $name, $stored ) );
 	}
 
 	/**

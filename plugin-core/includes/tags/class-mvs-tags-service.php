@@ -67,8 +67,8 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 	}
 
 	/**
-	 * POST /tags: 409 mvs_term_exists when the name or slug is taken (with
-	 * the existing tag's ID, so a client can use it instead).
+	 * POST /tags: 409 mvs_term_exists when the name or slug is taken, saying
+	 * which (with the existing tag's ID, so a client can use it instead).
 	 *
 	 * @param MVS_Create_Tag_Args $args Arguments.
 	 * @return array|WP_Error
@@ -79,13 +79,17 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 		if ( '' === $name || '' === $slug ) {
 			return MVS_Errors::make( 'mvs_invalid_param', __( 'A tag needs a name.', 'media-community-service' ), array( 'params' => array( 'name' ) ) );
 		}
+		$too_long = self::check_stored_length( $name );
+		if ( is_wp_error( $too_long ) ) {
+			return $too_long;
+		}
 		$tag = $this->tags->ensure( $name, $slug );
 		if ( is_wp_error( $tag ) ) {
 			return MVS_Errors::make( 'mvs_invalid_param', $tag->get_error_message(), array( 'params' => array( 'name' ) ) );
 		}
 		list( $id, $created ) = $tag;
 		if ( ! $created ) {
-			return self::exists( $id );
+			return self::exists( $id, $this->tags->has_name( $id, $name ) ? 'name' : 'slug' );
 		}
 		return self::present( $this->tags->find( $id, get_current_user_id() ) );
 	}
@@ -167,9 +171,13 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 		if ( ! $this->tags->find( $id, get_current_user_id() ) ) {
 			return MVS_Errors::make( 'mvs_not_found', __( 'Tag not found.', 'media-community-service' ) );
 		}
+		$too_long = self::check_stored_length( $name );
+		if ( is_wp_error( $too_long ) ) {
+			return $too_long;
+		}
 		$clash = get_term_by( 'name', $name, MVS_Tag_Repository::TAXONOMY );
 		if ( $clash instanceof WP_Term && (int) $clash->term_id !== $id ) {
-			return self::exists( (int) $clash->term_id );
+			return self::exists( (int) $clash->term_id, 'name' );
 		}
 		$updated = wp_update_term( $id, MVS_Tag_Repository::TAXONOMY, array( 'name' => $name ) );
 		if ( is_wp_error( $updated ) ) {
@@ -206,16 +214,44 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 	}
 
 	/**
-	 * 409 for a name or slug that is taken.
+	 * 400 when the name, as WordPress will store it, is longer than its
+	 * column: the DSL's maxLength counts the name as sent, but WordPress
+	 * stores &, < and > as entities, and the database refuses a longer name
+	 * with "Could not insert term into the database." (or "update").
 	 *
-	 * @param int $term_id The existing tag.
+	 * @param string $name Tag name as sent, trimmed.
+	 * @return true|WP_Error
+	 */
+	private static function check_stored_length( string $name ) {
+		$stored = sanitize_term_field( 'name', $name, 0, MVS_Tag_Repository::TAXONOMY, 'db' );
+		if ( mb_strlen( (string) $stored ) <= MVS_Tag_Repository::NAME_MAX ) {
+			return true;
+		}
+		return MVS_Errors::make(
+			'mvs_invalid_param',
+			/* translators: %d: most characters of a tag name. */
+			sprintf( __( 'A tag name may have at most %d characters as stored (&, < and > are stored as &amp;, &lt; and &gt;).', 'media-community-service' ), MVS_Tag_Repository::NAME_MAX ),
+			array( 'params' => array( 'name' ) )
+		);
+	}
+
+	/**
+	 * 409 for a name or slug that is taken, naming which.
+	 *
+	 * @param int    $term_id The existing tag.
+	 * @param string $field   'name' or 'slug': what clashed.
 	 * @return WP_Error
 	 */
-	private static function exists( int $term_id ): WP_Error {
+	private static function exists( int $term_id, string $field ): WP_Error {
 		return MVS_Errors::make(
 			'mvs_term_exists',
-			__( 'A tag with this name already exists.', 'media-community-service' ),
-			array( 'term_id' => $term_id )
+			'slug' === $field
+				? __( 'A tag with this slug already exists.', 'media-community-service' )
+				: __( 'A tag with this name already exists.', 'media-community-service' ),
+			array(
+				'term_id' => $term_id,
+				'field'   => $field,
+			)
 		);
 	}
 }

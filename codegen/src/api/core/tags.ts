@@ -4,6 +4,10 @@
 import { auth, resource, t } from '../../dsl/index.js';
 import { idPath } from './common.js';
 
+/** WordPress's term name and slug columns are varchar(200) (docs/albums-and-tags.md, "Length"). */
+const tagNameMax = 200;
+const tagNameText = 'At most 200 characters, as stored: WordPress stores &, < and > as entities (&amp;, &lt;, &gt;), which count at their stored length.';
+
 export const tags = resource({
 	name: 'tags',
 	service: 'MVS_Tags_Service',
@@ -32,8 +36,8 @@ export const tags = resource({
 			summary: 'Create a tag.',
 			auth: auth.cap('upload_mvs_media'),
 			body: {
-				name: t.string().min(1).required(),
-				slug: t.slug(),
+				name: t.string().min(1).max(tagNameMax).required().describe(tagNameText),
+				slug: t.slug().max(tagNameMax).describe('Default: made from the name. At most 200 characters (WordPress\'s term slug column).'),
 			},
 			response: { status: 201, schema: 'Tag', note: 'The tag term; shape not shown in the spec.' },
 			errors: ['mvs_term_exists', 'mvs_invalid_param'],
@@ -76,7 +80,7 @@ export const tags = resource({
 			auth: auth.cap('manage_options'),
 			params: idPath,
 			body: {
-				name: t.string().min(1).required(),
+				name: t.string().min(1).max(tagNameMax).required().describe(tagNameText),
 			},
 			response: { schema: 'Tag', note: 'The tag term; shape not shown in the spec.' },
 			errors: ['mvs_not_found', 'mvs_invalid_param', 'mvs_term_exists'],
