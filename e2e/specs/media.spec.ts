@@ -25,13 +25,13 @@ async function idsSeenBy(api: Api, query: Record<string, unknown>) {
 }
 
 test.describe('POST /media', () => {
-	test('uploads each media type, typed by content, with a Location header and the full item shape', async ({ api, fixtures }) => {
+	test('uploads each media type, typed by content, with a Location header, the file name as default title and the full item shape', async ({ api, fixtures }) => {
 		const member = api('member');
 		const cases = [
-			{ file: files.uniquePng('sunset.png'), media_type: 'image', mime: 'image/png', title: 'sunset' },
-			{ file: files.mp4('clip.mp4'), media_type: 'video', mime: 'video/mp4', title: 'clip' },
-			{ file: files.mp3('song.mp3'), media_type: 'audio', mime: 'audio/mpeg', title: 'song' },
-			{ file: files.pdf('paper.pdf'), media_type: 'document', mime: 'application/pdf', title: 'paper' },
+			{ file: files.uniquePng('sunset.png'), media_type: 'image', mime: 'image/png', title: 'sunset.png' },
+			{ file: files.mp4('clip.mp4'), media_type: 'video', mime: 'video/mp4', title: 'clip.mp4' },
+			{ file: files.mp3('song.mp3'), media_type: 'audio', mime: 'audio/mpeg', title: 'song.mp3' },
+			{ file: files.pdf('paper.pdf'), media_type: 'document', mime: 'application/pdf', title: 'paper.pdf' },
 		];
 		for (const c of cases) {
 			const res = await member.op('create_media', { body: { file: c.file } });
@@ -54,6 +54,11 @@ test.describe('POST /media', () => {
 			expect(res.headers.location).toMatch(new RegExp(`/mvs/v1/media/${item.id}$`));
 			expect(item.created_at, 'RFC 3339 UTC, with Z').toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
 		}
+		// The contract: the title "defaults to the file name", the whole name, sanitized as a sent title is (no '/' in
+		// it: PHP keeps only what follows the last one).
+		const tagged = await member.op('create_media', { body: { file: files.uniquePng('Harbour  <em>at dawn.PNG') } });
+		expect(tagged.status, JSON.stringify(tagged.body)).toBe(201);
+		expect((tagged.body as Item).title).toBe('Harbour at dawn.PNG');
 	});
 
 	test('takes title, description, privacy, is_story and album_id from the form', async ({ api }) => {

@@ -140,9 +140,11 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 			return $stored;
 		}
 		list( $stored, $sizes ) = $stored;
+		// The contract: "default is the file name", extension included (a.jpg stays a.jpg), sanitized as a sent
+		// title is (MVS_Sanitize::text()).
 		$title = null !== $args->title && '' !== trim( $args->title )
 			? $args->title
-			: sanitize_text_field( pathinfo( $upload['name'], PATHINFO_FILENAME ) );
+			: sanitize_text_field( wp_basename( $upload['name'] ) );
 		$now   = current_time( 'mysql', true );
 		$id    = $this->media->insert(
 			array(
