@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 209 classes and interfaces of the plugin from its file the
+ * Loads each of the 211 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -61,11 +61,13 @@ final class MVS_Core_Class_Map {
 		'MVS_Core_Personal_Data'             => 'generated/class-mvs-core-personal-data.php',
 		'MVS_Core_Routes'                    => 'generated/class-mvs-core-routes.php',
 		'MVS_Core_Schema'                    => 'generated/class-mvs-core-schema.php',
+		'MVS_Cors'                           => 'includes/rest/class-mvs-cors.php',
 		'MVS_Create_Album_Args'              => 'generated/class-mvs-create-album-args.php',
 		'MVS_Create_Collection_Args'         => 'generated/class-mvs-create-collection-args.php',
 		'MVS_Create_Media_Args'              => 'generated/class-mvs-create-media-args.php',
 		'MVS_Create_Media_Comment_Args'      => 'generated/class-mvs-create-media-comment-args.php',
 		'MVS_Create_Tag_Args'                => 'generated/class-mvs-create-tag-args.php',
+		'MVS_Credentials'                    => 'includes/rest/class-mvs-credentials.php',
 		'MVS_Db'                             => 'includes/support/class-mvs-db.php',
 		'MVS_Delete_Album_Args'              => 'generated/class-mvs-delete-album-args.php',
 		'MVS_Delete_Collection_Args'         => 'generated/class-mvs-delete-collection-args.php',
