@@ -20,6 +20,7 @@ final class MVS_Plugin {
 		MVS_Core_Schema::register_tables();
 		MVS_Settings::register();
 		MVS_Community_Gate::register();
+		MVS_Credentials::register();
 		MVS_Cors::register();
 		MVS_Taxonomies::register();
 		add_filter( 'mvs_rest_gated_route_prefixes', array( 'MVS_Core_Routes', 'gated_prefixes' ) );
