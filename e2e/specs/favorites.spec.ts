@@ -64,7 +64,7 @@ test('POST and DELETE are idempotent and answer the new state; is_favorited agre
 	expect(await seen(api('member2'))).toBe(false);
 });
 
-test('visitors get 401; a missing or hidden item is 404; collection_id that is not an own manual collection is 400', async ({ api }) => {
+test('visitors get 401; a missing item is 404, a hidden one 403; collection_id that is not an own manual collection is 400', async ({ api }) => {
 	const id = await uploadImage(api('member'));
 	for (const res of [
 		await api('anonymous').op('get_media_favorite', { params: { id } }),
@@ -75,14 +75,14 @@ test('visitors get 401; a missing or hidden item is 404; collection_id that is n
 		expect(res.status).toBe(401);
 	}
 	const hidden = await uploadImage(api('member'), { privacy: 'private' });
-	for (const target of [hidden, 999999999]) {
+	for (const [target, status, code] of [[hidden, 403, 'mvs_forbidden'], [999999999, 404, 'mvs_not_found']] as const) {
 		for (const res of [
 			await api('member2').op('get_media_favorite', { params: { id: target } }),
 			await api('member2').op('add_media_favorite', { params: { id: target } }),
 			await api('member2').op('remove_media_favorite', { params: { id: target } }),
 		]) {
-			expect(res.status).toBe(404);
-			expect(res.body.code).toBe('mvs_not_found');
+			expect(res.status).toBe(status);
+			expect(res.body.code).toBe(code);
 		}
 	}
 	const badCollection = await api('member2').op('add_media_favorite', { params: { id }, body: { collection_id: 999999999 } });

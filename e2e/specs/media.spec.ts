@@ -340,6 +340,40 @@ test.describe('GET, PUT and DELETE /media/{id}', () => {
 		expect(missing.body.code).toBe('mvs_not_found');
 	});
 
+	// Issue 32, row 6 (docs/api-conventions.md, "Items the caller may not see"): reactions, favorite and report said 404.
+	test('one answer for an item the caller may not see on every sub-route of /media/{id}: 403 mvs_forbidden; 404 only when missing', async ({ api }) => {
+		const hidden = (await upload(api('member'), { privacy: 'private' })).id;
+		const calls = (id: number) => ({
+			item: () => api('member2').op('get_media', { params: { id } }),
+			comments: () => api('member2').op('list_media_comments', { params: { id } }),
+			comment: () => api('member2').op('create_media_comment', { params: { id }, body: { content: 'hello' } }),
+			stats: () => api('member2').op('get_media_stats', { params: { id } }),
+			access: () => api('member2').op('get_media_access', { params: { id } }),
+			group: () => api('member2').op('get_media_group', { params: { id } }),
+			signedUrl: () => api('member2').op('get_media_signed_url', { params: { id } }),
+			view: () => api('member2').op('record_media_view', { params: { id } }),
+			download: () => api('member2').op('record_media_download', { params: { id } }),
+			share: () => api('member2').op('record_media_share', { params: { id } }),
+			reactions: () => api('member2').op('list_media_reactions', { params: { id } }),
+			react: () => api('member2').op('set_media_reaction', { params: { id }, body: { reaction_type: 'like' } }),
+			unreact: () => api('member2').op('remove_media_reaction', { params: { id } }),
+			favorite: () => api('member2').op('get_media_favorite', { params: { id } }),
+			addFavorite: () => api('member2').op('add_media_favorite', { params: { id } }),
+			removeFavorite: () => api('member2').op('remove_media_favorite', { params: { id } }),
+			report: () => api('member2').op('report_media', { params: { id }, body: { reason: 'spam' } }),
+		});
+		const answers = async (id: number) => {
+			const entries = await Promise.all(Object.entries(calls(id)).map(async ([name, call]) => {
+				const res = await call();
+				return [name, `${res.status} ${res.body.code}`] as const;
+			}));
+			return Object.fromEntries(entries);
+		};
+		const every = (answer: string) => Object.fromEntries(Object.keys(calls(0)).map((name) => [name, answer]));
+		expect(await answers(hidden)).toEqual(every('403 mvs_forbidden'));
+		expect(await answers(999999999)).toEqual(every('404 mvs_not_found'));
+	});
+
 	test('editing through PUT, PATCH and POST reaches the same handler; strangers are refused', async ({ api }) => {
 		const item = await upload(api('member'), { title: 'before' });
 		const path = `/mvs/v1/media/${item.id}`;

@@ -108,7 +108,7 @@ test('mvs_reaction_types changes the allowed types and the zero-filled list', as
 	expect(await summary(api('anonymous'), id)).toEqual({ media_id: id, counts: zeros(), total: 1, viewer_reaction: null });
 });
 
-test('an item the caller may not see is a 404 on all three routes (private, members-only to visitors, rejected, blocked both ways)', async ({ api }) => {
+test('an item the caller may not see is a 403 on all three routes, as on GET /media/{id} (private, members-only to visitors, rejected, blocked both ways)', async ({ api }) => {
 	const admin = api('admin');
 	const privateItem = await uploadImage(api('member'), { privacy: 'private' });
 	const membersItem = await uploadImage(api('member'), { privacy: 'members' });
@@ -118,16 +118,16 @@ test('an item the caller may not see is a 404 on all three routes (private, memb
 		caller.op('remove_media_reaction', { params: { id } }),
 	];
 	for (const res of await Promise.all(calls(api('member2'), privateItem))) {
-		expect(res.status).toBe(404);
-		expect(res.body.code).toBe('mvs_not_found');
+		expect(res.status).toBe(403);
+		expect(res.body.code).toBe('mvs_forbidden');
 	}
 	expect((await react(api('member'), privateItem, 'like')).status, 'the owner reacts to their own private item').toBe(200);
-	expect((await api('anonymous').op('list_media_reactions', { params: { id: membersItem } })).status).toBe(404);
+	expect((await api('anonymous').op('list_media_reactions', { params: { id: membersItem } })).status).toBe(403);
 	expect((await react(api('member2'), membersItem, 'like')).status).toBe(200);
 
 	const rejected = await uploadImage(api('member'));
 	expect((await api('moderator').op('reject_media', { params: { id: rejected } })).status).toBe(200);
-	expect((await react(api('member2'), rejected, 'like')).status).toBe(404);
+	expect((await react(api('member2'), rejected, 'like')).status).toBe(403);
 
 	const owner = await freshUser(admin);
 	const blocker = await freshUser(admin);
@@ -135,9 +135,9 @@ test('an item the caller may not see is a 404 on all three routes (private, memb
 		const id = await uploadImage(owner.api);
 		expect((await react(blocker.api, id, 'like')).status).toBe(200);
 		expect((await blocker.api.op('block_user', { params: { id: owner.id } })).status).toBe(200);
-		for (const res of await Promise.all(calls(blocker.api, id))) expect(res.status, 'the blocker').toBe(404);
+		for (const res of await Promise.all(calls(blocker.api, id))) expect(res.status, 'the blocker').toBe(403);
 		const theirs = await uploadImage(blocker.api);
-		expect((await react(owner.api, theirs, 'like')).status, 'the blocked member').toBe(404);
+		expect((await react(owner.api, theirs, 'like')).status, 'the blocked member').toBe(403);
 	} finally {
 		await owner.api.dispose();
 		await blocker.api.dispose();

@@ -45,9 +45,14 @@ final class MVS_REST_Favorites_Controller extends MVS_REST_Controller {
 	 * OpenAPI document built from them, cannot silently drift.
 	 */
 	const HANDLER_ERRORS = array(
-		'get_media_favorite'    => array( 'mvs_not_found' ),
-		'add_media_favorite'    => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
-		'remove_media_favorite' => array( 'mvs_not_found', 'mvs_storage_failed' ),
+		'get_media_favorite'    => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'add_media_favorite'    => array(
+			'mvs_forbidden',
+			'mvs_not_found',
+			'mvs_invalid_param',
+			'mvs_storage_failed',
+		),
+		'remove_media_favorite' => array( 'mvs_forbidden', 'mvs_not_found', 'mvs_storage_failed' ),
 		'list_my_favorites'     => array(),
 	);
 

@@ -44,9 +44,14 @@ final class MVS_REST_Reactions_Controller extends MVS_REST_Controller {
 	 * OpenAPI document built from them, cannot silently drift.
 	 */
 	const HANDLER_ERRORS = array(
-		'list_media_reactions'  => array( 'mvs_not_found' ),
-		'set_media_reaction'    => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
-		'remove_media_reaction' => array( 'mvs_not_found', 'mvs_storage_failed' ),
+		'list_media_reactions'  => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'set_media_reaction'    => array(
+			'mvs_forbidden',
+			'mvs_not_found',
+			'mvs_invalid_param',
+			'mvs_storage_failed',
+		),
+		'remove_media_reaction' => array( 'mvs_forbidden', 'mvs_not_found', 'mvs_storage_failed' ),
 	);
 
 	/**

@@ -43,7 +43,12 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 	 * OpenAPI document built from them, cannot silently drift.
 	 */
 	const HANDLER_ERRORS = array(
-		'report_media' => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_already_reported' ),
+		'report_media' => array(
+			'mvs_forbidden',
+			'mvs_not_found',
+			'mvs_invalid_param',
+			'mvs_already_reported',
+		),
 		'report_user'  => array( 'mvs_user_not_found', 'mvs_invalid_param', 'mvs_already_reported' ),
 	);
 

@@ -8,9 +8,11 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Finds the item of /media/{id}/reactions and /media/{id}/favorite: an item
- * the caller may not see answers exactly like a missing one (404), so these
- * routes never confirm that a private, pending or blocked item exists.
+ * Finds the item of /media/{id}/reactions and /media/{id}/favorite with the
+ * same answers as every other route under /media/{id}: 404 mvs_not_found when
+ * missing, 403 mvs_forbidden when the caller may not see it (the contract's
+ * answer for GET /media/{id}; docs/api-conventions.md, "Items the caller may
+ * not see"). A 404 here hid nothing the item's own route does not tell.
  */
 final class MVS_Engagement_Target {
 
@@ -31,17 +33,13 @@ final class MVS_Engagement_Target {
 	}
 
 	/**
-	 * The row, or 404 mvs_not_found when missing or hidden from the viewer.
+	 * The row, 404 mvs_not_found when missing, 403 mvs_forbidden when hidden from the viewer.
 	 *
 	 * @param int $id     Media ID.
 	 * @param int $viewer Viewer (0: visitor).
 	 * @return object|WP_Error
 	 */
 	public function find( int $id, int $viewer ) {
-		$row = $this->media->find( $id );
-		if ( ! $row || ! MVS_Media_Visibility::can_view( $row, $viewer ) ) {
-			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
-		}
-		return $row;
+		return $this->media->find_viewable( $id, $viewer );
 	}
 }

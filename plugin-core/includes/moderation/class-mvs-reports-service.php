@@ -43,8 +43,8 @@ final class MVS_Reports_Service implements MVS_Reports_Handler {
 	}
 
 	/**
-	 * POST /media/{id}/report. An item the caller may not see answers 404,
-	 * like a missing one, so reports cannot probe for private items.
+	 * POST /media/{id}/report. An item the caller may not see answers 403,
+	 * as on every route under /media/{id} (docs/api-conventions.md).
 	 *
 	 * @param MVS_Report_Media_Args $args Arguments.
 	 * @return array|WP_Error
@@ -52,9 +52,9 @@ final class MVS_Reports_Service implements MVS_Reports_Handler {
 	public function report_media( MVS_Report_Media_Args $args ) {
 		$id       = $args->id;
 		$reporter = get_current_user_id();
-		$row      = $this->media->find( $id );
-		if ( ! $row || ! MVS_Media_Visibility::can_view( $row, $reporter ) ) {
-			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
+		$row      = $this->media->find_viewable( $id, $reporter );
+		if ( is_wp_error( $row ) ) {
+			return $row;
 		}
 		if ( (int) $row->author_id === $reporter ) {
 			return MVS_Errors::make( 'mvs_invalid_param', __( 'You cannot report your own media.', 'media-community-service' ), array( 'params' => array( 'id' ) ) );

@@ -28,7 +28,7 @@ export const reports = resource({
 			params: idPath,
 			body: reportBody,
 			response: { schema: 'Report' },
-			errors: ['mvs_not_found', 'mvs_invalid_param', 'mvs_already_reported'],
+			errors: ['mvs_forbidden', 'mvs_not_found', 'mvs_invalid_param', 'mvs_already_reported'],
 			since: '1.0.0',
 			implemented: true,
 		},
