@@ -248,3 +248,71 @@ test('reactions notify the owner once per item while unread; changing a reaction
 		await owner.api.dispose();
 	}
 });
+
+/** The unread list's total, its length and the count: all three must agree (issue 32 row 2). */
+async function agreed(caller: Api): Promise<number> {
+	const page = await list(caller, { filter: 'unread' });
+	const count = await unread(caller);
+	expect({ total: page.total, listed: page.items.length, count }).toEqual({ total: count, listed: count, count });
+	return count;
+}
+
+test('the count agrees with the list right after a block or unblock, both ways; read marks only what the list shows', async ({ api }) => {
+	const owner = await freshUser(api('admin'));
+	const fan = await freshUser(api('admin'));
+	try {
+		const id = (await upload(owner.api, { title: token(), privacy: 'public' })).id;
+		expect((await fan.api.op('create_media_comment', { params: { id }, body: { content: 'hello' } })).status).toBe(201);
+		// Cached at 1 from here on.
+		expect(await agreed(owner.api)).toBe(1);
+
+		// The owner blocks the fan: the fan's notification leaves the list, and the count with it.
+		expect((await owner.api.op('block_user', { params: { id: fan.id } })).status).toBe(200);
+		expect(await agreed(owner.api)).toBe(0);
+		// Marking all read touches nothing the list hides.
+		const all = await owner.api.op('mark_notifications_read', { body: {} });
+		expect(all.body).toEqual({ marked: 0, unread: 0 });
+		// Unblocked: it is back, still unread, and counted (the cache said 0).
+		expect((await owner.api.op('unblock_user', { params: { id: fan.id } })).status).toBe(200);
+		expect(await agreed(owner.api)).toBe(1);
+
+		// The other direction: the fan blocks the owner, then lifts it.
+		expect((await fan.api.op('block_user', { params: { id: owner.id } })).status).toBe(200);
+		expect(await agreed(owner.api)).toBe(0);
+		expect((await fan.api.op('unblock_user', { params: { id: owner.id } })).status).toBe(200);
+		expect(await agreed(owner.api)).toBe(1);
+	} finally {
+		await Promise.all([owner.api.dispose(), fan.api.dispose()]);
+	}
+});
+
+test('the count agrees with the list right after the item goes private, is rejected, approved or deleted', async ({ api }) => {
+	const owner = await freshUser(api('admin'));
+	const fan = await freshUser(api('admin'));
+	const named = await freshUser(api('admin'));
+	try {
+		const id = (await upload(owner.api, { title: token(), privacy: 'public' })).id;
+		expect((await fan.api.op('create_media_comment', { params: { id }, body: { content: `look @${named.login}` } })).status).toBe(201);
+		const mention = (await list(named.api)).items[0]!;
+		expect(mention).toMatchObject({ type: 'mention', object_id: id });
+		expect(await agreed(named.api)).toBe(1);
+
+		expect((await owner.api.op('update_media', { params: { id }, body: { privacy: 'private' } })).status).toBe(200);
+		expect(await agreed(named.api)).toBe(0);
+		// A hidden notification is not marked, by id or by "all".
+		expect((await named.api.op('mark_notifications_read', { body: { ids: [mention.id] } })).body).toEqual({ marked: 0, unread: 0 });
+		expect((await named.api.op('mark_notifications_read', { body: {} })).body).toEqual({ marked: 0, unread: 0 });
+		expect((await owner.api.op('update_media', { params: { id }, body: { privacy: 'public' } })).status).toBe(200);
+		expect(await agreed(named.api)).toBe(1);
+
+		expect((await api('moderator').op('reject_media', { params: { id }, body: { reason: 'no' } })).status).toBe(200);
+		expect(await agreed(named.api)).toBe(0);
+		expect((await api('moderator').op('approve_media', { params: { id } })).status).toBe(200);
+		expect(await agreed(named.api)).toBe(1);
+
+		expect((await owner.api.op('delete_media', { params: { id } })).status).toBe(200);
+		expect(await agreed(named.api)).toBe(0);
+	} finally {
+		await Promise.all([owner.api.dispose(), fan.api.dispose(), named.api.dispose()]);
+	}
+});

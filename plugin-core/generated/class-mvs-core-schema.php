@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = '1356c3b2bf362d7e';
+	const VERSION = '6418ac1608b0f031';
 
 	/**
 	 * Option holding the installed schema version.
@@ -149,10 +149,11 @@ final class MVS_Core_Schema {
 			'created_at' => 'created_at',
 		),
 		'mvs_notifications'        => array(
-			'user'       => 'user_id,id',
-			'user_read'  => 'user_id,is_read,id',
-			'created'    => 'created_at',
-			'one_unread' => 'user_id,fold_key',
+			'user'          => 'user_id,id',
+			'user_read'     => 'user_id,is_read,id',
+			'created'       => 'created_at',
+			'one_unread'    => 'user_id,fold_key',
+			'object_unread' => 'object_type,object_id,is_read,user_id',
 		),
 		'mvs_device_tokens'        => array(
 			'token_hash' => 'token_hash',
@@ -448,7 +449,8 @@ final class MVS_Core_Schema {
   KEY user (user_id,id),
   KEY user_read (user_id,is_read,id),
   KEY created (created_at),
-  UNIQUE KEY one_unread (user_id,fold_key)
+  UNIQUE KEY one_unread (user_id,fold_key),
+  KEY object_unread (object_type,object_id,is_read,user_id)
 ) ' . $charset_collate . ';',
 			'mvs_device_tokens' => 'CREATE TABLE ' . $prefix . 'mvs_device_tokens (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,

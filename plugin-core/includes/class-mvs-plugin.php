@@ -44,6 +44,7 @@ final class MVS_Plugin {
 		MVS_AI_Service::register();
 		MVS_Reaction_Notices::register();
 		MVS_Notification_Retention::register();
+		MVS_Unread_Count::register();
 		MVS_File_Purge::register();
 		MVS_Account_Eraser::register();
 		MVS_Admin::register();

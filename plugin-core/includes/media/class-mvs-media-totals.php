@@ -132,10 +132,53 @@ final class MVS_Media_Totals {
 			static function () use ( $ids, $write ) {
 				$before = self::keys( $ids );
 				$result = $write();
+				$after  = self::keys( $ids );
 				// A failed delta fails the write too.
-				return false !== $result && self::apply( $ids, $before, self::keys( $ids ) ) ? $result : false;
+				if ( false === $result || ! self::apply( $ids, $before, $after ) ) {
+					return false;
+				}
+				$changed = self::visibility_changed( $ids, $before, $after );
+				if ( $changed ) {
+					MVS_Transaction::after_commit(
+						static function () use ( $changed ) {
+							/**
+							 * Fires once a write that changed who may see these items
+							 * (moderation state, privacy, group, author, or deleted) is
+							 * committed: caches of what viewers see are stale
+							 * (MVS_Unread_Count).
+							 *
+							 * @param int[] $changed Media IDs.
+							 */
+							do_action( 'mvs_media_visibility_changed', $changed );
+						}
+					);
+				}
+				return $result;
 			}
 		);
+	}
+
+	/**
+	 * Items whose visibility keys differ before and after a write.
+	 *
+	 * @param int[] $ids    Items.
+	 * @param array $before Keys before (see keys()).
+	 * @param array $after  Keys after.
+	 * @return int[]
+	 */
+	private static function visibility_changed( array $ids, array $before, array $after ): array {
+		$changed = array();
+		foreach ( $ids as $id ) {
+			$old = $before[ $id ] ?? null;
+			$new = $after[ $id ] ?? null;
+			if ( null === $old && null === $new ) {
+				continue;
+			}
+			if ( null === $old || null === $new || array( $old['status'], $old['privacy'], $old['group'], $old['author'] ) !== array( $new['status'], $new['privacy'], $new['group'], $new['author'] ) ) {
+				$changed[] = $id;
+			}
+		}
+		return $changed;
 	}
 
 	/**

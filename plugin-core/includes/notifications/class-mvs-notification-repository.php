@@ -180,9 +180,14 @@ final class MVS_Notification_Repository {
 	}
 
 	/**
-	 * Marks the recipient's unread notifications read: the given IDs (IDs of
-	 * other members' notifications match nothing), or all when null. A read
-	 * notification gives up its fold key: the next event starts a new one.
+	 * Marks read the recipient's unread notifications that the list shows
+	 * them: the given IDs (IDs of other members' notifications, or of ones
+	 * the list hides, match nothing), or all when null. A hidden one stays
+	 * unread and comes back as such when its item or actor is visible again.
+	 * A read notification gives up its fold key: the next event starts a new one.
+	 *
+	 * Two statements (the visible IDs, then an UPDATE by ID) rather than a
+	 * multi-table UPDATE, which the SQLite translation does not take.
 	 *
 	 * @param int        $user_id Recipient.
 	 * @param int[]|null $ids     Notification IDs, or null for all.
@@ -190,17 +195,43 @@ final class MVS_Notification_Repository {
 	 */
 	public function mark_read( int $user_id, ?array $ids ): int {
 		global $wpdb;
-		$sql  = "UPDATE {$wpdb->mvs_notifications} SET is_read = 1, fold_key = NULL WHERE user_id = %d AND is_read = 0";
-		$args = array( $user_id );
-		if ( null !== $ids ) {
-			if ( ! $ids ) {
-				return 0;
-			}
-			$sql .= ' AND id IN (' . implode( ', ', array_fill( 0, count( $ids ), '%d' ) ) . ')';
-			$args = array_merge( $args, $ids );
+		if ( null !== $ids && ! $ids ) {
+			return 0;
 		}
-		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.NotPrepared -- custom table; $sql holds placeholders only.
-		return (int) $wpdb->query( $wpdb->prepare( $sql, $args ) );
+		list( $where, $args ) = self::visible( $user_id );
+		$from                 = self::from();
+		$where               .= ' AND n.is_read = 0';
+		if ( null !== $ids ) {
+			$where .= ' AND n.id IN (' . implode( ', ', array_fill( 0, count( $ids ), '%d' ) ) . ')';
+			$args   = array_merge( $args, $ids );
+		}
+		// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared -- custom table; $where holds placeholders only.
+		$shown = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT n.id FROM {$from} WHERE {$where}", $args ) ) );
+		if ( ! $shown ) {
+			return 0;
+		}
+		$in     = implode( ', ', array_fill( 0, count( $shown ), '%d' ) );
+		$marked = (int) $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_notifications} SET is_read = 1, fold_key = NULL WHERE user_id = %d AND is_read = 0 AND id IN ({$in})", array_merge( array( $user_id ), $shown ) ) );
+		// phpcs:enable
+		return $marked;
+	}
+
+	/**
+	 * Members holding an unread notification about any of these objects
+	 * (the object_unread index: no scan).
+	 *
+	 * @param string $object_type Object type.
+	 * @param int[]  $object_ids  Object IDs.
+	 * @return int[]
+	 */
+	public function unread_recipients( string $object_type, array $object_ids ): array {
+		global $wpdb;
+		if ( ! $object_ids ) {
+			return array();
+		}
+		$in = implode( ', ', array_fill( 0, count( $object_ids ), '%d' ) );
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- custom table; $in holds placeholders only.
+		return array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT DISTINCT user_id FROM {$wpdb->mvs_notifications} WHERE object_type = %s AND object_id IN ({$in}) AND is_read = 0", array_merge( array( $object_type ), array_map( 'intval', $object_ids ) ) ) ) );
 	}
 
 	/**

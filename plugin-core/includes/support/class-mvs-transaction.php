@@ -46,6 +46,29 @@ final class MVS_Transaction {
 	private static $victim = false;
 
 	/**
+	 * Callbacks waiting for the outermost transaction to commit.
+	 *
+	 * @var callable[]
+	 */
+	private static $on_commit = array();
+
+	/**
+	 * Runs a callback once what was written so far is committed: now when no
+	 * transaction is open, else after the outermost COMMIT (never after a
+	 * ROLLBACK). Caches forgotten before the commit could be refilled from
+	 * the old rows by a concurrent request in between.
+	 *
+	 * @param callable $callback Called without arguments.
+	 */
+	public static function after_commit( callable $callback ): void {
+		if ( 0 === self::$depth ) {
+			$callback();
+			return;
+		}
+		self::$on_commit[] = $callback;
+	}
+
+	/**
 	 * Runs a unit of work in a transaction (joining an open one). An
 	 * outermost unit that InnoDB chose as a deadlock victim is run again, up
 	 * to three times: the whole transaction was rolled back, so nothing of
@@ -101,6 +124,11 @@ final class MVS_Transaction {
 			// The failed statement is the last one a failing unit ran.
 			self::$victim = self::$failed && (bool) preg_match( '/deadlock|lock wait timeout/i', (string) $wpdb->last_error );
 			$wpdb->query( self::$failed ? 'ROLLBACK' : 'COMMIT' );
+			$callbacks       = self::$failed ? array() : self::$on_commit;
+			self::$on_commit = array();
+			foreach ( $callbacks as $callback ) {
+				$callback();
+			}
 			return ! self::$failed;
 		}
 		return $ok;

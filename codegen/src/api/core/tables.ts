@@ -394,8 +394,16 @@ export const coreTables: readonly TableSpec[] = [
 		},
 		primaryKey: ['id'],
 		// user: the "all" list, newest first; user_read: the unread list and
-		// count; created: the retention purge; one_unread: folding.
-		indexes: [key('user', 'user_id', 'id'), key('user_read', 'user_id', 'is_read', 'id'), key('created', 'created_at'), unique('one_unread', 'user_id', 'fold_key')],
+		// count; created: the retention purge; one_unread: folding;
+		// object_unread: who holds unread notifications about an item whose
+		// visibility changed (their cached counts are forgotten: MVS_Unread_Count).
+		indexes: [
+			key('user', 'user_id', 'id'),
+			key('user_read', 'user_id', 'is_read', 'id'),
+			key('created', 'created_at'),
+			unique('one_unread', 'user_id', 'fold_key'),
+			key('object_unread', 'object_type', 'object_id', 'is_read', 'user_id'),
+		],
 	}),
 	table({
 		name: 'mvs_device_tokens',
