@@ -21,7 +21,7 @@ defined( 'ABSPATH' ) || exit;
  *   pixels is worth a human look. It is a crude signal, which is why the
  *   outcome is a flag for moderators, never an automatic rejection.
  * - Tags: the most frequent words of the title (which defaults to the
- *   uploaded file name) and description, without stop words, plus the
+ *   uploaded file name; its extension is left out) and description, without stop words, plus the
  *   dominant colour and "dark"/"bright" when the image is clearly either.
  */
 final class MVS_AI_Local_Provider implements MVS_AI_Provider {
@@ -57,7 +57,7 @@ final class MVS_AI_Local_Provider implements MVS_AI_Provider {
 		if ( 'image' === $item['media_type'] && '' !== $item['path'] ) {
 			$metrics = $this->image_metrics( (string) $item['path'] );
 		}
-		$tags = self::tokens( $item['title'] . ' ' . $item['description'] );
+		$tags = self::tokens( self::without_extension( (string) $item['title'] ) . ' ' . $item['description'] );
 		if ( $metrics ) {
 			array_unshift( $tags, $metrics['dominant_color'] );
 			if ( $metrics['brightness'] < 60 ) {
@@ -202,6 +202,19 @@ final class MVS_AI_Local_Provider implements MVS_AI_Provider {
 			}
 		}
 		return 'red';
+	}
+
+	/**
+	 * A title less a file extension WordPress knows at its end: titles
+	 * default to the uploaded file name, whose extension ("mp3") is no word
+	 * of what the item shows.
+	 *
+	 * @param string $title Item title.
+	 * @return string
+	 */
+	private static function without_extension( string $title ): string {
+		$ext = (string) wp_check_filetype( $title )['ext'];
+		return '' === $ext ? $title : substr( $title, 0, -strlen( $ext ) - 1 );
 	}
 
 	/**
