@@ -6,23 +6,12 @@
  * rest of the suite, alone (project security-site-wide), and disarms it
  * afterwards. The gate's answer on every route is auth-matrix-gate.spec's.
  */
-import { expect, test, type Api } from '../support/mvs';
+import { armGateForThisFile } from '../support/gate';
+import { expect, test } from '../support/mvs';
 
 test.describe.configure({ mode: 'serial' });
 
-async function setPrivate(api: Api, value: boolean) {
-	const res = await api.raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: { private_community: value } } });
-	expect(res.status, JSON.stringify(res.body)).toBe(200);
-	expect(res.body.mvs_settings.private_community).toBe(value);
-}
-
-test.beforeAll(async ({ api }) => {
-	await setPrivate(api('admin'), true);
-});
-
-test.afterAll(async ({ api }) => {
-	await setPrivate(api('admin'), false);
-});
+armGateForThisFile(test);
 
 // Row 6: WordPress's batch handler envelopes each sub-request's
 // rest_pre_dispatch answer as a response; the gate's WP_Error there was a

@@ -5,24 +5,13 @@
  * flips a site-wide setting, so it runs alone, after every other API spec
  * (see the `gate` project in playwright.config.ts).
  */
-import { expect, test, type Api } from '../support/mvs';
+import { armGateForThisFile } from '../support/gate';
+import { expect, test } from '../support/mvs';
 import { mixedCase, routes } from '../support/matrix';
 
 test.describe.configure({ mode: 'serial' });
 
-async function setPrivate(api: Api, value: boolean) {
-	const res = await api.raw('POST', '/wp-json/wp/v2/settings', { json: { mvs_settings: { private_community: value } } });
-	expect(res.status, JSON.stringify(res.body)).toBe(200);
-	expect(res.body.mvs_settings.private_community).toBe(value);
-}
-
-test.beforeAll(async ({ api }) => {
-	await setPrivate(api('admin'), true);
-});
-
-test.afterAll(async ({ api }) => {
-	await setPrivate(api('admin'), false);
-});
+armGateForThisFile(test);
 
 /**
  * Runs check() over every route with as many requests in flight as the site
