@@ -130,6 +130,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Media_Counters'                 => 'includes/media/class-mvs-media-counters.php',
 		'MVS_Media_Deleter'                  => 'includes/media/class-mvs-media-deleter.php',
 		'MVS_Media_Handler'                  => 'generated/interface-mvs-media-handler.php',
+		'MVS_Media_List_Query'               => 'includes/media/class-mvs-media-list-query.php',
 		'MVS_Media_Page_Loader'              => 'includes/media/class-mvs-media-page-loader.php',
 		'MVS_Media_Presenter'                => 'includes/media/class-mvs-media-presenter.php',
 		'MVS_Media_Repository'               => 'includes/media/class-mvs-media-repository.php',

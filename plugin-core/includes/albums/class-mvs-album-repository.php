@@ -241,4 +241,71 @@ final class MVS_Album_Repository {
 		}
 		return (int) $deleted;
 	}
+
+	/**
+	 * Keeps an album's media_count in step after items move in or out.
+	 *
+	 * @param int $album_id Album ID.
+	 */
+	public function refresh_album_count( int $album_id ): void {
+		global $wpdb;
+		if ( $album_id <= 0 ) {
+			return;
+		}
+		$wpdb->query(
+			$wpdb->prepare(
+				"UPDATE {$wpdb->mvs_albums} SET media_count = ( SELECT COUNT(*) FROM {$wpdb->mvs_media} WHERE album_id = %d ) WHERE id = %d",
+				$album_id,
+				$album_id
+			)
+		);
+	}
+
+	/**
+	 * Author of an album, or null when it does not exist.
+	 *
+	 * @param int $album_id Album ID.
+	 * @return int|null
+	 */
+	public function album_author( int $album_id ): ?int {
+		global $wpdb;
+		$author = $wpdb->get_var( $wpdb->prepare( "SELECT author_id FROM {$wpdb->mvs_albums} WHERE id = %d", $album_id ) );
+		return null === $author ? null : (int) $author;
+	}
+
+	/**
+	 * Next position at the end of an album.
+	 *
+	 * @param int $album_id Album ID.
+	 * @return int
+	 */
+	public function next_album_position( int $album_id ): int {
+		global $wpdb;
+		return 1 + (int) $wpdb->get_var( $wpdb->prepare( "SELECT MAX(album_position) FROM {$wpdb->mvs_media} WHERE album_id = %d", $album_id ) );
+	}
+
+	/**
+	 * Puts items into an album at the given positions, in one statement.
+	 *
+	 * @param int             $album_id  Album ID (0 takes them out of any album).
+	 * @param array<int, int> $positions Media ID => position.
+	 * @return bool
+	 */
+	public function place_in_album( int $album_id, array $positions ): bool {
+		global $wpdb;
+		if ( ! $positions ) {
+			return true;
+		}
+		$cases = array();
+		$args  = array( $album_id );
+		foreach ( $positions as $id => $position ) {
+			$cases[] = 'WHEN %d THEN %d';
+			$args[]  = (int) $id;
+			$args[]  = (int) $position;
+		}
+		$in   = implode( ', ', array_fill( 0, count( $positions ), '%d' ) );
+		$args = array_merge( $args, array_map( 'intval', array_keys( $positions ) ) );
+		$sql  = "UPDATE {$wpdb->mvs_media} SET album_id = %d, album_position = CASE id " . implode( ' ', $cases ) . " ELSE album_position END WHERE id IN ({$in})";
+		return false !== $wpdb->query( $wpdb->prepare( $sql, $args ) );
+	}
 }

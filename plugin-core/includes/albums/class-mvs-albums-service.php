@@ -24,7 +24,7 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 	private $albums;
 
 	/**
-	 * Media data access (album counts and positions).
+	 * Media data access (the items an album takes in).
 	 *
 	 * @var MVS_Media_Repository
 	 */
@@ -184,8 +184,11 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 			return MVS_Errors::make( 'mvs_storage_failed' );
 		}
 		if ( 0 === $deleted ) {
-			// A concurrent request deleted it after the permission check read it.
-			return MVS_Errors::make( 'mvs_not_found', __( 'Album not found.', 'media-community-service' ) );
+			// Already absent (a retry, or a concurrent delete): docs/api-conventions.md, "Retry-safe writes".
+			return array(
+				'deleted' => false,
+				'id'      => $id,
+			);
 		}
 
 		/**
@@ -227,7 +230,7 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 		foreach ( array_merge( $order, array_diff( $current, $order ) ) as $media_id ) {
 			$positions[ $media_id ] = $position++;
 		}
-		if ( ! $this->media->place_in_album( $id, $positions ) ) {
+		if ( ! $this->albums->place_in_album( $id, $positions ) ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
 		}
 		return $this->present_full( $id );
@@ -268,17 +271,17 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 			);
 		}
 		$positions = array();
-		$position  = $this->media->next_album_position( $id );
+		$position  = $this->albums->next_album_position( $id );
 		foreach ( $ids as $media_id ) {
 			if ( (int) $rows[ $media_id ]->album_id !== $id ) {
 				$positions[ $media_id ] = $position++;
 			}
 		}
-		if ( ! $this->media->place_in_album( $id, $positions ) ) {
+		if ( ! $this->albums->place_in_album( $id, $positions ) ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
 		}
 		foreach ( array_unique( array_merge( array( $id ), array_map( 'intval', wp_list_pluck( $rows, 'album_id' ) ) ) ) as $album_id ) {
-			$this->media->refresh_album_count( (int) $album_id );
+			$this->albums->refresh_album_count( (int) $album_id );
 		}
 		return $this->present_full( $id );
 	}
@@ -290,12 +293,18 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 	 * @return array|WP_Error
 	 */
 	public function remove_album_item( MVS_Remove_Album_Item_Args $args ) {
-		$id = $args->id;
-		if ( ! $this->albums->remove_item( $id, $args->media_id ) ) {
-			return MVS_Errors::make( 'mvs_not_found', __( 'That item is not in this album.', 'media-community-service' ) );
+		$id      = $args->id;
+		$removed = $this->albums->remove_item( $id, $args->media_id );
+		if ( $removed ) {
+			$this->albums->refresh_album_count( $id );
 		}
-		$this->media->refresh_album_count( $id );
-		return $this->present_full( $id );
+		$album = $this->present_full( $id );
+		if ( is_wp_error( $album ) ) {
+			return $album;
+		}
+		// An item not in the album (any more) is a success that says so: docs/api-conventions.md, "Retry-safe writes".
+		$album['deleted'] = $removed;
+		return $album;
 	}
 
 	/**

@@ -93,7 +93,7 @@ final class MVS_Collection_Repository {
 	 * What the viewer may see, as disjoint WHERE clauses on mvs_media m: the
 	 * community rules, plus the viewer's own items outside them. Two
 	 * branches queried apart keep each on an index; one OR of both made
-	 * MariaDB scan the whole table (the rule of MVS_Media_Repository::search()).
+	 * MariaDB scan the whole table (the rule of MVS_Media_List_Query::search()).
 	 *
 	 * @param int $viewer Viewer.
 	 * @return array<int, array{0: string, 1: array}>

@@ -36,14 +36,23 @@ final class MVS_Media_Bulk {
 	private $media;
 
 	/**
+	 * Album placement.
+	 *
+	 * @var MVS_Album_Repository
+	 */
+	private $albums;
+
+	/**
 	 * Wires collaborators.
 	 *
 	 * @param MVS_Media_Deleter    $deleter The delete routine.
 	 * @param MVS_Media_Repository $media   Data access.
+	 * @param MVS_Album_Repository $albums  Album placement.
 	 */
-	public function __construct( MVS_Media_Deleter $deleter, MVS_Media_Repository $media ) {
+	public function __construct( MVS_Media_Deleter $deleter, MVS_Media_Repository $media, MVS_Album_Repository $albums ) {
 		$this->deleter = $deleter;
 		$this->media   = $media;
+		$this->albums  = $albums;
 	}
 
 	/**
@@ -61,7 +70,7 @@ final class MVS_Media_Bulk {
 		$album_id = 0;
 		if ( 'move_to_album' === $action ) {
 			$album_id = (int) $args->album_id;
-			$author = $this->media->album_author( $album_id );
+			$author = $this->albums->album_author( $album_id );
 			// Moving into an album is editing it: PUT /albums/{id}'s rule.
 			if ( null === $author || ! MVS_Core_Owner_Rules::update_album( $author, $viewer ) ) {
 				return MVS_Errors::make(
@@ -167,16 +176,16 @@ final class MVS_Media_Bulk {
 				}
 			}
 		} elseif ( 'move_to_album' === $action ) {
-			$position  = $this->media->next_album_position( $album_id );
+			$position  = $this->albums->next_album_position( $album_id );
 			$positions = array();
 			foreach ( $ids as $id ) {
 				$positions[ $id ] = $position++;
 			}
-			$ok = $this->media->place_in_album( $album_id, $positions );
+			$ok = $this->albums->place_in_album( $album_id, $positions );
 			if ( $ok ) {
 				$albums = array_unique( array_merge( array( $album_id ), array_map( 'intval', wp_list_pluck( $rows, 'album_id' ) ) ) );
 				foreach ( $albums as $album ) {
-					$this->media->refresh_album_count( (int) $album );
+					$this->albums->refresh_album_count( (int) $album );
 				}
 			}
 		} else {

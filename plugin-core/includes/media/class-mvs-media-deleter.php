@@ -23,6 +23,13 @@ final class MVS_Media_Deleter {
 	private $media;
 
 	/**
+	 * Album placement (an album's count follows its items).
+	 *
+	 * @var MVS_Album_Repository
+	 */
+	private $albums;
+
+	/**
 	 * File storage.
 	 *
 	 * @var MVS_Storage_Driver
@@ -48,10 +55,12 @@ final class MVS_Media_Deleter {
 	 *
 	 * @param MVS_Media_Repository|null $media   Data access.
 	 * @param MVS_Storage_Driver|null   $storage Storage driver (default: MVS_Storage::driver()).
+	 * @param MVS_Album_Repository|null $albums  Album placement.
 	 */
-	public function __construct( ?MVS_Media_Repository $media = null, ?MVS_Storage_Driver $storage = null ) {
+	public function __construct( ?MVS_Media_Repository $media = null, ?MVS_Storage_Driver $storage = null, ?MVS_Album_Repository $albums = null ) {
 		$this->media   = $media ? $media : new MVS_Media_Repository();
 		$this->storage = $storage ? $storage : MVS_Storage::driver();
+		$this->albums  = $albums ? $albums : new MVS_Album_Repository();
 		$this->sizes   = new MVS_Image_Sizes( $this->storage );
 	}
 
@@ -62,9 +71,26 @@ final class MVS_Media_Deleter {
 	 * @return true|WP_Error mvs_not_found, or mvs_storage_failed when the row could not be deleted.
 	 */
 	public function delete( int $id ) {
+		$deleted = $this->delete_if_present( $id );
+		if ( false === $deleted ) {
+			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
+		}
+		return $deleted;
+	}
+
+	/**
+	 * Deletes one item, its file and its sizes if it is there: for DELETE
+	 * /media/{id}, where an absent item is a success (deleted: false,
+	 * docs/api-conventions.md "Retry-safe writes").
+	 *
+	 * @param int $id Media ID.
+	 * @return bool|WP_Error True when deleted, false when absent (also when a
+	 *                       concurrent request deleted it first), or mvs_storage_failed.
+	 */
+	public function delete_if_present( int $id ) {
 		$row = $this->media->find( $id );
 		if ( ! $row ) {
-			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
+			return false;
 		}
 		// Read before the meta rows go with the item.
 		$sizes = MVS_Image_Sizes::get( $id );
@@ -74,7 +100,7 @@ final class MVS_Media_Deleter {
 		}
 		if ( 0 === $deleted ) {
 			// Another request deleted it between the read and the delete: it is gone, as the caller asked.
-			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
+			return false;
 		}
 		wp_cache_delete( $id, 'mvs_media_meta' );
 		if ( null !== $this->deferred_files ) {
@@ -84,7 +110,7 @@ final class MVS_Media_Deleter {
 			$this->storage->delete( (string) $row->file_path );
 			$this->sizes->delete_sizes( $sizes );
 		}
-		$this->media->refresh_album_count( (int) $row->album_id );
+		$this->albums->refresh_album_count( (int) $row->album_id );
 
 		/**
 		 * Fires after a media item, its file and its sizes were deleted.

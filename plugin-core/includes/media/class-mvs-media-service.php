@@ -27,6 +27,20 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	private $media;
 
 	/**
+	 * List queries.
+	 *
+	 * @var MVS_Media_List_Query
+	 */
+	private $lists;
+
+	/**
+	 * Album placement.
+	 *
+	 * @var MVS_Album_Repository
+	 */
+	private $albums;
+
+	/**
 	 * File storage.
 	 *
 	 * @var MVS_Storage_Driver
@@ -72,11 +86,13 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 */
 	public function __construct( ?MVS_Media_Repository $media = null, ?MVS_Storage_Driver $storage = null, ?MVS_Upload_Validator $validator = null, ?MVS_Media_Presenter $presenter = null, ?MVS_Media_Deleter $deleter = null ) {
 		$this->media     = $media ? $media : new MVS_Media_Repository();
+		$this->lists     = new MVS_Media_List_Query();
+		$this->albums    = new MVS_Album_Repository();
 		$this->storage   = $storage ? $storage : MVS_Storage::driver();
 		$this->validator = $validator ? $validator : new MVS_Upload_Validator();
 		$this->sizes     = new MVS_Image_Sizes( $this->storage );
 		$this->presenter = $presenter ? $presenter : new MVS_Media_Presenter();
-		$this->deleter   = $deleter ? $deleter : new MVS_Media_Deleter( $this->media, $this->storage );
+		$this->deleter   = $deleter ? $deleter : new MVS_Media_Deleter( $this->media, $this->storage, $this->albums );
 	}
 
 	/**
@@ -161,7 +177,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 				'privacy'           => $privacy,
 				'group_id'          => 'group' === $privacy ? (int) $args->group_id : 0,
 				'album_id'          => $album_id,
-				'album_position'    => $album_id ? $this->media->next_album_position( $album_id ) : 0,
+				'album_position'    => $album_id ? $this->albums->next_album_position( $album_id ) : 0,
 				'is_story'          => $args->is_story ? 1 : 0,
 				'upload_group'      => self::group_key( $user_id, (string) $args->upload_group ),
 				'moderation_status' => $this->initial_status( $user_id ),
@@ -177,7 +193,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		}
 		MVS_Image_Sizes::save( $id, $sizes );
 		$this->media->update( $id, array( 'slug' => sanitize_title( $title ) . '-' . $id ) );
-		$this->media->refresh_album_count( $album_id );
+		$this->albums->refresh_album_count( $album_id );
 		MVS_Media_Terms::apply( $id, $args->tags, $category );
 
 		/**
@@ -272,12 +288,13 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 */
 	public function delete_media( MVS_Delete_Media_Args $args ) {
 		$id      = $args->id;
-		$deleted = $this->deleter->delete( $id );
+		$deleted = $this->deleter->delete_if_present( $id );
 		if ( is_wp_error( $deleted ) ) {
 			return $deleted;
 		}
+		// False: already absent, a retry (docs/api-conventions.md, "Retry-safe writes").
 		return array(
-			'deleted' => true,
+			'deleted' => $deleted,
 			'id'      => $id,
 		);
 	}
@@ -289,7 +306,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 * @return array|WP_Error
 	 */
 	public function bulk_media( MVS_Bulk_Media_Args $args ) {
-		return ( new MVS_Media_Bulk( $this->deleter, $this->media ) )->run( $args );
+		return ( new MVS_Media_Bulk( $this->deleter, $this->media, $this->albums ) )->run( $args );
 	}
 
 	/**
@@ -366,7 +383,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 		if ( '' === (string) $row->upload_group ) {
 			return array( $this->presenter->item( $row, $viewer ) );
 		}
-		list( $rows ) = $this->media->search(
+		list( $rows ) = $this->lists->search(
 			array(
 				'viewer'       => $viewer,
 				'scope'        => 'all',
@@ -429,7 +446,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 */
 	private function page( $args, string $scope ): MVS_Page {
 		$viewer = get_current_user_id();
-		list( $rows, $total ) = $this->media->search(
+		list( $rows, $total ) = $this->lists->search(
 			array(
 				'viewer'       => $viewer,
 				'scope'        => $scope,
@@ -478,7 +495,7 @@ final class MVS_Media_Service implements MVS_Media_Handler {
 	 * @return true|WP_Error
 	 */
 	private function check_album( int $album_id, int $user_id ) {
-		$author = $this->media->album_author( $album_id );
+		$author = $this->albums->album_author( $album_id );
 		// Uploading into an album is editing it: PUT /albums/{id}'s rule.
 		if ( null !== $author && MVS_Core_Owner_Rules::update_album( $author, $user_id ) ) {
 			return true;
