@@ -508,14 +508,18 @@ export interface CreditLogEntry {
 export interface Operations {
 	/** GET /mvs/v1/media: List media visible to the caller. */
 	list_media: { params: Record<string, never>; query: { media_type?: "image" | "video" | "audio" | "document"; author?: number; slug?: string; tag?: string; category?: string; orderby?: "date" | "trending" | "popular" | (string & {}); scope?: "public" | "all"; s?: string; group_covers?: boolean; page?: number; per_page?: number }; body: Record<string, never>; response: ListEnvelope<MediaItem> };
-	/** POST /mvs/v1/media: Upload a media item. */
-	create_media: { params: Record<string, never>; query: Record<string, never>; body: { file: MvsFile; title?: string; description?: string; privacy?: "public" | "members" | "group" | "private"; group_id?: number; album_id?: number; is_story?: boolean; tags?: Array<string>; category?: string; upload_group?: string }; response: MediaItem };
+	/** GET /mvs/v1/me/media: The caller's own media, including private and pending items. */
+	list_my_media: { params: Record<string, never>; query: { media_type?: "image" | "video" | "audio" | "document"; author?: number; slug?: string; tag?: string; category?: string; orderby?: "date" | "trending" | "popular" | (string & {}); scope?: "public" | "all"; s?: string; group_covers?: boolean; page?: number; per_page?: number }; body: Record<string, never>; response: ListEnvelope<MediaItem> };
 	/** GET /mvs/v1/media/{id}: Read one media item. */
 	get_media: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaItem };
+	/** GET /mvs/v1/media/{id}/group: Every item of the same gallery/upload group. */
+	get_media_group: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaItem[] };
 	/** PUT /mvs/v1/media/{id}: Edit title, description or privacy. */
 	update_media: { params: { id: number }; query: Record<string, never>; body: { title?: string; description?: string; privacy?: "public" | "members" | "group" | "private"; group_id?: number; tags?: Array<string>; category?: string }; response: MediaItem };
 	/** DELETE /mvs/v1/media/{id}: Delete an item and its stored file. */
 	delete_media: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Deleted };
+	/** POST /mvs/v1/media: Upload a media item. */
+	create_media: { params: Record<string, never>; query: Record<string, never>; body: { file: MvsFile; title?: string; description?: string; privacy?: "public" | "members" | "group" | "private"; group_id?: number; album_id?: number; is_story?: boolean; tags?: Array<string>; category?: string; upload_group?: string }; response: MediaItem };
 	/** POST /mvs/v1/media/{id}/replace: Replace the file; id, comments, reactions and stats are kept. */
 	replace_media_file: { params: { id: number }; query: Record<string, never>; body: { file: MvsFile }; response: MediaItem };
 	/** POST /mvs/v1/media/{id}/view: Count a view. */
@@ -524,22 +528,18 @@ export interface Operations {
 	record_media_download: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaStats };
 	/** POST /mvs/v1/media/{id}/share: Count a share. */
 	record_media_share: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaStats };
-	/** GET /mvs/v1/media/{id}/access: Access decision for the caller. */
-	get_media_access: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: AccessDecision };
-	/** GET /mvs/v1/media/{id}/group: Every item of the same gallery/upload group. */
-	get_media_group: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaItem[] };
-	/** GET /mvs/v1/media/{id}/signed-url: A time-limited signed URL to /serve. */
-	get_media_signed_url: { params: { id: number }; query: { download?: boolean; ttl?: number; size?: "large" | "medium" | "thumbnail" | "watermark" }; body: Record<string, never>; response: SignedUrl };
-	/** GET /mvs/v1/serve: Stream a file; the signature is the credential. */
-	serve_media_file: { params: Record<string, never>; query: { mvs_id: number; mvs_uid: number; mvs_exp: number; mvs_sig: string; mvs_size?: "large" | "medium" | "thumbnail" | "watermark"; mvs_dl?: "0" | "1" }; body: Record<string, never>; response: unknown };
-	/** GET /mvs/v1/me/media: The caller's own media, including private and pending items. */
-	list_my_media: { params: Record<string, never>; query: { media_type?: "image" | "video" | "audio" | "document"; author?: number; slug?: string; tag?: string; category?: string; orderby?: "date" | "trending" | "popular" | (string & {}); scope?: "public" | "all"; s?: string; group_covers?: boolean; page?: number; per_page?: number }; body: Record<string, never>; response: ListEnvelope<MediaItem> };
-	/** POST /mvs/v1/media/bulk: Delete, move or change privacy of up to 100 items. */
-	bulk_media: { params: Record<string, never>; query: Record<string, never>; body: { action: "delete" | "move_to_album" | "change_privacy"; media_ids: Array<number>; album_id?: number; privacy?: "public" | "members" | "group" | "private" }; response: BulkResult };
 	/** GET /mvs/v1/media/{id}/stats: Views, reactions, comments, downloads and shares. */
 	get_media_stats: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MediaStats };
 	/** GET /mvs/v1/me/stats: Aggregate stats across the caller's media. */
 	get_my_stats: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: MediaStats };
+	/** GET /mvs/v1/media/{id}/access: Access decision for the caller. */
+	get_media_access: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: AccessDecision };
+	/** GET /mvs/v1/media/{id}/signed-url: A time-limited signed URL to /serve. */
+	get_media_signed_url: { params: { id: number }; query: { download?: boolean; ttl?: number; size?: "large" | "medium" | "thumbnail" | "watermark" }; body: Record<string, never>; response: SignedUrl };
+	/** GET /mvs/v1/serve: Stream a file; the signature is the credential. */
+	serve_media_file: { params: Record<string, never>; query: { mvs_id: number; mvs_uid: number; mvs_exp: number; mvs_sig: string; mvs_size?: "large" | "medium" | "thumbnail" | "watermark"; mvs_dl?: "0" | "1" }; body: Record<string, never>; response: unknown };
+	/** POST /mvs/v1/media/bulk: Delete, move or change privacy of up to 100 items. */
+	bulk_media: { params: Record<string, never>; query: Record<string, never>; body: { action: "delete" | "move_to_album" | "change_privacy"; media_ids: Array<number>; album_id?: number; privacy?: "public" | "members" | "group" | "private" }; response: BulkResult };
 	/** GET /mvs/v1/albums: List albums visible to the caller. */
 	list_albums: { params: Record<string, never>; query: { author?: number; orderby?: "date" | "title" | "media_count"; order?: "asc" | "desc"; page?: number; per_page?: number }; body: Record<string, never>; response: Album[] };
 	/** POST /mvs/v1/albums: Create an album. */
@@ -779,22 +779,22 @@ export type OperationName = keyof Operations;
 /** Where each operation lives. */
 export const operations = {
 	list_media: { namespace: 'mvs/v1', method: 'GET', path: '/media', multipart: false },
-	create_media: { namespace: 'mvs/v1', method: 'POST', path: '/media', multipart: true },
+	list_my_media: { namespace: 'mvs/v1', method: 'GET', path: '/me/media', multipart: false },
 	get_media: { namespace: 'mvs/v1', method: 'GET', path: '/media/{id}', multipart: false },
+	get_media_group: { namespace: 'mvs/v1', method: 'GET', path: '/media/{id}/group', multipart: false },
 	update_media: { namespace: 'mvs/v1', method: 'PUT', path: '/media/{id}', multipart: false },
 	delete_media: { namespace: 'mvs/v1', method: 'DELETE', path: '/media/{id}', multipart: false },
+	create_media: { namespace: 'mvs/v1', method: 'POST', path: '/media', multipart: true },
 	replace_media_file: { namespace: 'mvs/v1', method: 'POST', path: '/media/{id}/replace', multipart: true },
 	record_media_view: { namespace: 'mvs/v1', method: 'POST', path: '/media/{id}/view', multipart: false },
 	record_media_download: { namespace: 'mvs/v1', method: 'POST', path: '/media/{id}/download', multipart: false },
 	record_media_share: { namespace: 'mvs/v1', method: 'POST', path: '/media/{id}/share', multipart: false },
-	get_media_access: { namespace: 'mvs/v1', method: 'GET', path: '/media/{id}/access', multipart: false },
-	get_media_group: { namespace: 'mvs/v1', method: 'GET', path: '/media/{id}/group', multipart: false },
-	get_media_signed_url: { namespace: 'mvs/v1', method: 'GET', path: '/media/{id}/signed-url', multipart: false },
-	serve_media_file: { namespace: 'mvs/v1', method: 'GET', path: '/serve', multipart: false },
-	list_my_media: { namespace: 'mvs/v1', method: 'GET', path: '/me/media', multipart: false },
-	bulk_media: { namespace: 'mvs/v1', method: 'POST', path: '/media/bulk', multipart: false },
 	get_media_stats: { namespace: 'mvs/v1', method: 'GET', path: '/media/{id}/stats', multipart: false },
 	get_my_stats: { namespace: 'mvs/v1', method: 'GET', path: '/me/stats', multipart: false },
+	get_media_access: { namespace: 'mvs/v1', method: 'GET', path: '/media/{id}/access', multipart: false },
+	get_media_signed_url: { namespace: 'mvs/v1', method: 'GET', path: '/media/{id}/signed-url', multipart: false },
+	serve_media_file: { namespace: 'mvs/v1', method: 'GET', path: '/serve', multipart: false },
+	bulk_media: { namespace: 'mvs/v1', method: 'POST', path: '/media/bulk', multipart: false },
 	list_albums: { namespace: 'mvs/v1', method: 'GET', path: '/albums', multipart: false },
 	create_album: { namespace: 'mvs/v1', method: 'POST', path: '/albums', multipart: false },
 	get_album: { namespace: 'mvs/v1', method: 'GET', path: '/albums/{id}', multipart: false },

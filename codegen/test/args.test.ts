@@ -17,15 +17,15 @@ const index = new ErrorCodeIndex(model.plugins.flatMap((p) => handWrittenPhp(p))
 
 describe('handlers read only declared arguments', () => {
 	for (const plugin of model.plugins) {
-		for (const resource of plugin.resources) {
-			const routes = resource.routes.filter((r) => r.implemented);
+		for (const handler of plugin.resources.flatMap((r) => r.handlers)) {
+			const routes = handler.routes.filter((r) => r.implemented);
 			if (!routes.length) continue;
-			test(`${plugin.namespace} ${resource.name}: ${resource.service} reads only what each route declares`, () => {
+			test(`${plugin.namespace} ${handler.name}: ${handler.service} reads only what each route declares`, () => {
 				const problems: string[] = [];
 				for (const route of routes) {
 					// Declared arguments (the upload among them), plus the headers and HEAD flag of typed routes.
 					const declared = new Set(argumentNames(route));
-					const { reads, unreadable } = argumentReads(index, resource.service!, route.name);
+					const { reads, unreadable } = argumentReads(index, handler.service!, route.name);
 					for (const name of reads) if (!declared.has(name)) problems.push(`${route.name} reads "${name}", which the route does not declare`);
 					problems.push(...unreadable);
 				}

@@ -115,20 +115,22 @@ describe('generated PHP ↔ hand-written runtime', () => {
 		assert.deepEqual([...used].filter((m) => !statics.has(m)), [], 'MVS_Sanitize lacks these methods');
 	});
 
-	test('each implemented resource names a service class that implements its handler interface', () => {
+	test('each implemented resource or route group names a service class that implements its handler interface', () => {
 		for (const { plugin, resource } of controllers) {
-			const implemented = resource.routes.filter((r) => r.implemented);
-			if (implemented.length === 0) continue;
-			const service = handWrittenClass(resource.service!);
-			const iface = names.handler(plugin, resource.name);
-			const implementsList = ((service.implements as PhpNode[] | null) ?? []).map((n) => nameOf(n));
-			assert.ok(implementsList.includes(iface), `${resource.service} does not implement ${iface}`);
-			const own = new Set(methodNames(service));
-			assert.deepEqual(
-				implemented.map((r) => r.name).filter((n) => !own.has(n)),
-				[],
-				`${resource.service} lacks handler methods`,
-			);
+			for (const handler of resource.handlers) {
+				const implemented = handler.routes.filter((r) => r.implemented);
+				if (implemented.length === 0) continue;
+				const service = handWrittenClass(handler.service!);
+				const iface = names.handler(plugin, handler.name);
+				const implementsList = ((service.implements as PhpNode[] | null) ?? []).map((n) => nameOf(n));
+				assert.ok(implementsList.includes(iface), `${handler.service} does not implement ${iface}`);
+				const own = new Set(methodNames(service));
+				assert.deepEqual(
+					implemented.map((r) => r.name).filter((n) => !own.has(n)),
+					[],
+					`${handler.service} lacks handler methods`,
+				);
+			}
 		}
 	});
 });

@@ -33,18 +33,20 @@ function mismatches(idx: ErrorCodeIndex, service: string, route: { name: string;
 
 describe('declared errors match the handlers', () => {
 	for (const plugin of model.plugins) {
-		for (const resource of plugin.resources) {
-			const routes = resource.routes.filter((r) => r.implemented);
+		for (const handler of plugin.resources.flatMap((r) => r.handlers)) {
+			const routes = handler.routes.filter((r) => r.implemented);
 			if (!routes.length) continue;
-			test(`${plugin.namespace} ${resource.name}: each route's errors are exactly what ${resource.service} and the controller can answer`, () => {
-				const problems = routes.flatMap((r) => mismatches(index, resource.service!, r, controllerErrors(plugin, r)));
+			test(`${plugin.namespace} ${handler.name}: each route's errors are exactly what ${handler.service} and the controller can answer`, () => {
+				const problems = routes.flatMap((r) => mismatches(index, handler.service!, r, controllerErrors(plugin, r)));
 				assert.deepEqual(problems, []);
 			});
 		}
 	}
 
 	test('every error code in the hand-written PHP is a string literal the rule can read', () => {
-		for (const plugin of model.plugins) for (const r of plugin.routes) if (r.implemented) index.codes(plugin.resources.find((x) => x.name === r.resource)!.service!, r.name);
+		for (const plugin of model.plugins) {
+			for (const handler of plugin.resources.flatMap((r) => r.handlers)) for (const r of handler.routes) if (r.implemented) index.codes(handler.service!, r.name);
+		}
 		assert.deepEqual(index.unreadable, []);
 	});
 });

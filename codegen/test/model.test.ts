@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ADDRESS_FACTOR, auth, col, erase, key, personal, t, WRITE_RATE_LIMIT, type Capability, type PluginSpec, type RouteSpec } from '../src/dsl/index.js';
+import { ADDRESS_FACTOR, auth, col, erase, key, personal, resource, t, WRITE_RATE_LIMIT, type Capability, type PluginSpec, type RouteSpec } from '../src/dsl/index.js';
 import { buildModel, ModelError } from '../src/model/build.js';
 import { route, thingResource, thingTable, tinyPlugin, withRoutes } from './helpers/fixtures.js';
 
@@ -134,6 +134,46 @@ describe('model builder: refuses invalid declarations with a helpful ModelError'
 			/route list_things/,
 			/name used twice/,
 		);
+	});
+
+	test('route groups: each names its service, two at least, no group takes a resource\'s handler name', () => {
+		const [list, get] = thingResource().routes.slice(0, 2) as [RouteSpec, RouteSpec];
+		const grouped = (groups: { name: string; service: string; routes: RouteSpec[] }[]) =>
+			tinyPlugin({ resources: [resource({ name: 'things', summary: 'Things.', typedArgs: true, groups: groups.map((g) => ({ summary: 'Some things.', ...g })) })] });
+		const model = buildModel([
+			grouped([
+				{ name: 'thing_reads', service: 'MVS_Thing_Reads', routes: [list] },
+				{ name: 'thing_writes', service: 'MVS_Thing_Writes', routes: [get] },
+			]),
+		]);
+		const handlers = model.plugins[0]!.resources[0]!.handlers;
+		assert.deepEqual(
+			handlers.map((h) => [h.name, h.service, h.property, h.routes.map((r) => r.name)]),
+			[
+				['thing_reads', 'MVS_Thing_Reads', 'thing_reads', [list.name]],
+				['thing_writes', 'MVS_Thing_Writes', 'thing_writes', [get.name]],
+			],
+		);
+		assertModelError(grouped([{ name: 'thing_reads', service: 'MVS_Thing_Reads', routes: [list, get] }]), /resource things/, /single route group/);
+		assertModelError(
+			grouped([
+				{ name: 'thing_reads', service: 'Thing_Reads', routes: [list] },
+				{ name: 'thing_writes', service: 'MVS_Thing_Writes', routes: [get] },
+			]),
+			/route group thing_reads/,
+			/MVS_ class/,
+		);
+		assertModelError(
+			grouped([
+				{ name: 'things', service: 'MVS_Thing_Reads', routes: [list] },
+				{ name: 'things', service: 'MVS_Thing_Writes', routes: [get] },
+			]),
+			/handler/,
+			/things declared twice/,
+		);
+		// A resource without groups keeps one handler under its own name, held as `handler`.
+		const plain = buildModel([tinyPlugin()]).plugins[0]!.resources[0]!.handlers;
+		assert.deepEqual(plain.map((h) => [h.name, h.service, h.property]), [['things', 'MVS_Thing_Service', 'handler']]);
 	});
 
 	test('unknown capability, in an auth rule and in a role grant', () => {

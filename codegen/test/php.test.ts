@@ -136,12 +136,13 @@ describe('generated PHP: controllers', () => {
 				for (const r of resource.routes) {
 					const body = method(decl, r.name);
 					const notImplemented = thisCalls(body, ['not_implemented']);
-					const handlerCalls = thisCalls(body, ['handler', undefined]);
+					const property = resource.handlers.find((h) => h.routes.includes(r))!.property;
+					const handlerCalls = thisCalls(body, [property, undefined]);
 					if (r.implemented) {
 						assert.equal(notImplemented.length, 0, `${r.name} is implemented but calls not_implemented`);
 						assert.equal(handlerCalls.length, 1, `${r.name} should call the handler once`);
 						const offset = (handlerCalls[0]!.what as PhpNode).offset as PhpNode;
-						assert.equal(offset.name, r.name, `${r.name} calls $this->handler->${String(offset.name)}`);
+						assert.equal(offset.name, r.name, `${r.name} calls $this->${property}->${String(offset.name)}`);
 					} else {
 						assert.equal(handlerCalls.length, 0, `${r.name} is not implemented but calls the handler`);
 						assert.equal(notImplemented.length, 1, `${r.name} should call not_implemented once`);
@@ -170,13 +171,14 @@ describe('generated PHP: controllers', () => {
 				}
 			});
 
-			test(`${cls}: handler and owners are injected exactly when used`, () => {
+			test(`${cls}: handlers and owners are injected exactly when used`, () => {
 				const decl = classIn(path, cls);
 				const ctor = method(decl, '__construct');
 				const params = (ctor.arguments as PhpNode[]).map((a) => nameOf(a));
-				const implemented = resource.routes.some((r) => r.implemented);
 				const owners = resource.routes.some((r) => r.auth.kind === 'owner');
-				assert.equal(params.includes('handler'), implemented, `${cls}: handler parameter`);
+				for (const h of resource.handlers) {
+					assert.equal(params.includes(h.property), h.routes.some((r) => r.implemented), `${cls}: ${h.property} parameter`);
+				}
 				assert.equal(params.includes('owners'), owners, `${cls}: owners parameter`);
 			});
 		}
@@ -185,13 +187,13 @@ describe('generated PHP: controllers', () => {
 
 describe('generated PHP: handler interfaces', () => {
 	for (const plugin of model.plugins) {
-		for (const resource of plugin.resources) {
-			const iface = names.handler(plugin, resource.name);
+		for (const handler of plugin.resources.flatMap((r) => r.handlers)) {
+			const iface = names.handler(plugin, handler.name);
 			const path = fileOf(plugin, 'interface', iface);
-			const implemented = resource.routes.filter((r) => r.implemented).map((r) => r.name);
+			const implemented = handler.routes.filter((r) => r.implemented).map((r) => r.name);
 			test(`${iface}: lists exactly the implemented routes${implemented.length ? '' : ' (none, so no interface)'}`, () => {
 				if (implemented.length === 0) {
-					assert.ok(!files.has(path), `${path} exists although ${resource.name} has no implemented route`);
+					assert.ok(!files.has(path), `${path} exists although ${handler.name} has no implemented route`);
 					return;
 				}
 				const decl = classIn(path, iface, 'interface');
@@ -234,7 +236,7 @@ describe('generated PHP: handler interfaces', () => {
 			const news = [...walk(method(decl, 'controllers'))].filter((n) => n.kind === 'new').map((n) => nameOf(n.what as PhpNode));
 			for (const r of plugin.resources) {
 				assert.ok(news.includes(names.controller(plugin, r.name)), `${cls} does not build ${r.name}`);
-				if (r.routes.some((x) => x.implemented)) assert.ok(news.includes(r.service), `${cls} does not build ${r.service}`);
+				for (const h of r.handlers) if (h.routes.some((x) => x.implemented)) assert.ok(news.includes(h.service), `${cls} does not build ${h.service}`);
 			}
 		}
 	});

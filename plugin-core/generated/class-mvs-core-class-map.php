@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 211 classes and interfaces of the plugin from its file the
+ * Loads each of the 218 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -126,19 +126,25 @@ final class MVS_Core_Class_Map {
 		'MVS_Local_Storage'                  => 'includes/storage/class-mvs-local-storage.php',
 		'MVS_Mark_Notifications_Read_Args'   => 'generated/class-mvs-mark-notifications-read-args.php',
 		'MVS_Media_Activity'                 => 'includes/media/class-mvs-media-activity.php',
+		'MVS_Media_Activity_Handler'         => 'generated/interface-mvs-media-activity-handler.php',
 		'MVS_Media_Bulk'                     => 'includes/media/class-mvs-media-bulk.php',
+		'MVS_Media_Bulk_Handler'             => 'generated/interface-mvs-media-bulk-handler.php',
 		'MVS_Media_Counters'                 => 'includes/media/class-mvs-media-counters.php',
 		'MVS_Media_Deleter'                  => 'includes/media/class-mvs-media-deleter.php',
-		'MVS_Media_Handler'                  => 'generated/interface-mvs-media-handler.php',
+		'MVS_Media_Delivery_Handler'         => 'generated/interface-mvs-media-delivery-handler.php',
+		'MVS_Media_Items_Handler'            => 'generated/interface-mvs-media-items-handler.php',
+		'MVS_Media_Items_Service'            => 'includes/media/class-mvs-media-items-service.php',
 		'MVS_Media_List_Query'               => 'includes/media/class-mvs-media-list-query.php',
 		'MVS_Media_Page_Loader'              => 'includes/media/class-mvs-media-page-loader.php',
+		'MVS_Media_Placement_Checks'         => 'includes/media/class-mvs-media-placement-checks.php',
 		'MVS_Media_Presenter'                => 'includes/media/class-mvs-media-presenter.php',
 		'MVS_Media_Repository'               => 'includes/media/class-mvs-media-repository.php',
-		'MVS_Media_Service'                  => 'includes/media/class-mvs-media-service.php',
 		'MVS_Media_Term_Index'               => 'includes/media/class-mvs-media-term-index.php',
 		'MVS_Media_Terms'                    => 'includes/tags/class-mvs-media-terms.php',
 		'MVS_Media_Terms_Copy'               => 'includes/tags/class-mvs-media-terms-copy.php',
 		'MVS_Media_Totals'                   => 'includes/media/class-mvs-media-totals.php',
+		'MVS_Media_Upload_Service'           => 'includes/media/class-mvs-media-upload-service.php',
+		'MVS_Media_Uploads_Handler'          => 'generated/interface-mvs-media-uploads-handler.php',
 		'MVS_Media_Visibility'               => 'includes/media/class-mvs-media-visibility.php',
 		'MVS_Merge_Tags_Args'                => 'generated/class-mvs-merge-tags-args.php',
 		'MVS_Mime_Types'                     => 'includes/media/class-mvs-mime-types.php',

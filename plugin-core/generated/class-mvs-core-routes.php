@@ -34,7 +34,7 @@ final class MVS_Core_Routes {
 	 */
 	public static function controllers( MVS_Core_Owner_Lookups $owners ): array {
 		return array(
-			new MVS_REST_Media_Controller( new MVS_Media_Service(), $owners ),
+			new MVS_REST_Media_Controller( new MVS_Media_Items_Service(), new MVS_Media_Upload_Service(), new MVS_Media_Activity(), new MVS_File_Server(), new MVS_Media_Bulk(), $owners ),
 			new MVS_REST_Albums_Controller( new MVS_Albums_Service(), $owners ),
 			new MVS_REST_Collections_Controller( new MVS_Collections_Service(), $owners ),
 			new MVS_REST_Comments_Controller( new MVS_Comments_Service(), $owners ),

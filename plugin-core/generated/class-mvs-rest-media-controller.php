@@ -15,31 +15,59 @@ defined( 'ABSPATH' ) || exit;
  * Routes of the "media" resource:
  *
  * - GET /mvs/v1/media
- * - POST /mvs/v1/media
+ * - GET /mvs/v1/me/media
  * - GET /mvs/v1/media/{id}
+ * - GET /mvs/v1/media/{id}/group
  * - PUT /mvs/v1/media/{id}
  * - DELETE /mvs/v1/media/{id}
+ * - POST /mvs/v1/media
  * - POST /mvs/v1/media/{id}/replace
  * - POST /mvs/v1/media/{id}/view
  * - POST /mvs/v1/media/{id}/download
  * - POST /mvs/v1/media/{id}/share
- * - GET /mvs/v1/media/{id}/access
- * - GET /mvs/v1/media/{id}/group
- * - GET /mvs/v1/media/{id}/signed-url
- * - GET /mvs/v1/serve
- * - GET /mvs/v1/me/media
- * - POST /mvs/v1/media/bulk
  * - GET /mvs/v1/media/{id}/stats
  * - GET /mvs/v1/me/stats
+ * - GET /mvs/v1/media/{id}/access
+ * - GET /mvs/v1/media/{id}/signed-url
+ * - GET /mvs/v1/serve
+ * - POST /mvs/v1/media/bulk
  */
 final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Hand-written domain logic of this resource.
+	 * Hand-written domain logic: lists, reads, edits and deletes items.
 	 *
-	 * @var MVS_Media_Handler
+	 * @var MVS_Media_Items_Handler
 	 */
-	private $handler;
+	private $media_items;
+
+	/**
+	 * Hand-written domain logic: stores new files: an upload, or new bytes under an existing item.
+	 *
+	 * @var MVS_Media_Uploads_Handler
+	 */
+	private $media_uploads;
+
+	/**
+	 * Hand-written domain logic: counts views, downloads and shares; answers stats, access and signed URLs.
+	 *
+	 * @var MVS_Media_Activity_Handler
+	 */
+	private $media_activity;
+
+	/**
+	 * Hand-written domain logic: delivers the file of a signed URL.
+	 *
+	 * @var MVS_Media_Delivery_Handler
+	 */
+	private $media_delivery;
+
+	/**
+	 * Hand-written domain logic: applies one action to many items, all or nothing.
+	 *
+	 * @var MVS_Media_Bulk_Handler
+	 */
+	private $media_bulk;
 
 	/**
 	 * Ownership lookups used by the permission checks.
@@ -51,13 +79,21 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	/**
 	 * Sets the namespace and collaborators.
 	 *
-	 * @param MVS_Media_Handler      $handler Domain logic.
-	 * @param MVS_Core_Owner_Lookups $owners  Ownership lookups.
+	 * @param MVS_Media_Items_Handler    $media_items    Lists, reads, edits and deletes items.
+	 * @param MVS_Media_Uploads_Handler  $media_uploads  Stores new files: an upload, or new bytes under an existing item.
+	 * @param MVS_Media_Activity_Handler $media_activity Counts views, downloads and shares; answers stats, access and signed URLs.
+	 * @param MVS_Media_Delivery_Handler $media_delivery Delivers the file of a signed URL.
+	 * @param MVS_Media_Bulk_Handler     $media_bulk     Applies one action to many items, all or nothing.
+	 * @param MVS_Core_Owner_Lookups     $owners         Ownership lookups.
 	 */
-	public function __construct( MVS_Media_Handler $handler, MVS_Core_Owner_Lookups $owners ) {
-		$this->namespace = 'mvs/v1';
-		$this->handler   = $handler;
-		$this->owners    = $owners;
+	public function __construct( MVS_Media_Items_Handler $media_items, MVS_Media_Uploads_Handler $media_uploads, MVS_Media_Activity_Handler $media_activity, MVS_Media_Delivery_Handler $media_delivery, MVS_Media_Bulk_Handler $media_bulk, MVS_Core_Owner_Lookups $owners ) {
+		$this->namespace      = 'mvs/v1';
+		$this->media_items    = $media_items;
+		$this->media_uploads  = $media_uploads;
+		$this->media_activity = $media_activity;
+		$this->media_delivery = $media_delivery;
+		$this->media_bulk     = $media_bulk;
+		$this->owners         = $owners;
 	}
 
 	/**
@@ -68,6 +104,11 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 */
 	const HANDLER_ERRORS = array(
 		'list_media'            => array(),
+		'list_my_media'         => array(),
+		'get_media'             => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'get_media_group'       => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'update_media'          => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
+		'delete_media'          => array( 'mvs_not_found', 'mvs_storage_failed' ),
 		'create_media'          => array(
 			'mvs_no_file',
 			'mvs_invalid_type',
@@ -78,9 +119,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 			'mvs_storage_failed',
 			'mvs_invalid_param',
 		),
-		'get_media'             => array( 'mvs_forbidden', 'mvs_not_found' ),
-		'update_media'          => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
-		'delete_media'          => array( 'mvs_not_found', 'mvs_storage_failed' ),
 		'replace_media_file'    => array(
 			'mvs_no_file',
 			'mvs_invalid_type',
@@ -93,8 +131,9 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		'record_media_view'     => array( 'mvs_forbidden', 'mvs_not_found', 'mvs_storage_failed' ),
 		'record_media_download' => array( 'mvs_forbidden', 'mvs_not_found', 'mvs_storage_failed' ),
 		'record_media_share'    => array( 'mvs_forbidden', 'mvs_not_found', 'mvs_storage_failed' ),
+		'get_media_stats'       => array( 'mvs_forbidden', 'mvs_not_found' ),
+		'get_my_stats'          => array(),
 		'get_media_access'      => array( 'mvs_forbidden', 'mvs_not_found' ),
-		'get_media_group'       => array( 'mvs_forbidden', 'mvs_not_found' ),
 		'get_media_signed_url'  => array( 'mvs_forbidden', 'mvs_not_found' ),
 		'serve_media_file'      => array(
 			'mvs_signature_invalid',
@@ -103,7 +142,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 			'mvs_not_found',
 			'mvs_range_not_satisfiable',
 		),
-		'list_my_media'         => array(),
 		'bulk_media'            => array(
 			'mvs_no_ids',
 			'mvs_forbidden',
@@ -111,8 +149,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 			'mvs_not_found',
 			'mvs_storage_failed',
 		),
-		'get_media_stats'       => array( 'mvs_forbidden', 'mvs_not_found' ),
-		'get_my_stats'          => array(),
 	);
 
 	/**
@@ -288,6 +324,100 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 		register_rest_route(
 			$this->namespace,
+			'/me/media',
+			array(
+				array(
+					'methods'             => 'GET',
+					'callback'            => array( $this, 'list_my_media' ),
+					'permission_callback' => array( $this, 'list_my_media_permissions_check' ),
+					'args'                => array(
+						'media_type'   => array(
+							'description'       => __( 'Only items of this media type.', 'media-community-service' ),
+							'type'              => 'string',
+							'enum'              => array( 'image', 'video', 'audio', 'document' ),
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'author'       => array(
+							'description'       => __( 'Only items by this author.', 'media-community-service' ),
+							'type'              => 'integer',
+							'minimum'           => 1,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'slug'         => array(
+							'description'       => __( 'Only the item with this slug.', 'media-community-service' ),
+							'type'              => 'string',
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => array( 'MVS_Sanitize', 'slug' ),
+						),
+						'tag'          => array(
+							'description'       => __( 'Only items tagged with this mvs_tag slug.', 'media-community-service' ),
+							'type'              => 'string',
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => array( 'MVS_Sanitize', 'slug' ),
+						),
+						'category'     => array(
+							'description'       => __( 'Only items in this mvs_category slug.', 'media-community-service' ),
+							'type'              => 'string',
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => array( 'MVS_Sanitize', 'slug' ),
+						),
+						'orderby'      => array(
+							'description'       => __( 'Sort order; extensible through mvs_feed_sort_options.', 'media-community-service' ),
+							'type'              => 'string',
+							'enum'              => (array) apply_filters( 'mvs_feed_sort_options', array( 'date', 'trending', 'popular' ) ),
+							'default'           => 'date',
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'scope'        => array(
+							'description'       => __( 'public, or all (adds what the caller owns or may moderate).', 'media-community-service' ),
+							'type'              => 'string',
+							'enum'              => array( 'public', 'all' ),
+							'default'           => 'public',
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						's'            => array(
+							'description'       => __( 'Search in title and description.', 'media-community-service' ),
+							'type'              => 'string',
+							'maxLength'         => 200,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
+						),
+						'group_covers' => array(
+							'description'       => __( 'Collapse gallery groups to their cover item.', 'media-community-service' ),
+							'type'              => 'boolean',
+							'default'           => false,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'page'         => array(
+							'description'       => __( 'Page of the collection.', 'media-community-service' ),
+							'type'              => 'integer',
+							'default'           => 1,
+							'minimum'           => 1,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'per_page'     => array(
+							'description'       => __( 'Items per page.', 'media-community-service' ),
+							'type'              => 'integer',
+							'default'           => 20,
+							'minimum'           => 1,
+							'maximum'           => $this->pagination_max( 100, 'list_my_media' ),
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+					),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+
+		register_rest_route(
+			$this->namespace,
 			'/media/(?P<id>[\\d]+)',
 			array(
 				'args'   => array(
@@ -359,6 +489,29 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'methods'             => 'DELETE',
 					'callback'            => array( $this, 'delete_media' ),
 					'permission_callback' => array( $this, 'delete_media_permissions_check' ),
+					'args'                => array(),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+
+		register_rest_route(
+			$this->namespace,
+			'/media/(?P<id>[\\d]+)/group',
+			array(
+				'args'   => array(
+					'id' => array(
+						'description'       => __( 'Resource ID.', 'media-community-service' ),
+						'type'              => 'integer',
+						'minimum'           => 1,
+						'validate_callback' => 'rest_validate_request_arg',
+						'sanitize_callback' => 'rest_sanitize_request_arg',
+					),
+				),
+				array(
+					'methods'             => 'GET',
+					'callback'            => array( $this, 'get_media_group' ),
+					'permission_callback' => array( $this, 'get_media_group_permissions_check' ),
 					'args'                => array(),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
@@ -456,6 +609,41 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 		register_rest_route(
 			$this->namespace,
+			'/media/(?P<id>[\\d]+)/stats',
+			array(
+				'args'   => array(
+					'id' => array(
+						'description'       => __( 'Resource ID.', 'media-community-service' ),
+						'type'              => 'integer',
+						'minimum'           => 1,
+						'validate_callback' => 'rest_validate_request_arg',
+						'sanitize_callback' => 'rest_sanitize_request_arg',
+					),
+				),
+				array(
+					'methods'             => 'GET',
+					'callback'            => array( $this, 'get_media_stats' ),
+					'permission_callback' => array( $this, 'get_media_stats_permissions_check' ),
+					'args'                => array(),
+				),
+			)
+		);
+
+		register_rest_route(
+			$this->namespace,
+			'/me/stats',
+			array(
+				array(
+					'methods'             => 'GET',
+					'callback'            => array( $this, 'get_my_stats' ),
+					'permission_callback' => array( $this, 'get_my_stats_permissions_check' ),
+					'args'                => array(),
+				),
+			)
+		);
+
+		register_rest_route(
+			$this->namespace,
 			'/media/(?P<id>[\\d]+)/access',
 			array(
 				'args'   => array(
@@ -473,29 +661,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'get_media_access_permissions_check' ),
 					'args'                => array(),
 				),
-			)
-		);
-
-		register_rest_route(
-			$this->namespace,
-			'/media/(?P<id>[\\d]+)/group',
-			array(
-				'args'   => array(
-					'id' => array(
-						'description'       => __( 'Resource ID.', 'media-community-service' ),
-						'type'              => 'integer',
-						'minimum'           => 1,
-						'validate_callback' => 'rest_validate_request_arg',
-						'sanitize_callback' => 'rest_sanitize_request_arg',
-					),
-				),
-				array(
-					'methods'             => 'GET',
-					'callback'            => array( $this, 'get_media_group' ),
-					'permission_callback' => array( $this, 'get_media_group_permissions_check' ),
-					'args'                => array(),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 
@@ -606,100 +771,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 		register_rest_route(
 			$this->namespace,
-			'/me/media',
-			array(
-				array(
-					'methods'             => 'GET',
-					'callback'            => array( $this, 'list_my_media' ),
-					'permission_callback' => array( $this, 'list_my_media_permissions_check' ),
-					'args'                => array(
-						'media_type'   => array(
-							'description'       => __( 'Only items of this media type.', 'media-community-service' ),
-							'type'              => 'string',
-							'enum'              => array( 'image', 'video', 'audio', 'document' ),
-							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => 'rest_sanitize_request_arg',
-						),
-						'author'       => array(
-							'description'       => __( 'Only items by this author.', 'media-community-service' ),
-							'type'              => 'integer',
-							'minimum'           => 1,
-							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => 'rest_sanitize_request_arg',
-						),
-						'slug'         => array(
-							'description'       => __( 'Only the item with this slug.', 'media-community-service' ),
-							'type'              => 'string',
-							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => array( 'MVS_Sanitize', 'slug' ),
-						),
-						'tag'          => array(
-							'description'       => __( 'Only items tagged with this mvs_tag slug.', 'media-community-service' ),
-							'type'              => 'string',
-							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => array( 'MVS_Sanitize', 'slug' ),
-						),
-						'category'     => array(
-							'description'       => __( 'Only items in this mvs_category slug.', 'media-community-service' ),
-							'type'              => 'string',
-							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => array( 'MVS_Sanitize', 'slug' ),
-						),
-						'orderby'      => array(
-							'description'       => __( 'Sort order; extensible through mvs_feed_sort_options.', 'media-community-service' ),
-							'type'              => 'string',
-							'enum'              => (array) apply_filters( 'mvs_feed_sort_options', array( 'date', 'trending', 'popular' ) ),
-							'default'           => 'date',
-							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => 'rest_sanitize_request_arg',
-						),
-						'scope'        => array(
-							'description'       => __( 'public, or all (adds what the caller owns or may moderate).', 'media-community-service' ),
-							'type'              => 'string',
-							'enum'              => array( 'public', 'all' ),
-							'default'           => 'public',
-							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => 'rest_sanitize_request_arg',
-						),
-						's'            => array(
-							'description'       => __( 'Search in title and description.', 'media-community-service' ),
-							'type'              => 'string',
-							'maxLength'         => 200,
-							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
-						),
-						'group_covers' => array(
-							'description'       => __( 'Collapse gallery groups to their cover item.', 'media-community-service' ),
-							'type'              => 'boolean',
-							'default'           => false,
-							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => 'rest_sanitize_request_arg',
-						),
-						'page'         => array(
-							'description'       => __( 'Page of the collection.', 'media-community-service' ),
-							'type'              => 'integer',
-							'default'           => 1,
-							'minimum'           => 1,
-							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => 'rest_sanitize_request_arg',
-						),
-						'per_page'     => array(
-							'description'       => __( 'Items per page.', 'media-community-service' ),
-							'type'              => 'integer',
-							'default'           => 20,
-							'minimum'           => 1,
-							'maximum'           => $this->pagination_max( 100, 'list_my_media' ),
-							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => 'rest_sanitize_request_arg',
-						),
-					),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-
-		register_rest_route(
-			$this->namespace,
 			'/media/bulk',
 			array(
 				array(
@@ -737,41 +808,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 					),
-				),
-			)
-		);
-
-		register_rest_route(
-			$this->namespace,
-			'/media/(?P<id>[\\d]+)/stats',
-			array(
-				'args'   => array(
-					'id' => array(
-						'description'       => __( 'Resource ID.', 'media-community-service' ),
-						'type'              => 'integer',
-						'minimum'           => 1,
-						'validate_callback' => 'rest_validate_request_arg',
-						'sanitize_callback' => 'rest_sanitize_request_arg',
-					),
-				),
-				array(
-					'methods'             => 'GET',
-					'callback'            => array( $this, 'get_media_stats' ),
-					'permission_callback' => array( $this, 'get_media_stats_permissions_check' ),
-					'args'                => array(),
-				),
-			)
-		);
-
-		register_rest_route(
-			$this->namespace,
-			'/me/stats',
-			array(
-				array(
-					'methods'             => 'GET',
-					'callback'            => array( $this, 'get_my_stats' ),
-					'permission_callback' => array( $this, 'get_my_stats_permissions_check' ),
-					'args'                => array(),
 				),
 			)
 		);
@@ -965,7 +1001,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 			return $limited;
 		}
 		return $this->respond_page(
-			$this->declared( $this->handler->list_media( MVS_List_Media_Args::from_request( $request ) ), 'list_media' ),
+			$this->declared( $this->media_items->list_media( MVS_List_Media_Args::from_request( $request ) ), 'list_media' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',
@@ -976,37 +1012,32 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of POST /media: logged in with upload_mvs_media or manage_options.
+	 * Permission check of GET /me/media: any logged-in user.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
-	public function create_media_permissions_check( $request ) {
-		return $this->require_capability( array( 'upload_mvs_media', 'manage_options' ) );
+	public function list_my_media_permissions_check( $request ) {
+		return $this->require_login();
 	}
 
 	/**
-	 * POST /media: Upload a media item.
-	 * Rate limit: 60 requests a minute per member, and 300 a minute per client address, members included.
+	 * GET /me/media: The caller's own media, including private and pending items.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
-	public function create_media( $request ) {
-		$limited = $this->check_rate_limit( 'create_media', 60, 300 );
-		if ( true !== $limited ) {
-			return $limited;
-		}
-		$invalid = $this->require_when( $request, 'group_id', 'privacy', 'group' );
-		if ( is_wp_error( $invalid ) ) {
-			return $invalid;
-		}
-		$file = $this->require_file( $request, 'file' );
-		if ( is_wp_error( $file ) ) {
-			return $file;
-		}
-		return $this->respond_created( $this->declared( $this->handler->create_media( MVS_Create_Media_Args::from_request( $request, $file ) ), 'create_media' ), '/media/%d' );
+	public function list_my_media( $request ) {
+		return $this->respond_page(
+			$this->declared( $this->media_items->list_my_media( MVS_List_My_Media_Args::from_request( $request ) ), 'list_my_media' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => true,
+			)
+		);
 	}
 
 	/**
@@ -1027,7 +1058,28 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_media( MVS_Get_Media_Args::from_request( $request ) ), 'get_media' ), 200 );
+		return $this->respond( $this->declared( $this->media_items->get_media( MVS_Get_Media_Args::from_request( $request ) ), 'get_media' ), 200 );
+	}
+
+	/**
+	 * Permission check of GET /media/{id}/group: public; the handler enforces the resource privacy.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return true|WP_Error
+	 */
+	public function get_media_group_permissions_check( $request ) {
+		return true;
+	}
+
+	/**
+	 * GET /media/{id}/group: Every item of the same gallery/upload group.
+	 * Since 1.0.0.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function get_media_group( $request ) {
+		return $this->respond( $this->declared( $this->media_items->get_media_group( MVS_Get_Media_Group_Args::from_request( $request ) ), 'get_media_group' ), 200 );
 	}
 
 	/**
@@ -1063,7 +1115,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $invalid ) ) {
 			return $invalid;
 		}
-		return $this->respond( $this->declared( $this->handler->update_media( MVS_Update_Media_Args::from_request( $request ) ), 'update_media' ), 200 );
+		return $this->respond( $this->declared( $this->media_items->update_media( MVS_Update_Media_Args::from_request( $request ) ), 'update_media' ), 200 );
 	}
 
 	/**
@@ -1094,7 +1146,41 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->respond( $this->declared( $this->handler->delete_media( MVS_Delete_Media_Args::from_request( $request ) ), 'delete_media' ), 200 );
+		return $this->respond( $this->declared( $this->media_items->delete_media( MVS_Delete_Media_Args::from_request( $request ) ), 'delete_media' ), 200 );
+	}
+
+	/**
+	 * Permission check of POST /media: logged in with upload_mvs_media or manage_options.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return true|WP_Error
+	 */
+	public function create_media_permissions_check( $request ) {
+		return $this->require_capability( array( 'upload_mvs_media', 'manage_options' ) );
+	}
+
+	/**
+	 * POST /media: Upload a media item.
+	 * Rate limit: 60 requests a minute per member, and 300 a minute per client address, members included.
+	 * Since 1.0.0.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function create_media( $request ) {
+		$limited = $this->check_rate_limit( 'create_media', 60, 300 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
+		$invalid = $this->require_when( $request, 'group_id', 'privacy', 'group' );
+		if ( is_wp_error( $invalid ) ) {
+			return $invalid;
+		}
+		$file = $this->require_file( $request, 'file' );
+		if ( is_wp_error( $file ) ) {
+			return $file;
+		}
+		return $this->respond_created( $this->declared( $this->media_uploads->create_media( MVS_Create_Media_Args::from_request( $request, $file ) ), 'create_media' ), '/media/%d' );
 	}
 
 	/**
@@ -1129,7 +1215,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $file ) ) {
 			return $file;
 		}
-		return $this->respond( $this->declared( $this->handler->replace_media_file( MVS_Replace_Media_File_Args::from_request( $request, $file ) ), 'replace_media_file' ), 200 );
+		return $this->respond( $this->declared( $this->media_uploads->replace_media_file( MVS_Replace_Media_File_Args::from_request( $request, $file ) ), 'replace_media_file' ), 200 );
 	}
 
 	/**
@@ -1155,7 +1241,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->respond( $this->declared( $this->handler->record_media_view( MVS_Record_Media_View_Args::from_request( $request ) ), 'record_media_view' ), 200 );
+		return $this->respond( $this->declared( $this->media_activity->record_media_view( MVS_Record_Media_View_Args::from_request( $request ) ), 'record_media_view' ), 200 );
 	}
 
 	/**
@@ -1181,7 +1267,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->respond( $this->declared( $this->handler->record_media_download( MVS_Record_Media_Download_Args::from_request( $request ) ), 'record_media_download' ), 200 );
+		return $this->respond( $this->declared( $this->media_activity->record_media_download( MVS_Record_Media_Download_Args::from_request( $request ) ), 'record_media_download' ), 200 );
 	}
 
 	/**
@@ -1207,7 +1293,49 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->respond( $this->declared( $this->handler->record_media_share( MVS_Record_Media_Share_Args::from_request( $request ) ), 'record_media_share' ), 200 );
+		return $this->respond( $this->declared( $this->media_activity->record_media_share( MVS_Record_Media_Share_Args::from_request( $request ) ), 'record_media_share' ), 200 );
+	}
+
+	/**
+	 * Permission check of GET /media/{id}/stats: public; the handler enforces the resource privacy.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return true|WP_Error
+	 */
+	public function get_media_stats_permissions_check( $request ) {
+		return true;
+	}
+
+	/**
+	 * GET /media/{id}/stats: Views, reactions, comments, downloads and shares.
+	 * Since 1.0.0.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function get_media_stats( $request ) {
+		return $this->respond( $this->declared( $this->media_activity->get_media_stats( MVS_Get_Media_Stats_Args::from_request( $request ) ), 'get_media_stats' ), 200 );
+	}
+
+	/**
+	 * Permission check of GET /me/stats: any logged-in user.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return true|WP_Error
+	 */
+	public function get_my_stats_permissions_check( $request ) {
+		return $this->require_login();
+	}
+
+	/**
+	 * GET /me/stats: Aggregate stats across the caller's media.
+	 * Since 1.0.0.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function get_my_stats( $request ) {
+		return $this->respond( $this->declared( $this->media_activity->get_my_stats( MVS_Get_My_Stats_Args::from_request( $request ) ), 'get_my_stats' ), 200 );
 	}
 
 	/**
@@ -1228,28 +1356,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_access( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_media_access( MVS_Get_Media_Access_Args::from_request( $request ) ), 'get_media_access' ), 200 );
-	}
-
-	/**
-	 * Permission check of GET /media/{id}/group: public; the handler enforces the resource privacy.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return true|WP_Error
-	 */
-	public function get_media_group_permissions_check( $request ) {
-		return true;
-	}
-
-	/**
-	 * GET /media/{id}/group: Every item of the same gallery/upload group.
-	 * Since 1.0.0.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return WP_REST_Response|WP_Error
-	 */
-	public function get_media_group( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_media_group( MVS_Get_Media_Group_Args::from_request( $request ) ), 'get_media_group' ), 200 );
+		return $this->respond( $this->declared( $this->media_activity->get_media_access( MVS_Get_Media_Access_Args::from_request( $request ) ), 'get_media_access' ), 200 );
 	}
 
 	/**
@@ -1270,7 +1377,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_media_signed_url( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_media_signed_url( MVS_Get_Media_Signed_Url_Args::from_request( $request ) ), 'get_media_signed_url' ), 200 );
+		return $this->respond( $this->declared( $this->media_activity->get_media_signed_url( MVS_Get_Media_Signed_Url_Args::from_request( $request ) ), 'get_media_signed_url' ), 200 );
 	}
 
 	/**
@@ -1291,36 +1398,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function serve_media_file( $request ) {
-		return $this->respond( $this->declared( $this->handler->serve_media_file( MVS_Serve_Media_File_Args::from_request( $request ) ), 'serve_media_file' ), 200 );
-	}
-
-	/**
-	 * Permission check of GET /me/media: any logged-in user.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return true|WP_Error
-	 */
-	public function list_my_media_permissions_check( $request ) {
-		return $this->require_login();
-	}
-
-	/**
-	 * GET /me/media: The caller's own media, including private and pending items.
-	 * Since 1.0.0.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return WP_REST_Response|WP_Error
-	 */
-	public function list_my_media( $request ) {
-		return $this->respond_page(
-			$this->declared( $this->handler->list_my_media( MVS_List_My_Media_Args::from_request( $request ) ), 'list_my_media' ),
-			$request,
-			array(
-				'per_page'     => 'per_page',
-				'total_header' => true,
-				'envelope'     => true,
-			)
-		);
+		return $this->respond( $this->declared( $this->media_delivery->serve_media_file( MVS_Serve_Media_File_Args::from_request( $request ) ), 'serve_media_file' ), 200 );
 	}
 
 	/**
@@ -1363,48 +1441,6 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $invalid ) ) {
 			return $invalid;
 		}
-		return $this->respond( $this->declared( $this->handler->bulk_media( MVS_Bulk_Media_Args::from_request( $request ) ), 'bulk_media' ), 200 );
-	}
-
-	/**
-	 * Permission check of GET /media/{id}/stats: public; the handler enforces the resource privacy.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return true|WP_Error
-	 */
-	public function get_media_stats_permissions_check( $request ) {
-		return true;
-	}
-
-	/**
-	 * GET /media/{id}/stats: Views, reactions, comments, downloads and shares.
-	 * Since 1.0.0.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return WP_REST_Response|WP_Error
-	 */
-	public function get_media_stats( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_media_stats( MVS_Get_Media_Stats_Args::from_request( $request ) ), 'get_media_stats' ), 200 );
-	}
-
-	/**
-	 * Permission check of GET /me/stats: any logged-in user.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return true|WP_Error
-	 */
-	public function get_my_stats_permissions_check( $request ) {
-		return $this->require_login();
-	}
-
-	/**
-	 * GET /me/stats: Aggregate stats across the caller's media.
-	 * Since 1.0.0.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return WP_REST_Response|WP_Error
-	 */
-	public function get_my_stats( $request ) {
-		return $this->respond( $this->declared( $this->handler->get_my_stats( MVS_Get_My_Stats_Args::from_request( $request ) ), 'get_my_stats' ), 200 );
+		return $this->respond( $this->declared( $this->media_bulk->bulk_media( MVS_Bulk_Media_Args::from_request( $request ) ), 'bulk_media' ), 200 );
 	}
 }

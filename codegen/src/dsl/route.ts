@@ -121,11 +121,26 @@ export interface RouteSpec {
 	readonly extension?: string;
 }
 
+/**
+ * Routes of a resource that one hand-written class implements. A resource
+ * with many routes splits them into groups, so no service has to hold
+ * routes that share nothing but a path prefix.
+ */
+export interface RouteGroupSpec {
+	/** snake_case group name: the interface MVS_<Name>_Handler and the controller's property. */
+	readonly name: string;
+	/** What the group's routes do together (the interface's docblock). */
+	readonly summary: string;
+	/** Name of the hand-written class implementing the group's handler interface. */
+	readonly service: string;
+	readonly routes: readonly RouteSpec[];
+}
+
 export interface ResourceSpec {
 	/** snake_case resource name: MVS_REST_<Name>_Controller, MVS_<Name>_Handler. */
 	readonly name: string;
 	readonly summary: string;
-	/** Name of the hand-written class implementing the handler interface. */
+	/** Name of the hand-written class implementing the handler interface (resources without groups). */
 	readonly service?: string;
 	/** Primary response schema, served on OPTIONS. */
 	readonly schema?: string;
@@ -135,11 +150,20 @@ export interface ResourceSpec {
 	 * Resources opt in one at a time while their services are converted.
 	 */
 	readonly typedArgs?: boolean;
+	/** Every route, in declaration order (the routes of its groups, when it has groups). */
 	readonly routes: readonly RouteSpec[];
+	/** The routes split by handler class; `service` then stays unset. */
+	readonly groups?: readonly RouteGroupSpec[];
 }
 
-export function resource(spec: ResourceSpec): ResourceSpec {
-	return spec;
+/** A resource as declared: its routes either all in one service or split into groups. */
+export type ResourceDeclaration =
+	| (Omit<ResourceSpec, 'groups'> & { readonly groups?: undefined })
+	| (Omit<ResourceSpec, 'routes' | 'service' | 'groups'> & { readonly groups: readonly RouteGroupSpec[]; readonly service?: undefined });
+
+export function resource(spec: ResourceDeclaration): ResourceSpec {
+	if (!spec.groups) return spec;
+	return { ...spec, routes: spec.groups.flatMap((group) => group.routes) };
 }
 
 

@@ -7,7 +7,7 @@ import { FORMATS, SANITIZERS, type FieldSpec } from '../dsl/field.js';
 import type { PluginSpec, SchemaSpec } from '../dsl/plugin.js';
 import { ADDRESS_FACTOR, WRITE_RATE_LIMIT, type HttpMethod, type ResourceSpec, type RouteSpec } from '../dsl/route.js';
 import type { TableSpec } from '../dsl/table.js';
-import type { ArgLocation, Model, ModelArg, ModelHeader, ModelPlugin, ModelResource, ModelRoute } from './model.js';
+import type { ArgLocation, Model, ModelArg, ModelHandler, ModelHeader, ModelPlugin, ModelResource, ModelRoute } from './model.js';
 import { WORDPRESS_ERRORS } from './route-errors.js';
 
 export class ModelError extends Error {
@@ -64,6 +64,11 @@ function buildPlugin(spec: PluginSpec, errorCodes: ReadonlySet<string>): ModelPl
 	});
 	const routes = resources.flatMap((r) => r.routes);
 	checkMethodCollisions(routes, where);
+	// Each handler is an interface MVS_<Name>_Handler: a group may not take a resource's name.
+	checkUnique(
+		resources.flatMap((r) => r.handlers.map((h) => h.name)),
+		`${where} handler`,
+	);
 	for (const t of spec.tables) checkTable(t, `${where} table ${t.name}`);
 	checkUnique(
 		spec.tables.map((t) => t.name),
@@ -111,10 +116,7 @@ function buildResource(
 		names.add(route.name);
 		return buildRoute(route, r.name, plugin.namespace, schemas, errorCodes);
 	});
-	if (routes.some((route) => route.implemented) && !r.service) {
-		throw new ModelError(where, 'has implemented routes but names no service class');
-	}
-	if (r.service && !/^MVS_[A-Za-z0-9_]+$/.test(r.service)) throw new ModelError(where, 'service must be an MVS_ class');
+	const handlers = buildHandlers(r, routes);
 	// A handler gets its validated arguments, never the raw request: no new resource can opt out.
 	if (routes.some((route) => route.implemented) && !r.typedArgs) {
 		throw new ModelError(where, 'has implemented routes: set typedArgs (handlers receive generated MVS_<Route>_Args objects)');
@@ -125,7 +127,27 @@ function buildResource(
 			throw new ModelError(`route ${route.name}`, 'headers and headAware need typedArgs on the resource');
 		}
 	}
-	return { name: r.name, summary: r.summary, service: r.service, schema: r.schema, typedArgs: r.typedArgs ?? false, routes };
+	return { name: r.name, summary: r.summary, schema: r.schema, typedArgs: r.typedArgs ?? false, routes, handlers };
+}
+
+/** The resource's handlers: one per group, or one named after the resource. */
+function buildHandlers(r: ResourceSpec, routes: readonly ModelRoute[]): ModelHandler[] {
+	const where = `resource ${r.name}`;
+	const byName = new Map(routes.map((route) => [route.name, route]));
+	const declared = r.groups
+		? r.groups.map((g) => ({ where: `route group ${g.name}`, name: g.name, summary: g.summary, service: g.service, routes: g.routes.map((x) => byName.get(x.name)!) }))
+		: [{ where, name: r.name, summary: r.summary, service: r.service, routes }];
+	if (r.groups && r.service) throw new ModelError(where, 'has route groups: each group names its service, the resource none');
+	if (r.groups && r.groups.length < 2) throw new ModelError(where, 'a single route group: name the service on the resource instead');
+	return declared.map((h) => {
+		if (!SNAKE.test(h.name)) throw new ModelError(h.where, 'name must be snake_case');
+		if (h.routes.length === 0) throw new ModelError(h.where, 'has no routes');
+		if (h.routes.some((route) => route.implemented) && !h.service) {
+			throw new ModelError(h.where, 'has implemented routes but names no service class');
+		}
+		if (h.service && !/^MVS_[A-Za-z0-9_]+$/.test(h.service)) throw new ModelError(h.where, 'service must be an MVS_ class');
+		return { name: h.name, summary: h.summary, service: h.service, property: r.groups ? h.name : 'handler', routes: h.routes };
+	});
 }
 
 function buildRoute(

@@ -65,14 +65,28 @@ export interface ModelRoute {
 	readonly extension?: string;
 }
 
+/** Routes one hand-written class implements: a resource's group, or all its routes. */
+export interface ModelHandler {
+	/** snake_case: MVS_<Name>_Handler (the resource's own name when it has no groups). */
+	readonly name: string;
+	/** What the routes do together (the group's summary, or the resource's). */
+	readonly summary: string;
+	/** The implementing class; undefined while none of the routes is implemented. */
+	readonly service?: string;
+	/** The controller property holding it: `handler`, or the group's name when there are several. */
+	readonly property: string;
+	readonly routes: readonly ModelRoute[];
+}
+
 export interface ModelResource {
 	readonly name: string;
 	readonly summary: string;
-	readonly service?: string;
 	readonly schema?: string;
 	/** See ResourceSpec.typedArgs. */
 	readonly typedArgs: boolean;
 	readonly routes: readonly ModelRoute[];
+	/** One per route group (ResourceSpec.groups), or one holding every route. */
+	readonly handlers: readonly ModelHandler[];
 }
 
 export interface ModelPlugin {

@@ -247,7 +247,7 @@ final class MVS_Album_Repository {
 	 *
 	 * @param int $album_id Album ID.
 	 */
-	public function refresh_album_count( int $album_id ): void {
+	public function refresh_count( int $album_id ): void {
 		global $wpdb;
 		if ( $album_id <= 0 ) {
 			return;
@@ -267,7 +267,7 @@ final class MVS_Album_Repository {
 	 * @param int $album_id Album ID.
 	 * @return int|null
 	 */
-	public function album_author( int $album_id ): ?int {
+	public function author_of( int $album_id ): ?int {
 		global $wpdb;
 		$author = $wpdb->get_var( $wpdb->prepare( "SELECT author_id FROM {$wpdb->mvs_albums} WHERE id = %d", $album_id ) );
 		return null === $author ? null : (int) $author;
@@ -279,7 +279,7 @@ final class MVS_Album_Repository {
 	 * @param int $album_id Album ID.
 	 * @return int
 	 */
-	public function next_album_position( int $album_id ): int {
+	public function next_position( int $album_id ): int {
 		global $wpdb;
 		return 1 + (int) $wpdb->get_var( $wpdb->prepare( "SELECT MAX(album_position) FROM {$wpdb->mvs_media} WHERE album_id = %d", $album_id ) );
 	}
@@ -291,7 +291,7 @@ final class MVS_Album_Repository {
 	 * @param array<int, int> $positions Media ID => position.
 	 * @return bool
 	 */
-	public function place_in_album( int $album_id, array $positions ): bool {
+	public function place( int $album_id, array $positions ): bool {
 		global $wpdb;
 		if ( ! $positions ) {
 			return true;

@@ -230,7 +230,7 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 		foreach ( array_merge( $order, array_diff( $current, $order ) ) as $media_id ) {
 			$positions[ $media_id ] = $position++;
 		}
-		if ( ! $this->albums->place_in_album( $id, $positions ) ) {
+		if ( ! $this->albums->place( $id, $positions ) ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
 		}
 		return $this->present_full( $id );
@@ -271,17 +271,17 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 			);
 		}
 		$positions = array();
-		$position  = $this->albums->next_album_position( $id );
+		$position  = $this->albums->next_position( $id );
 		foreach ( $ids as $media_id ) {
 			if ( (int) $rows[ $media_id ]->album_id !== $id ) {
 				$positions[ $media_id ] = $position++;
 			}
 		}
-		if ( ! $this->albums->place_in_album( $id, $positions ) ) {
+		if ( ! $this->albums->place( $id, $positions ) ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
 		}
 		foreach ( array_unique( array_merge( array( $id ), array_map( 'intval', wp_list_pluck( $rows, 'album_id' ) ) ) ) as $album_id ) {
-			$this->albums->refresh_album_count( (int) $album_id );
+			$this->albums->refresh_count( (int) $album_id );
 		}
 		return $this->present_full( $id );
 	}
@@ -296,7 +296,7 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 		$id      = $args->id;
 		$removed = $this->albums->remove_item( $id, $args->media_id );
 		if ( $removed ) {
-			$this->albums->refresh_album_count( $id );
+			$this->albums->refresh_count( $id );
 		}
 		$album = $this->present_full( $id );
 		if ( is_wp_error( $album ) ) {

@@ -15,7 +15,7 @@ defined( 'ABSPATH' ) || exit;
  * so a URL stops working the moment the item turns private), downloads are
  * allowed (for mvs_dl=1), the file exists. Only then are bytes sent.
  */
-final class MVS_File_Server {
+final class MVS_File_Server implements MVS_Media_Delivery_Handler {
 
 	/**
 	 * Data access.
@@ -39,16 +39,16 @@ final class MVS_File_Server {
 	private $counters;
 
 	/**
-	 * Wires collaborators.
+	 * Wires collaborators (defaults for the REST route; the fast path and the lean entry pass theirs).
 	 *
-	 * @param MVS_Media_Repository $media    Data access.
-	 * @param MVS_Storage_Driver   $storage  Storage driver.
-	 * @param MVS_Media_Counters   $counters Counters.
+	 * @param MVS_Media_Repository|null $media    Data access.
+	 * @param MVS_Storage_Driver|null   $storage  Storage driver (default: MVS_Storage::driver()).
+	 * @param MVS_Media_Counters|null   $counters Counters.
 	 */
-	public function __construct( MVS_Media_Repository $media, MVS_Storage_Driver $storage, MVS_Media_Counters $counters ) {
-		$this->media    = $media;
-		$this->storage  = $storage;
-		$this->counters = $counters;
+	public function __construct( ?MVS_Media_Repository $media = null, ?MVS_Storage_Driver $storage = null, ?MVS_Media_Counters $counters = null ) {
+		$this->media    = $media ? $media : new MVS_Media_Repository();
+		$this->storage  = $storage ? $storage : MVS_Storage::driver();
+		$this->counters = $counters ? $counters : new MVS_Media_Counters();
 	}
 
 	/**
@@ -57,7 +57,7 @@ final class MVS_File_Server {
 	 * @param MVS_Serve_Media_File_Args $args Validated arguments and the conditional and Range headers.
 	 * @return WP_REST_Response|WP_Error
 	 */
-	public function serve( MVS_Serve_Media_File_Args $args ) {
+	public function serve_media_file( MVS_Serve_Media_File_Args $args ) {
 		$media_id = $args->mvs_id;
 		$user_id  = $args->mvs_uid;
 		$expires  = $args->mvs_exp;

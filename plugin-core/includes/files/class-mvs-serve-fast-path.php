@@ -16,7 +16,7 @@ defined( 'ABSPATH' ) || exit;
  * namespace to dispatch one of them. This class takes a /serve request once
  * the theme is set up (after_setup_theme: every plugin and the theme are
  * loaded, so filters added when they load are in place) and runs the very
- * handler the route runs, MVS_File_Server::serve(), with the same checks in
+ * handler the route runs, MVS_File_Server::serve_media_file(), with the same checks in
  * the same order. It only ever *sends* a file: any other outcome (a refusal,
  * a 416, a request it does not take) returns, and WordPress carries on to
  * the REST route, which decides again from scratch and answers as it always
@@ -115,7 +115,7 @@ final class MVS_Serve_Fast_Path {
 			return;
 		}
 		$server   = new MVS_File_Server( new MVS_Media_Repository(), MVS_Storage::driver(), new MVS_Media_Counters() );
-		$response = $server->serve( MVS_Serve_Media_File_Args::from_request( $request ) );
+		$response = $server->serve_media_file( MVS_Serve_Media_File_Args::from_request( $request ) );
 		if ( ! $response instanceof WP_REST_Response || ! $response->get_data() instanceof MVS_File_Response ) {
 			// A refusal or a 416: the REST route answers it, as before.
 			return;

@@ -24,7 +24,7 @@ defined( 'ABSPATH' ) || exit;
  * WordPress's (decides()). When the site's web server maps the route to the
  * plugin's serve.php (documented rules for nginx and Apache), WordPress
  * loads with SHORTINIT (database, options, no plugins, no theme) and this
- * class runs the very handler the route runs, MVS_File_Server::serve(), on
+ * class runs the very handler the route runs, MVS_File_Server::serve_media_file(), on
  * the very request object MVS_Serve_Request builds for the fast path.
  *
  * Like the fast path it only ever *sends a file*. Anything else (a user's
@@ -209,7 +209,7 @@ final class MVS_Serve_Lean {
 			}
 		);
 		$server   = new MVS_File_Server( $media, new MVS_Local_Storage( (string) $snapshot['basedir'] ), new MVS_Media_Counters() );
-		$response = $server->serve( $args );
+		$response = $server->serve_media_file( $args );
 		if ( ! $response instanceof WP_REST_Response || ! $response->get_data() instanceof MVS_File_Response ) {
 			return null;
 		}

@@ -8,12 +8,11 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * MVS_Media_Service delegates these routes here, with the item id its
- * arguments carry (the signed-URL route with its MVS_Get_Media_Signed_Url_Args).
- * The generated controller has already checked login, rate limits and input;
- * what is left is the per-item privacy decision and the counters.
+ * Implements the generated MVS_Media_Activity_Handler. The generated
+ * controller has already checked login, rate limits and input; what is
+ * left is the per-item privacy decision and the counters.
  */
-final class MVS_Media_Activity {
+final class MVS_Media_Activity implements MVS_Media_Activity_Handler {
 
 	/**
 	 * Data access.
@@ -30,25 +29,55 @@ final class MVS_Media_Activity {
 	private $counters;
 
 	/**
-	 * Wires collaborators.
+	 * Wires collaborators (defaults for production; tests may inject).
 	 *
-	 * @param MVS_Media_Repository $media    Data access.
-	 * @param MVS_Media_Counters   $counters Counters.
+	 * @param MVS_Media_Repository|null $media    Data access.
+	 * @param MVS_Media_Counters|null   $counters Counters.
 	 */
-	public function __construct( MVS_Media_Repository $media, MVS_Media_Counters $counters ) {
-		$this->media    = $media;
-		$this->counters = $counters;
+	public function __construct( ?MVS_Media_Repository $media = null, ?MVS_Media_Counters $counters = null ) {
+		$this->media    = $media ? $media : new MVS_Media_Repository();
+		$this->counters = $counters ? $counters : new MVS_Media_Counters();
 	}
 
 	/**
-	 * POST /media/{id}/view, /download and /share: the item's stats after the event.
+	 * POST /media/{id}/view.
+	 *
+	 * @param MVS_Record_Media_View_Args $args Arguments.
+	 * @return array|WP_Error
+	 */
+	public function record_media_view( MVS_Record_Media_View_Args $args ) {
+		return $this->record( $args->id, 'view', (string) $args->user_agent );
+	}
+
+	/**
+	 * POST /media/{id}/download.
+	 *
+	 * @param MVS_Record_Media_Download_Args $args Arguments.
+	 * @return array|WP_Error
+	 */
+	public function record_media_download( MVS_Record_Media_Download_Args $args ) {
+		return $this->record( $args->id, 'download' );
+	}
+
+	/**
+	 * POST /media/{id}/share.
+	 *
+	 * @param MVS_Record_Media_Share_Args $args Arguments.
+	 * @return array|WP_Error
+	 */
+	public function record_media_share( MVS_Record_Media_Share_Args $args ) {
+		return $this->record( $args->id, 'share' );
+	}
+
+	/**
+	 * One event of POST /media/{id}/view, /download or /share: the item's stats after it.
 	 *
 	 * @param int    $media_id   Media item.
 	 * @param string $event      view | download | share.
 	 * @param string $user_agent For a view: the caller's User-Agent, which tells anonymous viewers behind one address apart.
 	 * @return array|WP_Error
 	 */
-	public function record( int $media_id, string $event, string $user_agent = '' ) {
+	private function record( int $media_id, string $event, string $user_agent = '' ) {
 		$row = $this->media->find_viewable( $media_id, get_current_user_id() );
 		if ( is_wp_error( $row ) ) {
 			return $row;
@@ -69,11 +98,11 @@ final class MVS_Media_Activity {
 	/**
 	 * GET /media/{id}/access.
 	 *
-	 * @param int $media_id Media item.
+	 * @param MVS_Get_Media_Access_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function access( int $media_id ) {
-		$row = $this->media->find( $media_id );
+	public function get_media_access( MVS_Get_Media_Access_Args $args ) {
+		$row = $this->media->find( $args->id );
 		if ( ! $row ) {
 			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
 		}
@@ -95,11 +124,11 @@ final class MVS_Media_Activity {
 	/**
 	 * GET /media/{id}/stats.
 	 *
-	 * @param int $media_id Media item.
+	 * @param MVS_Get_Media_Stats_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function stats( int $media_id ) {
-		$row = $this->media->find_viewable( $media_id, get_current_user_id() );
+	public function get_media_stats( MVS_Get_Media_Stats_Args $args ) {
+		$row = $this->media->find_viewable( $args->id, get_current_user_id() );
 		if ( is_wp_error( $row ) ) {
 			return $row;
 		}
@@ -109,9 +138,10 @@ final class MVS_Media_Activity {
 	/**
 	 * GET /me/stats: sums over every item the caller uploaded, whatever its privacy.
 	 *
+	 * @param MVS_Get_My_Stats_Args $args The route takes no arguments.
 	 * @return array
 	 */
-	public function my_stats(): array {
+	public function get_my_stats( MVS_Get_My_Stats_Args $args ) {
 		return $this->counters->author_stats( get_current_user_id() );
 	}
 
@@ -121,7 +151,7 @@ final class MVS_Media_Activity {
 	 * @param MVS_Get_Media_Signed_Url_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
-	public function signed_url( MVS_Get_Media_Signed_Url_Args $args ) {
+	public function get_media_signed_url( MVS_Get_Media_Signed_Url_Args $args ) {
 		$row = $this->media->find_viewable( $args->id, get_current_user_id() );
 		if ( is_wp_error( $row ) ) {
 			return $row;

@@ -19,7 +19,7 @@ defined( 'ABSPATH' ) || exit;
  *
  * phpcs:disable WordPress.DB.DirectDatabaseQuery -- transaction statements.
  */
-final class MVS_Media_Bulk {
+final class MVS_Media_Bulk implements MVS_Media_Bulk_Handler {
 
 	/**
 	 * The one per-item delete routine.
@@ -43,25 +43,33 @@ final class MVS_Media_Bulk {
 	private $albums;
 
 	/**
-	 * Wires collaborators.
+	 * The album check of a move.
 	 *
-	 * @param MVS_Media_Deleter    $deleter The delete routine.
-	 * @param MVS_Media_Repository $media   Data access.
-	 * @param MVS_Album_Repository $albums  Album placement.
+	 * @var MVS_Media_Placement_Checks
 	 */
-	public function __construct( MVS_Media_Deleter $deleter, MVS_Media_Repository $media, MVS_Album_Repository $albums ) {
-		$this->deleter = $deleter;
-		$this->media   = $media;
-		$this->albums  = $albums;
+	private $placement;
+
+	/**
+	 * Wires collaborators (defaults for production; tests may inject).
+	 *
+	 * @param MVS_Media_Repository|null $media   Data access.
+	 * @param MVS_Album_Repository|null $albums  Album placement.
+	 * @param MVS_Media_Deleter|null    $deleter The delete routine.
+	 */
+	public function __construct( ?MVS_Media_Repository $media = null, ?MVS_Album_Repository $albums = null, ?MVS_Media_Deleter $deleter = null ) {
+		$this->media     = $media ? $media : new MVS_Media_Repository();
+		$this->albums    = $albums ? $albums : new MVS_Album_Repository();
+		$this->deleter   = $deleter ? $deleter : new MVS_Media_Deleter( $this->media, null, $this->albums );
+		$this->placement = new MVS_Media_Placement_Checks( $this->albums );
 	}
 
 	/**
-	 * Validates every ID, then applies the action to all of them or to none.
+	 * POST /media/bulk: validates every ID, then applies the action to all of them or to none.
 	 *
 	 * @param MVS_Bulk_Media_Args $args Authorized, validated arguments.
 	 * @return array|WP_Error
 	 */
-	public function run( MVS_Bulk_Media_Args $args ) {
+	public function bulk_media( MVS_Bulk_Media_Args $args ) {
 		// Non-empty, positive and unique: the controller answers mvs_no_ids otherwise, MVS_Sanitize::id_list() dedupes.
 		$ids    = array_map( 'intval', $args->media_ids );
 		$action = $args->action;
@@ -70,14 +78,9 @@ final class MVS_Media_Bulk {
 		$album_id = 0;
 		if ( 'move_to_album' === $action ) {
 			$album_id = (int) $args->album_id;
-			$author = $this->albums->album_author( $album_id );
-			// Moving into an album is editing it: PUT /albums/{id}'s rule.
-			if ( null === $author || ! MVS_Core_Owner_Rules::update_album( $author, $viewer ) ) {
-				return MVS_Errors::make(
-					'mvs_invalid_param',
-					__( 'That album does not exist or is not yours.', 'media-community-service' ),
-					array( 'params' => array( 'album_id' ) )
-				);
+			$checked  = $this->placement->album( $album_id, $viewer );
+			if ( is_wp_error( $checked ) ) {
+				return $checked;
 			}
 		}
 		if ( 'change_privacy' === $action && 'group' === $args->privacy ) {
@@ -176,16 +179,16 @@ final class MVS_Media_Bulk {
 				}
 			}
 		} elseif ( 'move_to_album' === $action ) {
-			$position  = $this->albums->next_album_position( $album_id );
+			$position  = $this->albums->next_position( $album_id );
 			$positions = array();
 			foreach ( $ids as $id ) {
 				$positions[ $id ] = $position++;
 			}
-			$ok = $this->albums->place_in_album( $album_id, $positions );
+			$ok = $this->albums->place( $album_id, $positions );
 			if ( $ok ) {
 				$albums = array_unique( array_merge( array( $album_id ), array_map( 'intval', wp_list_pluck( $rows, 'album_id' ) ) ) );
 				foreach ( $albums as $album ) {
-					$this->albums->refresh_album_count( (int) $album );
+					$this->albums->refresh_count( (int) $album );
 				}
 			}
 		} else {
@@ -205,7 +208,7 @@ final class MVS_Media_Bulk {
 		if ( $ok && 'change_privacy' === $action ) {
 			foreach ( $rows as $row ) {
 				if ( $row->privacy !== $privacy ) {
-					/** This action is documented in includes/media/class-mvs-media-service.php */
+					/** This action is documented in includes/media/class-mvs-media-items-service.php */
 					do_action( 'mvs_media_privacy_changed', $row, $privacy );
 				}
 			}

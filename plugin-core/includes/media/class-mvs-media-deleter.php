@@ -110,7 +110,7 @@ final class MVS_Media_Deleter {
 			$this->storage->delete( (string) $row->file_path );
 			$this->sizes->delete_sizes( $sizes );
 		}
-		$this->albums->refresh_album_count( (int) $row->album_id );
+		$this->albums->refresh_count( (int) $row->album_id );
 
 		/**
 		 * Fires after a media item, its file and its sizes were deleted.

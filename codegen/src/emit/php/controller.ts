@@ -25,7 +25,7 @@ const SANITIZE_CALLBACK: Record<string, PhpValue> = {
 export function emitController(plugin: ModelPlugin, resource: ModelResource): { file: string; code: string } {
 	const cls = names.controller(plugin, resource.name);
 	const implemented = resource.routes.filter((r) => r.implemented);
-	const handler = implemented.length ? names.handler(plugin, resource.name) : undefined;
+	const handlers = resource.handlers.filter((h) => h.routes.some((r) => r.implemented));
 	const usesOwners = resource.routes.some((r) => r.auth.kind === 'owner');
 	const lookups = names.ownerLookups(plugin);
 
@@ -46,12 +46,14 @@ export function emitController(plugin: ModelPlugin, resource: ModelResource): { 
 
 	const ctorParams: string[] = [];
 	const ctorDocs: string[] = [];
-	if (handler) {
+	for (const h of handlers) {
+		const iface = names.handler(plugin, h.name);
+		const grouped = resource.handlers.length > 1;
 		out.push('');
-		out.push(docblock(['Hand-written domain logic of this resource.', '', `@var ${handler}`]));
-		out.push('\tprivate $handler;');
-		ctorParams.push(`${handler} $handler`);
-		ctorDocs.push(`@param ${handler} $handler Domain logic.`);
+		out.push(docblock([grouped ? `Hand-written domain logic: ${lowerFirst(h.summary)}` : 'Hand-written domain logic of this resource.', '', `@var ${iface}`]));
+		out.push(`\tprivate $${h.property};`);
+		ctorParams.push(`${iface} $${h.property}`);
+		ctorDocs.push(`@param ${iface} $${h.property} ${grouped ? h.summary : 'Domain logic.'}`);
 	}
 	if (usesOwners) {
 		out.push('');
@@ -70,7 +72,7 @@ export function emitController(plugin: ModelPlugin, resource: ModelResource): { 
 	out.push(docblock(['Sets the namespace and collaborators.', ...(alignedDocs.length ? ['', ...alignedDocs] : [])]));
 	out.push(`\tpublic function __construct( ${ctorParams.join(', ')} ) {`.replace('(  )', '()'));
 	const assignments: [string, string][] = [['$this->namespace', str(plugin.namespace)]];
-	if (handler) assignments.push(['$this->handler', '$handler']);
+	for (const h of handlers) assignments.push([`$this->${h.property}`, `$${h.property}`]);
 	if (usesOwners) assignments.push(['$this->owners', '$owners']);
 	const width = Math.max(...assignments.map(([left]) => left.length));
 	for (const [left, right] of assignments) out.push(`\t\t${left.padEnd(width)} = ${right};`);
@@ -93,11 +95,15 @@ export function emitController(plugin: ModelPlugin, resource: ModelResource): { 
 	if (resource.schema) out.push(emitItemSchema(plugin, resource.schema));
 	for (const route of resource.routes) {
 		out.push(emitPermissionCheck(plugin, route));
-		out.push(emitCallback(plugin, route, resource.typedArgs));
+		out.push(emitCallback(plugin, route, resource.typedArgs, resource.handlers.find((h) => h.routes.includes(route))!.property));
 	}
 	out.push('}');
 	out.push('');
 	return { file: phpFileName('class', cls), code: out.join('\n') };
+}
+
+function lowerFirst(text: string): string {
+	return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 function emitRegisterRoutes(plugin: ModelPlugin, resource: ModelResource): string {
@@ -268,7 +274,10 @@ function rateLimitDoc(route: ModelRoute): string[] {
 	];
 }
 
-function emitCallback(plugin: ModelPlugin, route: ModelRoute, typedArgs: boolean): string {
+/**
+ * @param handler The controller property holding the route's handler.
+ */
+function emitCallback(plugin: ModelPlugin, route: ModelRoute, typedArgs: boolean, handler: string): string {
 	const body: string[] = [];
 	if (route.rateLimit) {
 		// Counted here, not in the permission check: WordPress also runs permission
@@ -308,7 +317,7 @@ function emitCallback(plugin: ModelPlugin, route: ModelRoute, typedArgs: boolean
 	if (!route.implemented) {
 		body.push(`\t\treturn $this->not_implemented( ${str(route.name)} );`);
 	} else {
-		const call = `$this->declared( $this->handler->${route.name}( ${callArgs.join(', ')} ), ${str(route.name)} )`;
+		const call = `$this->declared( $this->${handler}->${route.name}( ${callArgs.join(', ')} ), ${str(route.name)} )`;
 		if (route.paginate) {
 			const p = route.paginate;
 			body.push(

@@ -26,7 +26,7 @@ export function emitPhp(model: Model, plugin: ModelPlugin, handWritten: readonly
 	if (plugin.id === 'core') push(emitErrors(model, plugin));
 	push(emitOwnerLookups(plugin));
 	for (const r of plugin.resources.filter((x) => x.typedArgs)) for (const route of r.routes.filter((x) => x.implemented)) push(emitArgs(plugin, route));
-	for (const r of plugin.resources) push(emitHandlerInterface(plugin, r));
+	for (const r of plugin.resources) for (const h of r.handlers) push(emitHandlerInterface(plugin, r, h));
 	for (const r of plugin.resources) push(emitController(plugin, r));
 	push(emitRoutes(plugin));
 	push(emitSchema(plugin));

@@ -1,9 +1,10 @@
 /**
  * Emits the interfaces hand-written PHP implements: one handler interface per
- * resource with implemented routes, and the owner lookups of a plugin. A
+ * resource or route group with implemented routes, and the owner lookups of
+ * a plugin. A
  * missing method is then a fatal error when the class loads, not a silent gap.
  */
-import type { ModelPlugin, ModelResource, ModelRoute } from '../../model/model.js';
+import type { ModelHandler, ModelPlugin, ModelResource, ModelRoute } from '../../model/model.js';
 import { SCOPED_LOOKUPS, type OwnerLookup } from '../../dsl/auth.js';
 import { names, phpFileName } from './naming.js';
 import { docblock, fileHeader } from './writer.js';
@@ -13,17 +14,19 @@ function returnType(route: ModelRoute): string {
 	return 'array|WP_REST_Response|WP_Error';
 }
 
-export function emitHandlerInterface(plugin: ModelPlugin, resource: ModelResource): { file: string; code: string } | undefined {
-	const routes = resource.routes.filter((r) => r.implemented);
+export function emitHandlerInterface(plugin: ModelPlugin, resource: ModelResource, handler: ModelHandler): { file: string; code: string } | undefined {
+	const routes = handler.routes.filter((r) => r.implemented);
 	if (routes.length === 0) return undefined;
-	const name = names.handler(plugin, resource.name);
+	const name = names.handler(plugin, handler.name);
+	const grouped = handler.name !== resource.name;
 	const out: string[] = [
 		fileHeader({
-			summary: `Domain logic contract of ${plugin.namespace} ${resource.name}, implemented by ${resource.service}.`,
+			summary: `Domain logic contract of ${plugin.namespace} ${grouped ? `${resource.name} (${handler.name})` : resource.name}, implemented by ${handler.service}.`,
 			sources: plugin.sources,
 			packageName: names.packageName(plugin),
 		}),
 		'/**',
+		...(grouped ? [` * ${handler.summary}`, ' *'] : []),
 		` * What ${names.controller(plugin, resource.name)} calls once a request is authorized and valid.`,
 		' */',
 		`interface ${name} {`,

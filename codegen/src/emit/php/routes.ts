@@ -12,7 +12,7 @@ export function emitRoutes(plugin: ModelPlugin): { file: string; code: string } 
 	const hasLookups = plugin.ownerLookups.length > 0;
 	const controllers = plugin.resources.map((r) => {
 		const args: string[] = [];
-		if (r.routes.some((x) => x.implemented)) args.push(`new ${r.service}()`);
+		for (const h of r.handlers) if (h.routes.some((x) => x.implemented)) args.push(`new ${h.service}()`);
 		if (r.routes.some((x) => x.auth.kind === 'owner')) args.push('$owners');
 		return `\t\t\tnew ${names.controller(plugin, r.name)}(${args.length ? ` ${args.join(', ')} ` : ''}),`;
 	});
