@@ -33,12 +33,12 @@ function mvs_uninstall_site(): void {
 	wp_clear_scheduled_hook( 'mvs_decay_trending' );
 	delete_option( 'mvs_trending_decay_cursor' );
 	wp_clear_scheduled_hook( 'mvs_purge_view_log' );
-	wp_clear_scheduled_hook( 'mvs_media_totals_rebuild' ); // MVS_Media_Totals::REBUILD_HOOK.
-	wp_clear_scheduled_hook( 'mvs_media_totals_verify' ); // MVS_Media_Totals::VERIFY_HOOK.
-	delete_option( 'mvs_media_totals_cursor' ); // MVS_Media_Totals::CURSOR_OPTION.
-	delete_option( 'mvs_media_totals_verify_cursor' ); // MVS_Media_Totals::VERIFY_CURSOR_OPTION.
+	wp_clear_scheduled_hook( 'mvs_media_totals_rebuild' ); // MVS_Media_Totals_Rebuild::HOOK.
+	wp_clear_scheduled_hook( 'mvs_media_totals_verify' ); // MVS_Media_Totals_Verifier::HOOK.
+	delete_option( 'mvs_media_totals_cursor' ); // MVS_Media_Totals_Cursor::OPTION.
+	delete_option( 'mvs_media_totals_verify_cursor' ); // MVS_Media_Totals_Verifier::CURSOR_OPTION.
 	wp_clear_scheduled_hook( 'mvs_purge_notifications' ); // MVS_Notification_Retention::HOOK.
-	wp_clear_scheduled_hook( 'mvs_refill_terms_copies' ); // MVS_Media_Terms_Copy::REFILL_HOOK.
+	wp_clear_scheduled_hook( 'mvs_refill_terms_copies' ); // MVS_Media_Terms_Copy_Refill::REFILL_HOOK.
 	// Terms of the plugin's taxonomies (the taxonomies are not registered during uninstall).
 	$term_ids = $wpdb->get_col( $wpdb->prepare( "SELECT term_id FROM {$wpdb->term_taxonomy} WHERE taxonomy IN (%s, %s)", 'mvs_tag', 'mvs_category' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 	$wpdb->query( $wpdb->prepare( "DELETE tr FROM {$wpdb->term_relationships} tr INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id WHERE tt.taxonomy IN (%s, %s)", 'mvs_tag', 'mvs_category' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery

@@ -269,7 +269,7 @@ add_action(
 				'callback'            => static function ( WP_REST_Request $request ) {
 					global $wpdb;
 					// The refill job itself, run now (within its time budget; rows it leaves show in the answer).
-					MVS_Media_Terms_Copy::refill_job();
+					MVS_Media_Terms_Copy_Refill::refill_job();
 					if ( $request['missing'] ) {
 						$newest = (int) $wpdb->get_var( "SELECT MAX(id) FROM {$wpdb->prefix}mvs_media" ); // phpcs:ignore WordPress.DB
 						if ( ! $newest ) {
@@ -277,11 +277,11 @@ add_action(
 						}
 						$wpdb->update( $wpdb->prefix . 'mvs_media', array( 'terms_copy' => null ), array( 'id' => $newest ) ); // phpcs:ignore WordPress.DB
 					}
-					wp_clear_scheduled_hook( MVS_Media_Terms_Copy::REFILL_HOOK );
+					wp_clear_scheduled_hook( MVS_Media_Terms_Copy_Refill::REFILL_HOOK );
 					MVS_Plugin::activate();
 					return array(
 						'rows_without_terms_copy' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_media WHERE terms_copy IS NULL" ), // phpcs:ignore WordPress.DB
-						'refill_scheduled'        => false !== wp_next_scheduled( MVS_Media_Terms_Copy::REFILL_HOOK ),
+						'refill_scheduled'        => false !== wp_next_scheduled( MVS_Media_Terms_Copy_Refill::REFILL_HOOK ),
 					);
 				},
 			)
@@ -427,7 +427,7 @@ add_action(
 					'callback'            => static function () {
 						return array(
 							'ready' => MVS_Media_Totals::ready(),
-							'drift' => MVS_Media_Totals::drift(),
+							'drift' => ( new MVS_Media_Totals_Verifier() )->drift(),
 						);
 					},
 				),
@@ -435,20 +435,20 @@ add_action(
 					'methods'             => 'POST',
 					'permission_callback' => 'mvs_test_admin_only',
 					'callback'            => static function () {
-						MVS_Media_Totals::reset();
+						( new MVS_Media_Totals_Rebuild() )->reset();
 						$batches = 1;
 						while ( ! MVS_Media_Totals::rebuild() ) {
 							++$batches;
 						}
 						return array(
 							'batches' => $batches,
-							'drift'   => MVS_Media_Totals::drift(),
+							'drift'   => ( new MVS_Media_Totals_Verifier() )->drift(),
 						);
 					},
 				),
 			)
 		);
-		// The daily check (MVS_Media_Totals::verify_and_heal), through its cron hook,
+		// The daily check (MVS_Media_Totals_Verifier::verify_and_heal()), through its cron hook,
 		// `times` runs now (WP-Cron would wait a minute between runs) or until
 		// it has checked every unit; `budget` seconds per run (0: one unit a
 		// run). Answers the differences it found, whether it rebuilt the totals
@@ -487,16 +487,16 @@ add_action(
 							do {
 								++$runs;
 								$drift   = array_merge( $drift, (array) MVS_Media_Totals::verify_and_heal() );
-								$pending = false !== get_option( MVS_Media_Totals::VERIFY_CURSOR_OPTION );
+								$pending = false !== get_option( MVS_Media_Totals_Verifier::CURSOR_OPTION );
 							} while ( $pending && $runs < (int) $request['times'] );
 						}
 					);
 					remove_filter( 'mvs_media_totals_verify_budget', $budget );
 					// The next run a partial check scheduled runs when the test says, not when WP-Cron next spawns.
-					$next = wp_next_scheduled( MVS_Media_Totals::VERIFY_HOOK );
+					$next = wp_next_scheduled( MVS_Media_Totals_Verifier::HOOK );
 					while ( $next && $next < time() + HOUR_IN_SECONDS ) {
-						wp_unschedule_event( $next, MVS_Media_Totals::VERIFY_HOOK );
-						$next = wp_next_scheduled( MVS_Media_Totals::VERIFY_HOOK );
+						wp_unschedule_event( $next, MVS_Media_Totals_Verifier::HOOK );
+						$next = wp_next_scheduled( MVS_Media_Totals_Verifier::HOOK );
 					}
 					$rebuilt = ! MVS_Media_Totals::ready();
 					while ( ! MVS_Media_Totals::rebuild() ) {
@@ -604,7 +604,7 @@ add_action(
 					}
 					$wpdb->query( "ANALYZE TABLE {$t}" ); // phpcs:ignore WordPress.DB
 					// The rows went around the plugin: recount the list totals.
-					MVS_Media_Totals::reset();
+					( new MVS_Media_Totals_Rebuild() )->reset();
 					while ( ! MVS_Media_Totals::rebuild( 100000 ) ) {
 						continue;
 					}
@@ -654,7 +654,7 @@ add_action(
 					}
 					$wpdb->query( "ANALYZE TABLE {$wpdb->term_relationships}" ); // phpcs:ignore WordPress.DB
 					// The relationships went around the plugin: recount the list totals and the per-term listing.
-					MVS_Media_Totals::reset();
+					( new MVS_Media_Totals_Rebuild() )->reset();
 					while ( ! MVS_Media_Totals::rebuild( 100000 ) ) {
 						continue;
 					}
@@ -825,7 +825,7 @@ add_action(
 								$set( null );
 								$statements = mvs_test_statements_of(
 									static function () use ( $ids, &$written ) {
-										$written = MVS_Media_Terms_Copy::refill_items( $ids );
+										$written = ( new MVS_Media_Terms_Copy_Refill() )->refill_items( $ids );
 									}
 								);
 								return true;
@@ -844,7 +844,7 @@ add_action(
 							static function () use ( $set, $ids, $rename, $read, &$written, &$rows ) {
 								$set( null );
 								add_filter( 'query', $rename );
-								$written = MVS_Media_Terms_Copy::refill_items( $ids );
+								$written = ( new MVS_Media_Terms_Copy_Refill() )->refill_items( $ids );
 								remove_filter( 'query', $rename );
 								// Before the commit: the job the rename scheduled cannot have refilled them yet.
 								$rows = $read();

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 218 classes and interfaces of the plugin from its file the
+ * Loads each of the 226 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -142,7 +142,15 @@ final class MVS_Core_Class_Map {
 		'MVS_Media_Term_Index'               => 'includes/media/class-mvs-media-term-index.php',
 		'MVS_Media_Terms'                    => 'includes/tags/class-mvs-media-terms.php',
 		'MVS_Media_Terms_Copy'               => 'includes/tags/class-mvs-media-terms-copy.php',
+		'MVS_Media_Terms_Copy_Invalidation'  => 'includes/tags/class-mvs-media-terms-copy-invalidation.php',
+		'MVS_Media_Terms_Copy_Refill'        => 'includes/tags/class-mvs-media-terms-copy-refill.php',
 		'MVS_Media_Totals'                   => 'includes/media/class-mvs-media-totals.php',
+		'MVS_Media_Totals_Checks'            => 'includes/media/class-mvs-media-totals-checks.php',
+		'MVS_Media_Totals_Cursor'            => 'includes/media/class-mvs-media-totals-cursor.php',
+		'MVS_Media_Totals_Rebuild'           => 'includes/media/class-mvs-media-totals-rebuild.php',
+		'MVS_Media_Totals_Table'             => 'includes/media/class-mvs-media-totals-table.php',
+		'MVS_Media_Totals_Verifier'          => 'includes/media/class-mvs-media-totals-verifier.php',
+		'MVS_Media_Totals_Writer'            => 'includes/media/class-mvs-media-totals-writer.php',
 		'MVS_Media_Upload_Service'           => 'includes/media/class-mvs-media-upload-service.php',
 		'MVS_Media_Uploads_Handler'          => 'generated/interface-mvs-media-uploads-handler.php',
 		'MVS_Media_Visibility'               => 'includes/media/class-mvs-media-visibility.php',

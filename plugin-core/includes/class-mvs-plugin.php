@@ -40,7 +40,8 @@ final class MVS_Plugin {
 		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
 		add_action( 'init', array( 'MVS_Rate_Limiter', 'schedule' ) );
 		MVS_Media_Totals::register();
-		MVS_Media_Terms_Copy::register();
+		MVS_Media_Terms_Copy_Invalidation::register();
+		MVS_Media_Terms_Copy_Refill::register();
 		MVS_AI_Service::register();
 		MVS_Reaction_Notices::register();
 		MVS_Notification_Retention::register();
@@ -84,7 +85,7 @@ final class MVS_Plugin {
 		MVS_Media_Counters::schedule();
 		MVS_Media_Totals::schedule();
 		// Rows whose refill was pending at deactivation (or that predate the copies) get theirs.
-		MVS_Media_Terms_Copy::schedule_if_needed();
+		MVS_Media_Terms_Copy_Refill::schedule_if_needed();
 		MVS_Notification_Retention::schedule();
 		// The signing secret exists before the first URL is signed.
 		MVS_Url_Signer::secret();
@@ -98,7 +99,7 @@ final class MVS_Plugin {
 		MVS_Rate_Limiter::unschedule();
 		MVS_Media_Counters::unschedule();
 		MVS_Media_Totals::unschedule();
-		MVS_Media_Terms_Copy::unschedule();
+		MVS_Media_Terms_Copy_Refill::unschedule();
 		MVS_Notification_Retention::unschedule();
 		// The lean /serve entry hands every request to WordPress (which no longer has the route) until the plugin records again.
 		delete_option( MVS_Serve_Lean::OPTION );

@@ -177,7 +177,7 @@ $mvs_workloads = array(
 		if ( ! $tag ) {
 			return '';
 		}
-		MVS_Media_Terms_Copy::invalidate_term( (int) $tag->term_taxonomy_id );
+		MVS_Media_Terms_Copy_Invalidation::invalidate_term( (int) $tag->term_taxonomy_id );
 		return sprintf( 'after renaming the largest tag (%d items)', (int) $tag->count );
 	},
 );

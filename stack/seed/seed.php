@@ -685,7 +685,7 @@ mvs_seed_step(
 	'list totals (mvs_media_totals)',
 	static function () {
 		wp_cache_delete( 'alloptions', 'options' );
-		MVS_Media_Totals::reset();
+		( new MVS_Media_Totals_Rebuild() )->reset();
 		$batches = 1;
 		while ( ! MVS_Media_Totals::rebuild( 50000 ) ) {
 			++$batches;
@@ -699,7 +699,7 @@ mvs_seed_step(
 	static function () {
 		$rows = 0;
 		do {
-			$step  = MVS_Media_Terms_Copy::refill( 5000 );
+			$step  = ( new MVS_Media_Terms_Copy_Refill() )->refill( 5000 );
 			$rows += $step['rows'];
 		} while ( 5000 === $step['rows'] && false !== $step['written'] );
 		return $rows;

@@ -146,7 +146,7 @@ final class MVS_Media_Repository {
 				}
 				$deleted = $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media} WHERE id = %d", $id ) );
 				// After the row: its terms' removal finds no copy to empty and schedules no refill.
-				wp_delete_object_term_relationships( $id, MVS_Media_Totals::TAXONOMIES );
+				wp_delete_object_term_relationships( $id, MVS_Taxonomies::MEDIA );
 				return false === $deleted ? false : (int) $deleted;
 			}
 		);

@@ -15,7 +15,8 @@ defined( 'ABSPATH' ) || exit;
  * after per_page entries, where the EXISTS over term_relationships had to
  * gather and sort every item of the term (docs/list-totals.md).
  *
- * The rows are written only by MVS_Media_Totals, in the same transaction and
+ * The rows are written only by the totals (MVS_Media_Totals_Writer, the
+ * rebuild and the daily check's heal), in the same transaction and
  * under the same item locks and rebuild cursor as the totals: both are exact
  * together, or neither is read.
  *
@@ -40,7 +41,7 @@ final class MVS_Media_Term_Index {
 	 * Only rows that differ are touched: a tag added to an item is one insert.
 	 *
 	 * @param int        $id     Item ID.
-	 * @param array|null $before Keys before (MVS_Media_Totals::keys()), null when the item did not exist.
+	 * @param array|null $before Keys before (MVS_Media_Totals_Writer::keys()), null when the item did not exist.
 	 * @param array|null $after  Keys after, null when the item is gone.
 	 * @return bool Whether every statement ran.
 	 */
@@ -83,7 +84,7 @@ final class MVS_Media_Term_Index {
 	 * An item's rows, by term.
 	 *
 	 * @param int        $id   Item ID.
-	 * @param array|null $keys Its keys (MVS_Media_Totals::keys()), or null.
+	 * @param array|null $keys Its keys (MVS_Media_Totals_Writer::keys()), or null.
 	 * @return array<int, array> term_taxonomy_id => row values in COLUMNS order.
 	 */
 	private static function rows( int $id, ?array $keys ): array {
@@ -104,12 +105,12 @@ final class MVS_Media_Term_Index {
 	 */
 	private static function expected_from(): array {
 		global $wpdb;
-		$taxes = implode( ', ', array_fill( 0, count( MVS_Media_Totals::TAXONOMIES ), '%s' ) );
+		$taxes = implode( ', ', array_fill( 0, count( MVS_Taxonomies::MEDIA ), '%s' ) );
 		return array(
 			" FROM {$wpdb->mvs_media} m INNER JOIN {$wpdb->term_relationships} tr ON tr.object_id = m.id"
 			. " INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id",
 			"tt.taxonomy IN ({$taxes})",
-			MVS_Media_Totals::TAXONOMIES,
+			MVS_Taxonomies::MEDIA,
 		);
 	}
 
@@ -162,7 +163,7 @@ final class MVS_Media_Term_Index {
 
 	/**
 	 * One term's listing against its relationships, as parts of the daily
-	 * check's statement (MVS_Media_Totals::check_term(), which adds the
+	 * check's statement (MVS_Media_Totals_Checks::check_term(), which adds the
 	 * term's totals so that one read view sees all three).
 	 *
 	 * The listing holds exactly the term's expected rows when it has as many

@@ -13,6 +13,21 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Taxonomies {
 
 	/**
+	 * The tag taxonomy.
+	 */
+	const TAG = 'mvs_tag';
+
+	/**
+	 * The category taxonomy.
+	 */
+	const CATEGORY = 'mvs_category';
+
+	/**
+	 * Both: the taxonomies that list filters, totals and term copies know.
+	 */
+	const MEDIA = array( self::TAG, self::CATEGORY );
+
+	/**
 	 * Hooks registration on init.
 	 */
 	public static function register(): void {
@@ -24,7 +39,7 @@ final class MVS_Taxonomies {
 	 */
 	public static function register_taxonomies(): void {
 		register_taxonomy(
-			'mvs_tag',
+			self::TAG,
 			'mvs_media',
 			array(
 				'labels'       => array(
@@ -38,7 +53,7 @@ final class MVS_Taxonomies {
 			)
 		);
 		register_taxonomy(
-			'mvs_category',
+			self::CATEGORY,
 			'mvs_media',
 			array(
 				'labels'       => array(

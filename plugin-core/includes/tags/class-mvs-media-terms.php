@@ -66,7 +66,7 @@ final class MVS_Media_Terms {
 			array( $media_id ),
 			static function () use ( $media_id, $tag_ids, $category ) {
 				// The item's copy of its terms is written back in the same transaction.
-				return MVS_Media_Terms_Copy::write_through(
+				return MVS_Media_Terms_Copy_Invalidation::write_through(
 					array( $media_id ),
 					static function () use ( $media_id, $tag_ids, $category ) {
 						if ( null !== $tag_ids ) {

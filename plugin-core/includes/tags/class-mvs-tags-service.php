@@ -133,7 +133,7 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 					return false;
 				}
 				// Moved in SQL, past the term hooks: the items' copies of their tags go here.
-				MVS_Media_Terms_Copy::invalidate( $moved['objects'] );
+				MVS_Media_Terms_Copy_Invalidation::invalidate( $moved['objects'] );
 				return $moved;
 			}
 		);
