@@ -173,6 +173,26 @@ export interface AlbumWithMedia {
 	media: Array<MediaItem>;
 }
 
+/** The album after DELETE /albums/{id}/items/{media_id}, and whether the item was in it. */
+export interface AlbumItemRemoved {
+	id: number;
+	title: string;
+	description: string;
+	privacy: "public" | "members" | "group" | "private";
+	author_id: number;
+	/** Items of the album the caller may see. */
+	media_count: number;
+	cover_media_id: number | null;
+	/** The cover MediaItem; null when unset or hidden from the caller. */
+	cover: Record<string, unknown> | null;
+	can_edit: boolean;
+	created_at: string;
+	updated_at: string;
+	media: Array<MediaItem>;
+	/** True when this request removed it; false when it was already absent (a retried or repeated DELETE). */
+	deleted: boolean;
+}
+
 /** A tag (mvs_tag) with the number of items carrying it that the caller may see. */
 export interface Tag {
 	id: number;
@@ -198,6 +218,7 @@ export interface BulkResult {
 
 /** Outcome of a delete. */
 export interface Deleted {
+	/** True when this request removed it; false when it was already absent (a retried or repeated DELETE). */
 	deleted: boolean;
 	id: number;
 }
@@ -335,6 +356,14 @@ export interface BlockState {
 	blocked: boolean;
 }
 
+/** Outcome of DELETE /users/{id}/block: the caller no longer blocks the user. */
+export interface Unblocked {
+	user_id: number;
+	blocked: boolean;
+	/** True when this request removed it; false when it was already absent (a retried or repeated DELETE). */
+	deleted: boolean;
+}
+
 /** A user the caller blocks. */
 export interface BlockedUser {
 	id: number;
@@ -354,12 +383,35 @@ export interface ReactionSummary {
 	viewer_reaction: string | null;
 }
 
+/** The reactions after DELETE /media/{id}/reactions, and whether it removed one. */
+export interface ReactionRemoved {
+	media_id: number;
+	/** One entry per allowed reaction type, in the order of the mvs_reaction_types list. */
+	counts: Array<{ type: string; count: number }>;
+	/** Every reaction of the item, also of a type a filter has since removed: equals the item's reactions_count. */
+	total: number;
+	/** The caller's reaction; null for visitors and members who have not reacted. */
+	viewer_reaction: string | null;
+	/** True when this request removed it; false when it was already absent (a retried or repeated DELETE). */
+	deleted: boolean;
+}
+
 /** Whether the caller favorited an item. */
 export interface Favorite {
 	media_id: number;
 	is_favorited: boolean;
 	/** The collection the favorite is filed under; null when none. */
 	collection_id: number | null;
+}
+
+/** The favorite state after DELETE /media/{id}/favorite, and whether it removed one. */
+export interface FavoriteRemoved {
+	media_id: number;
+	is_favorited: boolean;
+	/** The collection the favorite is filed under; null when none. */
+	collection_id: number | null;
+	/** True when this request removed it; false when it was already absent (a retried or repeated DELETE). */
+	deleted: boolean;
 }
 
 /** A collection as seen by the caller. */
@@ -555,7 +607,7 @@ export interface Operations {
 	/** POST /mvs/v1/albums/{id}/items: Add media items to the album. */
 	add_album_items: { params: { id: number }; query: Record<string, never>; body: { media_ids: Array<number> }; response: AlbumWithMedia };
 	/** DELETE /mvs/v1/albums/{id}/items/{media_id}: Remove one media item from the album. */
-	remove_album_item: { params: { id: number; media_id: number }; query: Record<string, never>; body: Record<string, never>; response: AlbumWithMedia };
+	remove_album_item: { params: { id: number; media_id: number }; query: Record<string, never>; body: Record<string, never>; response: AlbumItemRemoved };
 	/** PUT /mvs/v1/albums/{id}/cover: Set the album cover. */
 	set_album_cover: { params: { id: number }; query: Record<string, never>; body: { media_id: number }; response: AlbumWithMedia };
 	/** GET /mvs/v1/collections: List the caller's collections, newest first. */
@@ -583,7 +635,7 @@ export interface Operations {
 	/** POST /mvs/v1/media/{id}/favorite: Favorite an item (idempotent). */
 	add_media_favorite: { params: { id: number }; query: Record<string, never>; body: { collection_id?: number }; response: Favorite };
 	/** DELETE /mvs/v1/media/{id}/favorite: Remove an item from the favorites (idempotent). */
-	remove_media_favorite: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Favorite };
+	remove_media_favorite: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: FavoriteRemoved };
 	/** GET /mvs/v1/me/favorites: The caller's favorite media items they may still see, newest favorite first. */
 	list_my_favorites: { params: Record<string, never>; query: { collection_id?: number; page?: number; per_page?: number }; body: Record<string, never>; response: ListEnvelope<MediaItem> };
 	/** GET /mvs/v1/media/{id}/reactions: Reaction counts by type, plus the caller's own reaction. */
@@ -591,7 +643,7 @@ export interface Operations {
 	/** POST /mvs/v1/media/{id}/reactions: Add or change the caller's reaction. */
 	set_media_reaction: { params: { id: number }; query: Record<string, never>; body: { reaction_type: string }; response: ReactionSummary };
 	/** DELETE /mvs/v1/media/{id}/reactions: Remove the caller's reaction. */
-	remove_media_reaction: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: ReactionSummary };
+	remove_media_reaction: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: ReactionRemoved };
 	/** GET /mvs/v1/media/{media_id}/rules: List an item's access rules. */
 	list_access_rules: { params: { media_id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
 	/** POST /mvs/v1/media/{media_id}/rules: Replace an item's full access rule set. */
@@ -639,7 +691,7 @@ export interface Operations {
 	/** POST /mvs/v1/users/{id}/block: Block a user. */
 	block_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: BlockState };
 	/** DELETE /mvs/v1/users/{id}/block: Unblock a user. */
-	unblock_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: BlockState };
+	unblock_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Unblocked };
 	/** GET /mvs/v1/me/blocked: The users the caller has blocked. */
 	list_blocked_users: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: BlockedUser[] };
 	/** POST /mvs/v1/media/{id}/report: Report a media item. */

@@ -59,7 +59,7 @@ test('POST and DELETE are idempotent and answer the new state; is_favorited agre
 	for (let i = 0; i < 2; i++) {
 		const removed = await api('member2').op('remove_media_favorite', { params: { id } });
 		expect(removed.status).toBe(200);
-		expect(removed.body).toEqual({ media_id: id, is_favorited: false, collection_id: null });
+		expect(removed.body).toEqual({ media_id: id, is_favorited: false, collection_id: null, deleted: i === 0 });
 	}
 	expect(await seen(api('member2'))).toBe(false);
 });

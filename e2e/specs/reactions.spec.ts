@@ -72,7 +72,7 @@ test('one reaction per member: POST adds, a new type replaces it, DELETE removes
 	for (let i = 0; i < 2; i++) {
 		const removed = await api('member2').op('remove_media_reaction', { params: { id } });
 		expect(removed.status).toBe(200);
-		expect(removed.body).toEqual({ media_id: id, counts: zeros({ like: 1 }), total: 1, viewer_reaction: null });
+		expect(removed.body).toEqual({ media_id: id, counts: zeros({ like: 1 }), total: 1, viewer_reaction: null, deleted: i === 0 });
 	}
 	expect(await onMedia(api('member2'), id, title)).toEqual({ reactions_count: 1, viewer_reaction: null });
 });

@@ -257,7 +257,7 @@ test("blocking hides each user's media from the other on get, lists and search; 
 
 		const unblocked = await b.api.op('unblock_user', { params: { id: a.id } });
 		expect(unblocked.status).toBe(200);
-		expect(schemaProblems('BlockState', unblocked.body)).toEqual([]);
+		expect(schemaProblems('Unblocked', unblocked.body)).toEqual([]);
 		expect(unblocked.body).toMatchObject({ user_id: a.id, blocked: false });
 		expect(await sees(b.api, aItem)).toEqual({ get: 200, listed: true, inAll: true });
 		expect(await sees(a.api, bItem)).toEqual({ get: 200, listed: true, inAll: true });

@@ -63,7 +63,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 		'create_album'      => array( 'mvs_invalid_param', 'mvs_not_found', 'mvs_storage_failed' ),
 		'get_album'         => array( 'mvs_not_found' ),
 		'update_album'      => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
-		'delete_album'      => array( 'mvs_not_found', 'mvs_storage_failed' ),
+		'delete_album'      => array( 'mvs_storage_failed' ),
 		'reorder_album'     => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
 		'add_album_items'   => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
 		'remove_album_item' => array( 'mvs_not_found' ),
@@ -453,7 +453,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of DELETE /albums/{id}: album owner of {id} holding delete_mvs_medias, or any holder of delete_others_mvs_medias.
+	 * Permission check of DELETE /albums/{id}: album owner of {id} holding delete_mvs_medias, or any holder of delete_others_mvs_medias; an absent target is left to the handler (deleted: false).
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
@@ -464,7 +464,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 			return $allowed;
 		}
 		$is_owner = $this->owners->is_album_owner( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, 'delete_mvs_medias', 'delete_others_mvs_medias' );
+		return $this->require_owner_or_absent( $is_owner, 'delete_mvs_medias', 'delete_others_mvs_medias' );
 	}
 
 	/**

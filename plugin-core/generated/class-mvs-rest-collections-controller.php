@@ -60,7 +60,7 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 		'create_collection'    => array( 'mvs_invalid_param', 'mvs_storage_failed' ),
 		'get_collection'       => array( 'mvs_not_found' ),
 		'update_collection'    => array( 'mvs_not_found', 'mvs_storage_failed' ),
-		'delete_collection'    => array( 'mvs_not_found', 'mvs_storage_failed' ),
+		'delete_collection'    => array( 'mvs_storage_failed' ),
 		'set_collection_rules' => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
 	);
 
@@ -364,7 +364,7 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of DELETE /collections/{id}: collection owner of {id}.
+	 * Permission check of DELETE /collections/{id}: collection owner of {id}; an absent target is left to the handler (deleted: false).
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
@@ -375,7 +375,7 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 			return $allowed;
 		}
 		$is_owner = $this->owners->is_collection_owner( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, '', '' );
+		return $this->require_owner_or_absent( $is_owner, '', '' );
 	}
 
 	/**

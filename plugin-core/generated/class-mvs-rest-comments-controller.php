@@ -67,7 +67,7 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 			'mvs_invalid_param',
 			'mvs_edit_window_closed',
 		),
-		'delete_media_comment' => array( 'mvs_not_found', 'mvs_storage_failed' ),
+		'delete_media_comment' => array( 'mvs_forbidden', 'mvs_not_found', 'mvs_storage_failed' ),
 	);
 
 	/**
@@ -279,7 +279,7 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of DELETE /media/{id}/comments/{comment_id}: comment author of {comment_id} within {id}, or any holder of moderate_mvs_media.
+	 * Permission check of DELETE /media/{id}/comments/{comment_id}: comment author of {comment_id} within {id}, or any holder of moderate_mvs_media; an absent target is left to the handler (deleted: false).
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
@@ -290,7 +290,7 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 			return $allowed;
 		}
 		$is_owner = $this->owners->is_comment_author( (int) $request['comment_id'], (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, '', 'moderate_mvs_media' );
+		return $this->require_owner_or_absent( $is_owner, '', 'moderate_mvs_media' );
 	}
 
 	/**

@@ -520,7 +520,7 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of DELETE /conversations/{id}: conversation participant of {id}.
+	 * Permission check of DELETE /conversations/{id}: conversation participant of {id}; an absent target is left to the handler (deleted: false).
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
@@ -531,7 +531,7 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 			return $allowed;
 		}
 		$is_owner = $this->owners->is_conversation_participant( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, '', '' );
+		return $this->require_owner_or_absent( $is_owner, '', '' );
 	}
 
 	/**

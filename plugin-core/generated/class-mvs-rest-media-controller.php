@@ -108,7 +108,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 		'get_media'             => array( 'mvs_forbidden', 'mvs_not_found' ),
 		'get_media_group'       => array( 'mvs_forbidden', 'mvs_not_found' ),
 		'update_media'          => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
-		'delete_media'          => array( 'mvs_not_found', 'mvs_storage_failed' ),
+		'delete_media'          => array( 'mvs_storage_failed' ),
 		'create_media'          => array(
 			'mvs_no_file',
 			'mvs_invalid_type',
@@ -1119,7 +1119,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of DELETE /media/{id}: media owner of {id} holding delete_mvs_medias, or any holder of delete_others_mvs_medias.
+	 * Permission check of DELETE /media/{id}: media owner of {id} holding delete_mvs_medias, or any holder of delete_others_mvs_medias; an absent target is left to the handler (deleted: false).
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
@@ -1130,7 +1130,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 			return $allowed;
 		}
 		$is_owner = $this->owners->is_media_owner( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, 'delete_mvs_medias', 'delete_others_mvs_medias' );
+		return $this->require_owner_or_absent( $is_owner, 'delete_mvs_medias', 'delete_others_mvs_medias' );
 	}
 
 	/**

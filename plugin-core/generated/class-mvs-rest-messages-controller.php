@@ -208,7 +208,7 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of DELETE /messages/{id}/unsend: message sender of {id}.
+	 * Permission check of DELETE /messages/{id}/unsend: message sender of {id}; an absent target is left to the handler (deleted: false).
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
@@ -219,7 +219,7 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 			return $allowed;
 		}
 		$is_owner = $this->owners->is_message_sender( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, '', '' );
+		return $this->require_owner_or_absent( $is_owner, '', '' );
 	}
 
 	/**

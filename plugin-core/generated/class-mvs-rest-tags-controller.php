@@ -52,7 +52,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 		'get_tag_cloud' => array(),
 		'merge_tags'    => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
 		'update_tag'    => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_term_exists' ),
-		'delete_tag'    => array( 'mvs_not_found', 'mvs_storage_failed' ),
+		'delete_tag'    => array( 'mvs_storage_failed' ),
 	);
 
 	/**

@@ -7,6 +7,7 @@
  * argument validation, and 501 while unimplemented.
  */
 import type { ErrorSpec } from '../dsl/plugin.js';
+import { absentTargetIsHandled } from './delete-target.js';
 import type { Model, ModelPlugin, ModelRoute } from './model.js';
 
 /** WordPress's own codes that routes answer (argument validation), with their statuses. */
@@ -22,7 +23,7 @@ export function controllerErrors(plugin: Pick<ModelPlugin, 'gated'>, route: Mode
 	if (plugin.gated) codes.push('mvs_community_private');
 	if (route.auth.kind !== 'public' && route.auth.kind !== 'public_privacy') codes.push('mvs_not_logged_in');
 	if (route.auth.kind === 'capability' || route.auth.kind === 'owner') codes.push('mvs_forbidden');
-	if (route.auth.kind === 'owner') codes.push('mvs_not_found');
+	if (route.auth.kind === 'owner' && !absentTargetIsHandled(route)) codes.push('mvs_not_found');
 	if (route.rateLimit) codes.push('mvs_rate_limited');
 	if (route.file) codes.push('mvs_no_file', 'mvs_file_too_large');
 	const validated = route.args.filter((a) => a.location !== 'path' && a.spec.type !== 'file');

@@ -144,22 +144,20 @@ final class MVS_Collections_Service implements MVS_Collections_Handler {
 
 	/**
 	 * DELETE /collections/{id}: the collection and its item list go; the
-	 * media items and the favorites stay. A delete that lost a race is a 404.
+	 * media items and the favorites stay. An absent collection (a retry, or
+	 * a lost race) is deleted: false (docs/api-conventions.md, "Retry-safe writes").
 	 *
 	 * @param MVS_Delete_Collection_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
 	public function delete_collection( MVS_Delete_Collection_Args $args ) {
-		// The controller let only the owner through: the caller is the owner.
+		// The controller let through the owner only, or anyone when the collection is absent (nothing to delete then).
 		$deleted = $this->collections->delete( $args->id, get_current_user_id() );
 		if ( false === $deleted ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
 		}
-		if ( 0 === $deleted ) {
-			return MVS_Errors::make( 'mvs_not_found', __( 'Collection not found.', 'media-community-service' ) );
-		}
 		return array(
-			'deleted' => true,
+			'deleted' => $deleted > 0,
 			'id'      => $args->id,
 		);
 	}

@@ -210,11 +210,16 @@ final class MVS_Comments_Service implements MVS_Comments_Handler {
 			return MVS_Errors::make( 'mvs_storage_failed', __( 'The comment could not be deleted.', 'media-community-service' ) );
 		}
 		if ( 0 === $deleted ) {
-			// A concurrent delete (of it or of its parent) got there first.
-			return MVS_Errors::make( 'mvs_not_found', __( 'Comment not found.', 'media-community-service' ) );
+			// Already absent (a retry, or a concurrent delete of it or its parent):
+			// deleted: false, once the item answers as GET /media/{id} would
+			// (404 missing, 403 hidden), docs/api-conventions.md "Retry-safe writes".
+			$item = $this->media->find_viewable( $args->id, get_current_user_id() );
+			if ( is_wp_error( $item ) ) {
+				return $item;
+			}
 		}
 		return array(
-			'deleted' => true,
+			'deleted' => $deleted > 0,
 			'id'      => $args->comment_id,
 		);
 	}

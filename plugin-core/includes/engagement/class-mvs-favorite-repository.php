@@ -95,21 +95,22 @@ final class MVS_Favorite_Repository {
 	 *
 	 * @param int $user_id  Member.
 	 * @param int $media_id Media ID.
-	 * @return bool Whether the statements succeeded; removing nothing succeeds.
+	 * @return int|false 1 when a favorite was removed, 0 when there was none, false on failure.
 	 */
-	public function remove( int $user_id, int $media_id ): bool {
+	public function remove( int $user_id, int $media_id ) {
 		global $wpdb;
 		$wpdb->query( 'START TRANSACTION' );
-		$ok = false !== $wpdb->query(
+		$ok      = false !== $wpdb->query(
 			$wpdb->prepare(
 				"DELETE ci FROM {$wpdb->mvs_collection_items} ci INNER JOIN {$wpdb->mvs_collections} c ON c.id = ci.collection_id WHERE ci.media_id = %d AND c.author_id = %d",
 				$media_id,
 				$user_id
 			)
 		);
-		$ok = $ok && false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_favorites} WHERE user_id = %d AND media_id = %d", $user_id, $media_id ) );
+		$removed = $ok ? $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_favorites} WHERE user_id = %d AND media_id = %d", $user_id, $media_id ) ) : false;
+		$ok      = $ok && false !== $removed;
 		$wpdb->query( $ok ? 'COMMIT' : 'ROLLBACK' );
-		return $ok;
+		return $ok ? (int) $removed : false;
 	}
 
 	/**

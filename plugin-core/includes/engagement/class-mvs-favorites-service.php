@@ -92,7 +92,8 @@ final class MVS_Favorites_Service implements MVS_Favorites_Handler {
 	}
 
 	/**
-	 * DELETE /media/{id}/favorite: removing a favorite that is not there is a success.
+	 * DELETE /media/{id}/favorite: removing a favorite that is not there is a
+	 * success that says deleted: false (docs/api-conventions.md, "Retry-safe writes").
 	 *
 	 * @param MVS_Remove_Media_Favorite_Args $args Arguments.
 	 * @return array|WP_Error
@@ -103,10 +104,11 @@ final class MVS_Favorites_Service implements MVS_Favorites_Handler {
 		if ( is_wp_error( $row ) ) {
 			return $row;
 		}
-		if ( ! $this->favorites->remove( $viewer, (int) $row->id ) ) {
+		$removed = $this->favorites->remove( $viewer, (int) $row->id );
+		if ( false === $removed ) {
 			return MVS_Errors::make( 'mvs_storage_failed', __( 'The favorite could not be removed.', 'media-community-service' ) );
 		}
-		return $this->state( (int) $row->id, $viewer );
+		return $this->state( (int) $row->id, $viewer ) + array( 'deleted' => $removed > 0 );
 	}
 
 	/**

@@ -103,9 +103,9 @@ final class MVS_Reaction_Repository {
 	 *
 	 * @param int $media_id Media ID.
 	 * @param int $user_id  Member.
-	 * @return bool Whether the statements succeeded.
+	 * @return int|false 1 when a reaction was removed, 0 when there was none, false on failure.
 	 */
-	public function remove( int $media_id, int $user_id ): bool {
+	public function remove( int $media_id, int $user_id ) {
 		global $wpdb;
 		$wpdb->query( 'START TRANSACTION' );
 		$deleted = $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_reactions} WHERE media_id = %d AND user_id = %d", $media_id, $user_id ) );
@@ -115,7 +115,7 @@ final class MVS_Reaction_Repository {
 			$ok = false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET reactions_count = GREATEST(reactions_count, 1) - 1 WHERE id = %d", $media_id ) );
 		}
 		$wpdb->query( $ok ? 'COMMIT' : 'ROLLBACK' );
-		return $ok;
+		return $ok ? (int) $deleted : false;
 	}
 
 	/**

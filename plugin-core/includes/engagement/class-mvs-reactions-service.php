@@ -97,7 +97,8 @@ final class MVS_Reactions_Service implements MVS_Reactions_Handler {
 	}
 
 	/**
-	 * DELETE /media/{id}/reactions: idempotent; removing nothing is a success.
+	 * DELETE /media/{id}/reactions: idempotent; removing nothing is a success
+	 * that says deleted: false (docs/api-conventions.md, "Retry-safe writes").
 	 *
 	 * @param MVS_Remove_Media_Reaction_Args $args Arguments.
 	 * @return array|WP_Error
@@ -108,10 +109,11 @@ final class MVS_Reactions_Service implements MVS_Reactions_Handler {
 		if ( is_wp_error( $row ) ) {
 			return $row;
 		}
-		if ( ! $this->reactions->remove( (int) $row->id, $viewer ) ) {
+		$removed = $this->reactions->remove( (int) $row->id, $viewer );
+		if ( false === $removed ) {
 			return self::storage_failed();
 		}
-		return $this->summary( (int) $row->id, $viewer );
+		return $this->summary( (int) $row->id, $viewer ) + array( 'deleted' => $removed > 0 );
 	}
 
 	/**

@@ -57,7 +57,8 @@ final class MVS_Blocks_Service implements MVS_Blocks_Handler {
 	}
 
 	/**
-	 * DELETE /users/{id}/block (idempotent).
+	 * DELETE /users/{id}/block: idempotent; deleted: false when there was no
+	 * block (docs/api-conventions.md, "Retry-safe writes").
 	 *
 	 * @param MVS_Unblock_User_Args $args Arguments.
 	 * @return array|WP_Error
@@ -69,12 +70,13 @@ final class MVS_Blocks_Service implements MVS_Blocks_Handler {
 		if ( ! get_userdata( $target ) ) {
 			return MVS_Errors::make( 'mvs_user_not_found' );
 		}
-		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_blocks} WHERE blocker_id = %d AND blocked_id = %d", $me, $target ) );
+		$removed = (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_blocks} WHERE blocker_id = %d AND blocked_id = %d", $me, $target ) );
 		MVS_Media_Visibility::refresh_blocked_ids( $me );
 		MVS_Media_Visibility::refresh_blocked_ids( $target );
 		return array(
 			'user_id' => $target,
 			'blocked' => false,
+			'deleted' => $removed > 0,
 		);
 	}
 

@@ -68,6 +68,29 @@ abstract class MVS_REST_Controller extends WP_REST_Controller {
 	}
 
 	/**
+	 * The check of a DELETE's own target: as require_owner_or_capability(),
+	 * but an absent target is no 404. Whoever could have deleted one (the
+	 * owner's capability or the others' one, when the route names them) is
+	 * let through, and the handler answers deleted: false, so a retried
+	 * DELETE succeeds and an id that never existed answers the same as one
+	 * deleted earlier (docs/api-conventions.md, "Retry-safe writes").
+	 *
+	 * @param bool|null $is_owner Lookup result: null when the target is absent.
+	 * @param string    $own      Capability the owner needs; '' for none.
+	 * @param string    $others   Capability that grants access to anyone's target; '' for none.
+	 * @return true|WP_Error
+	 */
+	protected function require_owner_or_absent( ?bool $is_owner, string $own, string $others ) {
+		if ( null !== $is_owner ) {
+			return $this->require_owner_or_capability( $is_owner, $own, $others );
+		}
+		if ( '' === $own || current_user_can( $own ) || ( '' !== $others && current_user_can( $others ) ) ) {
+			return true;
+		}
+		return MVS_Errors::make( 'mvs_forbidden', __( 'Sorry, you are not allowed to change this item.', 'media-community-service' ) );
+	}
+
+	/**
 	 * Counts the request against the route's per-minute limits; 429 past either.
 	 *
 	 * @param string $action      Route name.

@@ -195,7 +195,11 @@ final class MVS_Tags_Service implements MVS_Tags_Handler {
 	public function delete_tag( MVS_Delete_Tag_Args $args ) {
 		$id = $args->id;
 		if ( ! $this->tags->find( $id, get_current_user_id() ) ) {
-			return MVS_Errors::make( 'mvs_not_found', __( 'Tag not found.', 'media-community-service' ) );
+			// Already absent: a retry succeeds (docs/api-conventions.md, "Retry-safe writes").
+			return array(
+				'deleted' => false,
+				'id'      => $id,
+			);
 		}
 		$term    = get_term( $id, MVS_Tag_Repository::TAXONOMY );
 		$deleted = MVS_Media_Totals::change_term(

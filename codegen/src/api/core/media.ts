@@ -102,7 +102,7 @@ export const media = resource({
 					auth: deleteMedia,
 					params: idPath,
 					response: { schema: 'Deleted' },
-					errors: ['mvs_not_found', 'mvs_storage_failed'],
+					errors: ['mvs_storage_failed'],
 					since: '1.0.0',
 					implemented: true,
 				},

@@ -75,7 +75,7 @@ export const blocks = resource({
 			summary: 'Unblock a user.',
 			auth: auth.user(),
 			params: userIdPath,
-			response: { schema: 'BlockState' },
+			response: { schema: 'Unblocked' },
 			errors: ['mvs_user_not_found'],
 			since: '1.0.0',
 			implemented: true,

@@ -4,7 +4,7 @@
  */
 import { schema, t, type SchemaSpec } from '../../dsl/index.js';
 import { MODERATION_STATES } from './common.js';
-import { coreSchemas } from './schemas.js';
+import { coreSchemas, removedFlag } from './schemas.js';
 import { REPORT_REASONS } from './safety.js';
 
 const mediaItem = coreSchemas.find((s) => s.name === 'MediaItem');
@@ -74,6 +74,11 @@ export const moderationSchemas: readonly SchemaSpec[] = [
 	schema('BlockState', 'Whether the caller now blocks the user.', {
 		user_id: t.int().required(),
 		blocked: t.bool().required(),
+	}),
+	schema('Unblocked', 'Outcome of DELETE /users/{id}/block: the caller no longer blocks the user.', {
+		user_id: t.int().required(),
+		blocked: t.bool().required(),
+		deleted: removedFlag,
 	}),
 	schema('BlockedUser', 'A user the caller blocks.', {
 		id: t.int().required(),

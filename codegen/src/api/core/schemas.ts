@@ -5,6 +5,9 @@ import { schema, t, type SchemaSpec } from '../../dsl/index.js';
 import { MEDIA_TYPES, MODERATION_STATES, PRIVACY } from './common.js';
 
 /** Fields of an album record (the contract shows none). */
+/** The flag every DELETE answers (docs/api-conventions.md, "Retry-safe writes"). */
+export const removedFlag = t.bool().required().describe('True when this request removed it; false when it was already absent (a retried or repeated DELETE).');
+
 const albumFields = {
 	id: t.int().required(),
 	title: t.string().required(),
@@ -120,6 +123,11 @@ export const coreSchemas: readonly SchemaSpec[] = [
 		...albumFields,
 		media: t.array(t.ref('MediaItem')).required(),
 	}),
+	schema('AlbumItemRemoved', 'The album after DELETE /albums/{id}/items/{media_id}, and whether the item was in it.', {
+		...albumFields,
+		media: t.array(t.ref('MediaItem')).required(),
+		deleted: removedFlag,
+	}),
 	schema('Tag', 'A tag (mvs_tag) with the number of items carrying it that the caller may see.', {
 		id: t.int().required(),
 		name: t.string().required(),
@@ -138,7 +146,7 @@ export const coreSchemas: readonly SchemaSpec[] = [
 		results: t.array(t.object({ id: t.int().required(), ok: t.bool().required(), code: t.string() })).required(),
 	}),
 	schema('Deleted', 'Outcome of a delete.', {
-		deleted: t.bool().required(),
+		deleted: removedFlag,
 		id: t.int().required(),
 	}),
 ];

@@ -95,7 +95,7 @@ export const tags = resource({
 			auth: auth.cap('manage_options'),
 			params: idPath,
 			response: { schema: 'Deleted' },
-			errors: ['mvs_not_found', 'mvs_storage_failed'],
+			errors: ['mvs_storage_failed'],
 			since: '1.0.0',
 			implemented: true,
 		},

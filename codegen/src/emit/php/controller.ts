@@ -5,6 +5,7 @@
  * handler (or answer 501 while the handler is not written).
  */
 import type { AuthRule } from '../../dsl/auth.js';
+import { absentTargetIsHandled } from '../../model/delete-target.js';
 import type { ModelArg, ModelPlugin, ModelResource, ModelRoute } from '../../model/model.js';
 import { schemaOf, translated } from './json-schema.js';
 import { names, phpFileName } from './naming.js';
@@ -226,7 +227,10 @@ function emitPermissionCheck(plugin: ModelPlugin, route: ModelRoute): string {
 			break;
 		case 'owner':
 			checks.push('$this->require_login()');
-			checks.push(`$this->require_owner_or_capability( $is_owner, ${str(rule.own ?? '')}, ${str(rule.others ?? '')} )`);
+			// A DELETE of an absent target goes on to its handler, which answers deleted: false (model/delete-target.ts).
+			checks.push(
+				`$this->${absentTargetIsHandled(route) ? 'require_owner_or_absent' : 'require_owner_or_capability'}( $is_owner, ${str(rule.own ?? '')}, ${str(rule.others ?? '')} )`,
+			);
 			setup.push(
 				rule.within
 					? `\t\t$is_owner = $this->owners->${names.lookupMethod(rule.lookup)}( (int) $request[${str(rule.param)}], (int) $request[${str(rule.within)}], get_current_user_id() );`
@@ -251,7 +255,7 @@ function emitPermissionCheck(plugin: ModelPlugin, route: ModelRoute): string {
 	return [
 		'',
 		docblock([
-			`Permission check of ${route.method} ${route.path}: ${describeAuth(rule)}.`,
+			`Permission check of ${route.method} ${route.path}: ${describeAuth(rule)}${absentTargetIsHandled(route) ? '; an absent target is left to the handler (deleted: false)' : ''}.`,
 			'',
 			'@param WP_REST_Request $request Full request.',
 			'@return true|WP_Error',
