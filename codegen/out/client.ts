@@ -20,6 +20,21 @@ export interface MvsError {
 	data: { status: number;[key: string]: unknown };
 }
 
+/** Kinds of collection: hand-picked, or resolved from rules. */
+export const COLLECTION_TYPE = ['manual', 'smart'] as const;
+/** Kinds of media item. */
+export const MEDIA_TYPE = ['image', 'video', 'audio', 'document'] as const;
+/** Moderation states the moderation queue lists: those awaiting a decision. */
+export const MODERATION_QUEUE = ['pending', 'flagged'] as const;
+/** Moderation states of a media item (docs/moderation.md). */
+export const MODERATION_STATUS = ['pending', 'flagged', 'approved', 'rejected'] as const;
+/** Who may see a media item or an album. */
+export const PRIVACY = ['public', 'members', 'group', 'private'] as const;
+/** Reasons a member may give for a report. */
+export const REPORT_REASON = ['spam', 'harassment', 'hate', 'nudity', 'violence', 'copyright', 'misinformation', 'impersonation', 'other'] as const;
+/** Privacy levels that name no group: a collection's, and the site's default for new items. */
+export const UNGROUPED_PRIVACY = ['public', 'members', 'private'] as const;
+
 /** A media item as seen by the caller. */
 export interface MediaItem {
 	id: number;

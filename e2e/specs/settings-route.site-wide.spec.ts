@@ -3,6 +3,7 @@
  * screen: who may use it, what it describes, all-or-nothing validation (the
  * same on /wp/v2/settings) and secret masking. It changes site settings, so it runs in the site-wide project.
  */
+import { UNGROUPED_PRIVACY } from '../../codegen/out/client';
 import { expect, test, type Api } from '../support/mvs';
 
 test.describe.configure({ mode: 'serial' });
@@ -52,7 +53,7 @@ test('GET describes every setting: values, typed fields with titles, sections', 
 	expect(byKey.get('default_privacy')).toMatchObject({
 		section: 'privacy',
 		type: 'string',
-		enum: ['public', 'members', 'private'],
+		enum: [...UNGROUPED_PRIVACY],
 		options: [
 			{ value: 'public', label: 'Public: everyone, visitors included' },
 			{ value: 'members', label: 'Members: logged-in users only' },

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 226 classes and interfaces of the plugin from its file the
+ * Loads each of the 227 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -56,8 +56,10 @@ final class MVS_Core_Class_Map {
 		'MVS_Comments_Service'               => 'includes/comments/class-mvs-comments-service.php',
 		'MVS_Community_Gate'                 => 'includes/rest/class-mvs-community-gate.php',
 		'MVS_Core_Capabilities'              => 'generated/class-mvs-core-capabilities.php',
+		'MVS_Core_Enums'                     => 'generated/class-mvs-core-enums.php',
 		'MVS_Core_Owner_Lookups'             => 'generated/interface-mvs-core-owner-lookups.php',
 		'MVS_Core_Owner_Rules'               => 'generated/class-mvs-core-owner-rules.php',
+		'MVS_Core_Ownership'                 => 'generated/class-mvs-core-ownership.php',
 		'MVS_Core_Personal_Data'             => 'generated/class-mvs-core-personal-data.php',
 		'MVS_Core_Routes'                    => 'generated/class-mvs-core-routes.php',
 		'MVS_Core_Schema'                    => 'generated/class-mvs-core-schema.php',
@@ -165,7 +167,6 @@ final class MVS_Core_Class_Map {
 		'MVS_Notifications_Service'          => 'includes/notifications/class-mvs-notifications-service.php',
 		'MVS_Notifier'                       => 'includes/notifications/class-mvs-notifier.php',
 		'MVS_Open_Tags'                      => 'includes/media/class-mvs-open-tags.php',
-		'MVS_Ownership'                      => 'includes/support/class-mvs-ownership.php',
 		'MVS_Page'                           => 'includes/rest/class-mvs-page.php',
 		'MVS_Plugin'                         => 'includes/class-mvs-plugin.php',
 		'MVS_Png_Parser'                     => 'includes/media/class-mvs-png-parser.php',

@@ -56,7 +56,7 @@ final class MVS_Plugin {
 	 * Registers every mvs/v1 route.
 	 */
 	public static function register_routes(): void {
-		MVS_Core_Routes::register( new MVS_Ownership() );
+		MVS_Core_Routes::register( new MVS_Core_Ownership() );
 	}
 
 	/**

@@ -30,28 +30,50 @@ export const CAPABILITIES: readonly Capability[] = [
 ];
 
 /**
- * Named ownership lookups; each becomes `is_<name>( $id, $user_id )` in the
- * lookups interface, or `is_<name>( $id, $<scope>, $user_id )` when it is
- * scoped (SCOPED_LOOKUPS).
+ * Where each named ownership lookup reads its answer. Each becomes
+ * `is_<name>( $id, $user_id )` in the lookups interface, or
+ * `is_<name>( $id, $<scope>, $user_id )` when it is scoped, and its one
+ * prepared query is generated into MVS_<Plugin>_Ownership (emit/php/ownership.ts).
+ * - `column`: the row of `table` with that id names its owner in `column`.
+ *   With `scope`, the resource lives inside another one: the lookup answers
+ *   null (404) unless the row's `scope` column holds the parent's id, so a
+ *   comment is edited through the item it was written on, never another's URL.
+ * - `members`: rows of `members.table` link users to the resource (its
+ *   `key` column holding the resource id, `user` the member); a member whose
+ *   `status` column holds `left` no longer belongs.
+ * A missing row of `table` is always null (404).
  */
-export type OwnerLookup =
-	| 'media_owner'
-	| 'album_owner'
-	| 'collection_owner'
-	| 'comment_author'
-	| 'conversation_participant'
-	| 'message_sender';
+export type OwnerSource =
+	| { readonly table: string; readonly column: string; readonly scope?: string }
+	| {
+			readonly table: string;
+			readonly members: { readonly table: string; readonly key: string; readonly user: string; readonly left?: { readonly status: string; readonly value: string } };
+	  };
+
+export const OWNER_LOOKUPS = {
+	media_owner: { table: 'mvs_media', column: 'author_id' },
+	album_owner: { table: 'mvs_albums', column: 'author_id' },
+	collection_owner: { table: 'mvs_collections', column: 'author_id' },
+	comment_author: { table: 'mvs_comments', column: 'user_id', scope: 'media_id' },
+	conversation_participant: {
+		table: 'mvs_conversations',
+		members: { table: 'mvs_conversation_members', key: 'conversation_id', user: 'user_id', left: { status: 'status', value: 'left' } },
+	},
+	message_sender: { table: 'mvs_messages', column: 'sender_id' },
+} as const satisfies Readonly<Record<string, OwnerSource>>;
+
+export type OwnerLookup = keyof typeof OWNER_LOOKUPS;
 
 /**
- * Lookups of resources that live inside another one, with the name of the
- * parent's ID argument. A route using one names the path parameter that
- * holds the parent (`within`), and the lookup answers null (404) when the
- * resource does not belong to that parent: a comment is edited through the
- * item it was written on, never through another item's URL.
+ * Scoped lookups (see OwnerSource), with the name of the parent's ID
+ * argument. A route using one names the path parameter that holds the
+ * parent (`within`).
  */
-export const SCOPED_LOOKUPS: Readonly<Partial<Record<OwnerLookup, string>>> = {
-	comment_author: 'media_id',
-};
+export const SCOPED_LOOKUPS: Readonly<Partial<Record<OwnerLookup, string>>> = Object.fromEntries(
+	Object.entries(OWNER_LOOKUPS as Readonly<Record<string, OwnerSource>>).flatMap(([name, source]) =>
+		'scope' in source && source.scope ? [[name, source.scope]] : [],
+	),
+);
 
 export type AuthRule =
 	/** Anyone, including anonymous callers. */

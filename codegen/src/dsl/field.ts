@@ -5,6 +5,7 @@
  * Builders are immutable: every modifier returns a new Field, so a shared
  * definition (say, `mediaId`) can be refined per route without side effects.
  */
+import type { ValueSet } from './values.js';
 
 export type Scalar = string | number | boolean | null;
 
@@ -41,6 +42,8 @@ export interface FieldSpec {
 	readonly minLength?: number;
 	readonly maxLength?: number;
 	readonly enum?: readonly Scalar[];
+	/** The declared value set `enum` comes from (t.oneOf), generated into the plugin's enums class. */
+	readonly valueSet?: ValueSet;
 	readonly maxItems?: number;
 	readonly items?: FieldSpec;
 	readonly properties?: Readonly<Record<string, FieldSpec>>;
@@ -142,6 +145,9 @@ export const t = {
 	datetime: (): Field<string> => new Field<string>({ type: 'string', format: 'date-time', sanitize: 'text' }),
 	enum: <const V extends readonly string[]>(...values: V): Field<V[number]> =>
 		new Field<V[number]>({ type: 'string', enum: values, sanitize: 'schema' }),
+	/** One of a declared value set (see dsl/values.ts): the same values as the columns that hold it. */
+	oneOf: <V extends string>(set: ValueSet<V>): Field<V> =>
+		new Field<V>({ type: 'string', enum: set.values, valueSet: set, sanitize: 'schema' }),
 	ids: (): Field<number[]> =>
 		new Field<number[]>({ type: 'array', items: { type: 'integer', minimum: 1 }, sanitize: 'id_list' }),
 	array: <I>(items: Field<I>): Field<I[]> =>

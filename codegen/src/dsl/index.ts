@@ -3,3 +3,4 @@ export * from './field.js';
 export * from './plugin.js';
 export * from './route.js';
 export * from './table.js';
+export * from './values.js';

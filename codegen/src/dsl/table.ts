@@ -4,6 +4,8 @@
  * after PRIMARY KEY, one column per line, KEY not INDEX).
  */
 
+import type { ValueSet } from './values.js';
+
 export type ColumnType =
 	| { readonly sql: 'bigint'; readonly unsigned?: boolean }
 	| { readonly sql: 'int'; readonly unsigned?: boolean }
@@ -53,6 +55,8 @@ export interface ColumnSpec {
 	readonly comment?: string;
 	/** Account erasure of a column that names a member or holds personal data (see Erasure). */
 	readonly personal?: Erasure;
+	/** The closed set of values the column holds (col.enum); its default is one of them or ''. */
+	readonly values?: ValueSet;
 }
 
 export interface IndexSpec {
@@ -93,6 +97,12 @@ export const col = {
 		type: { sql: 'varchar', length },
 		...(def === null ? { nullable: true, default: null } : { default: def }),
 	}),
+	/**
+	 * One of a declared value set, stored as varchar, not ENUM: the PHP enums
+	 * class and the routes' schemas check the values, and a new value then
+	 * needs no ALTER TABLE (see docs/decisions.md, "Closed value sets").
+	 */
+	enum: (values: ValueSet, def = '', length = 20): ColumnSpec => ({ type: { sql: 'varchar', length }, default: def, values }),
 	char: (length: number): ColumnSpec => ({ type: { sql: 'char', length }, default: '' }),
 	text: (): ColumnSpec => ({ type: { sql: 'text' }, nullable: true }),
 	longtext: (): ColumnSpec => ({ type: { sql: 'longtext' }, nullable: true }),

@@ -7,8 +7,10 @@ import { FORMATS, SANITIZERS, type FieldSpec } from '../dsl/field.js';
 import type { PluginSpec, SchemaSpec } from '../dsl/plugin.js';
 import { ADDRESS_FACTOR, WRITE_RATE_LIMIT, type HttpMethod, type ResourceSpec, type RouteSpec } from '../dsl/route.js';
 import type { TableSpec } from '../dsl/table.js';
+import type { ValueSet } from '../dsl/values.js';
 import type { ArgLocation, Model, ModelArg, ModelHandler, ModelHeader, ModelPlugin, ModelResource, ModelRoute } from './model.js';
 import { WORDPRESS_ERRORS } from './route-errors.js';
+import { collectValueSets } from './value-sets.js';
 
 export class ModelError extends Error {
 	constructor(where: string, message: string) {
@@ -36,7 +38,8 @@ export function buildModel(specs: readonly PluginSpec[]): Model {
 	// Routes may also declare WordPress's own validation codes when a handler
 	// answers them (e.g. per-field validation the JSON schema cannot express).
 	const routeCodes = new Set([...errorCodes, ...WORDPRESS_ERRORS.map((e) => e.code)]);
-	const plugins = specs.map((spec) => buildPlugin(spec, routeCodes));
+	const valueSets = new Map<string, ValueSet>();
+	const plugins = specs.map((spec) => buildPlugin(spec, routeCodes, valueSets));
 	const namespaces = new Set<string>();
 	for (const p of plugins) {
 		if (namespaces.has(p.namespace)) throw new ModelError(`plugin ${p.id}`, `namespace ${p.namespace} reused`);
@@ -45,7 +48,7 @@ export function buildModel(specs: readonly PluginSpec[]): Model {
 	return { plugins, errors };
 }
 
-function buildPlugin(spec: PluginSpec, errorCodes: ReadonlySet<string>): ModelPlugin {
+function buildPlugin(spec: PluginSpec, errorCodes: ReadonlySet<string>, valueSets: Map<string, ValueSet>): ModelPlugin {
 	const where = `plugin ${spec.id}`;
 	if (!SNAKE.test(spec.id)) throw new ModelError(where, 'id must be snake_case');
 	const schemaNames = new Set<string>();
@@ -97,6 +100,7 @@ function buildPlugin(spec: PluginSpec, errorCodes: ReadonlySet<string>): ModelPl
 		errors: spec.errors,
 		roles: spec.roles,
 		ownerLookups,
+		valueSets: collectValueSets(spec, valueSets),
 	};
 }
 

@@ -8,6 +8,7 @@ import type { FieldSpec } from '../dsl/field.js';
 import type { ErrorSpec, RoleGrant, SchemaSpec } from '../dsl/plugin.js';
 import type { HttpMethod, Pagination, Response } from '../dsl/route.js';
 import type { TableSpec } from '../dsl/table.js';
+import type { ValueSet } from '../dsl/values.js';
 
 export type ArgLocation = 'path' | 'query' | 'body' | 'multipart';
 
@@ -105,6 +106,8 @@ export interface ModelPlugin {
 	readonly roles: readonly RoleGrant[];
 	/** Owner lookups the plugin's routes use, sorted. */
 	readonly ownerLookups: readonly string[];
+	/** Closed value sets of its columns and fields, by name (see dsl/values.ts). */
+	readonly valueSets: readonly ValueSet[];
 }
 
 export interface Model {

@@ -45,9 +45,8 @@ final class MVS_Admin_Queue_Count {
 		global $wpdb;
 		$count = (int) $wpdb->get_var( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- cached in a transient right below.
 			$wpdb->prepare(
-				"SELECT COUNT(*) FROM {$wpdb->mvs_media} WHERE moderation_status IN ( %s, %s )",
-				'pending',
-				'flagged'
+				"SELECT COUNT(*) FROM {$wpdb->mvs_media} WHERE moderation_status IN ( " . MVS_Core_Enums::placeholders( MVS_Core_Enums::MODERATION_QUEUE ) . ' )', // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- placeholders only.
+				MVS_Core_Enums::MODERATION_QUEUE
 			)
 		);
 		set_transient( self::TRANSIENT, $count, self::TTL );

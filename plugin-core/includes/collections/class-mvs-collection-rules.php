@@ -24,11 +24,6 @@ final class MVS_Collection_Rules {
 	const FIELDS = array( 'media_type', 'tag', 'category', 'author', 'date_after', 'date_before' );
 
 	/**
-	 * Values of a media_type rule (the media_type column's values).
-	 */
-	const MEDIA_TYPES = array( 'image', 'video', 'audio', 'document' );
-
-	/**
 	 * Most rules of one collection.
 	 */
 	const MAX = 20;
@@ -110,7 +105,7 @@ final class MVS_Collection_Rules {
 	private static function value( string $field, string $value ): ?string {
 		switch ( $field ) {
 			case 'media_type':
-				return in_array( $value, self::MEDIA_TYPES, true ) ? $value : null;
+				return MVS_Core_Enums::is_valid( MVS_Core_Enums::MEDIA_TYPE, $value ) ? $value : null;
 			case 'tag':
 				// Tags are made by members, so a slug no item carries yet is allowed (the collection is empty until one does).
 				$slug = sanitize_title( $value );

@@ -232,7 +232,7 @@ final class MVS_Collections_Service implements MVS_Collections_Handler {
 			'author_id'  => (int) $row->author_id,
 			'rules'      => MVS_Collection_Rules::decode( $row->rules ),
 			'item_count' => $count,
-			'can_edit'   => $viewer > 0 && (int) $row->author_id === $viewer,
+			'can_edit'   => MVS_Core_Owner_Rules::update_collection( (int) $row->author_id, $viewer ),
 			'created_at' => MVS_Time::to_iso8601( $row->created_at ),
 			'updated_at' => MVS_Time::to_iso8601( $row->updated_at ? $row->updated_at : $row->created_at ),
 		);

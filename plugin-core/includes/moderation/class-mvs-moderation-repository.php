@@ -20,21 +20,16 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Moderation_Repository {
 
 	/**
-	 * States that sit in the moderation queue.
-	 */
-	const QUEUE_STATES = array( 'pending', 'flagged' );
-
-	/**
 	 * A page of queued items, oldest first, each with its open-report count.
 	 *
-	 * @param string[] $states   States to list (subset of QUEUE_STATES).
+	 * @param string[] $states   States to list (part of MVS_Core_Enums::MODERATION_QUEUE).
 	 * @param int      $page     Page, from 1.
 	 * @param int      $per_page Page size.
 	 * @return array{0: object[], 1: int} Rows and total.
 	 */
 	public function queue( array $states, int $page, int $per_page ): array {
 		global $wpdb;
-		$in     = implode( ', ', array_fill( 0, count( $states ), '%s' ) );
+		$in     = MVS_Core_Enums::placeholders( $states );
 		$offset = ( max( 1, $page ) - 1 ) * $per_page;
 		// Report counts: a subquery in the select list, run for the page's rows
 		// only (index object: object_type, object_id, status), in the same query.
@@ -65,12 +60,7 @@ final class MVS_Moderation_Repository {
 	 */
 	public function counts(): array {
 		global $wpdb;
-		$states = array(
-			'pending'  => 0,
-			'flagged'  => 0,
-			'approved' => 0,
-			'rejected' => 0,
-		);
+		$states = array_fill_keys( MVS_Core_Enums::MODERATION_STATUS, 0 );
 		$sql    = MVS_Media_Totals::ready()
 			? "SELECT moderation_status, SUM(items) AS n FROM {$wpdb->mvs_media_totals} WHERE term_taxonomy_id = 0 GROUP BY moderation_status"
 			: "SELECT moderation_status, COUNT(*) AS n FROM {$wpdb->mvs_media} GROUP BY moderation_status";
@@ -95,7 +85,7 @@ final class MVS_Moderation_Repository {
 	 */
 	public function transition( int $media_id, string $to, array $from ): bool {
 		global $wpdb;
-		$in  = implode( ', ', array_fill( 0, count( $from ), '%s' ) );
+		$in  = MVS_Core_Enums::placeholders( $from );
 		$sql = $wpdb->prepare(
 			"UPDATE {$wpdb->mvs_media} SET moderation_status = %s, updated_at = %s WHERE id = %d AND moderation_status IN ({$in})",
 			array_merge( array( $to, current_time( 'mysql', true ), $media_id ), $from )

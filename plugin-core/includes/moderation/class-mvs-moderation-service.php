@@ -82,7 +82,7 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 	 */
 	public function list_moderation_queue( MVS_List_Moderation_Queue_Args $args ) {
 		$viewer = get_current_user_id();
-		$states = null !== $args->state ? array( $args->state ) : MVS_Moderation_Repository::QUEUE_STATES;
+		$states = null !== $args->state ? array( $args->state ) : MVS_Core_Enums::MODERATION_QUEUE;
 		list( $rows, $total ) = $this->moderation->queue( $states, $args->page, max( 1, $args->per_page ) );
 		$items                = $this->presenter->items( $rows, $viewer );
 		foreach ( $rows as $i => $row ) {
@@ -104,7 +104,7 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 		return array(
 			'pending'      => $states['pending'],
 			'flagged'      => $states['flagged'],
-			'queue'        => $states['pending'] + $states['flagged'],
+			'queue'        => array_sum( array_intersect_key( $states, array_flip( MVS_Core_Enums::MODERATION_QUEUE ) ) ),
 			'approved'     => $states['approved'],
 			'rejected'     => $states['rejected'],
 			'open_reports' => $counts['open_reports'],
@@ -214,7 +214,7 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 		$actor   = get_current_user_id();
 		// One answer for "no reason" in responses and notifications: null, never ''.
 		$given   = '' !== $reason ? $reason : null;
-		$others  = array_values( array_diff( array( 'pending', 'flagged', 'approved', 'rejected' ), array( $to ) ) );
+		$others  = array_values( array_diff( MVS_Core_Enums::MODERATION_STATUS, array( $to ) ) );
 		$changed = $this->moderation->transition( $id, $to, $others );
 		if ( $changed ) {
 			$this->moderation->log(

@@ -117,7 +117,7 @@ final class MVS_Settings {
 				'title'       => __( 'Default privacy', 'media-community-service' ),
 				'description' => __( 'Privacy of a new upload when the uploader does not choose one.', 'media-community-service' ),
 				'type'        => 'string',
-				'enum'        => array( 'public', 'members', 'private' ),
+				'enum'        => MVS_Core_Enums::UNGROUPED_PRIVACY,
 				'labels'      => array(
 					'public'  => __( 'Public: everyone, visitors included', 'media-community-service' ),
 					'members' => __( 'Members: logged-in users only', 'media-community-service' ),

@@ -2,7 +2,8 @@
  * Album routes (spec section "Albums").
  */
 import { auth, resource, t } from '../../dsl/index.js';
-import { PRIVACY, idPath, mediaIdPath } from './common.js';
+import { idPath, mediaIdPath } from './common.js';
+import { PRIVACY } from './values.js';
 
 const albumPage = { perPage: 20, max: 100, totalHeader: true } as const;
 
@@ -46,7 +47,7 @@ export const albums = resource({
 			body: {
 				title: t.string().min(1).max(200).required().describe(albumText.title),
 				description: t.text().max(5000).describe(albumText.description),
-				privacy: t.enum(...PRIVACY).describe(`${albumText.privacy} Public when left out.`),
+				privacy: t.oneOf(PRIVACY).describe(`${albumText.privacy} Public when left out.`),
 			},
 			response: { status: 201, schema: 'AlbumWithMedia', location: '/albums/{id}', note: 'The album; record shape not shown in the spec.' },
 			errors: ['mvs_invalid_param', 'mvs_not_found', 'mvs_storage_failed'],
@@ -75,7 +76,7 @@ export const albums = resource({
 			body: {
 				title: t.string().min(1).max(200).describe(albumText.title),
 				description: t.text().max(5000).describe(albumText.description),
-				privacy: t.enum(...PRIVACY).describe(albumText.privacy),
+				privacy: t.oneOf(PRIVACY).describe(albumText.privacy),
 			},
 			response: { schema: 'AlbumWithMedia', note: 'The updated album; record shape not shown in the spec.' },
 			errors: ['mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed'],

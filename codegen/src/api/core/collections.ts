@@ -4,11 +4,10 @@
  */
 import { auth, resource, t } from '../../dsl/index.js';
 import { idPath } from './common.js';
+import { COLLECTION_TYPE, UNGROUPED_PRIVACY } from './values.js';
 
 const collectionOwner = auth.owner('collection_owner');
 
-/** Collections have no group: public, members-only or private. */
-export const COLLECTION_PRIVACY = ['public', 'members', 'private'] as const;
 
 /** One rule of the array shape (PUT /collections/{id}/rules). */
 const ruleField = t.object({
@@ -41,11 +40,11 @@ export const collections = resource({
 			auth: auth.user(),
 			body: {
 				title: t.string().min(1).max(200).required(),
-				type: t.enum('manual', 'smart').default('manual').describe('manual or smart (default not shown in the spec; our documented choice).'),
+				type: t.oneOf(COLLECTION_TYPE).default('manual').describe('manual or smart (default not shown in the spec; our documented choice).'),
 				rules: t
 					.json()
 					.describe('Smart rules as an object: tags (array of tag slugs, or a comma-separated string), media_type, category (slug), author (user ID), date_after, date_before (YYYY-MM-DD); all ANDed.'),
-				privacy: t.enum(...COLLECTION_PRIVACY).default('public'),
+				privacy: t.oneOf(UNGROUPED_PRIVACY).default('public'),
 			},
 			response: { status: 201, location: '/collections/{id}', schema: 'CollectionWithItems' },
 			errors: ['mvs_invalid_param', 'mvs_storage_failed'],
@@ -78,8 +77,8 @@ export const collections = resource({
 			params: idPath,
 			body: {
 				title: t.string().min(1).max(200),
-				type: t.enum('manual', 'smart').describe('Switching to manual clears the rules; a smart collection without rules has no items.'),
-				privacy: t.enum(...COLLECTION_PRIVACY),
+				type: t.oneOf(COLLECTION_TYPE).describe('Switching to manual clears the rules; a smart collection without rules has no items.'),
+				privacy: t.oneOf(UNGROUPED_PRIVACY),
 			},
 			response: { schema: 'CollectionWithItems' },
 			errors: ['mvs_not_found', 'mvs_storage_failed'],

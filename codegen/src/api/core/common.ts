@@ -2,12 +2,8 @@
  * Parameters shared by several core routes.
  */
 import { t } from '../../dsl/index.js';
+import { MEDIA_TYPE } from './values.js';
 
-/** Moderation states of a media item. */
-export const MODERATION_STATES = ['pending', 'flagged', 'approved', 'rejected'] as const;
-
-export const PRIVACY = ['public', 'members', 'group', 'private'] as const;
-export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const;
 export const MEDIA_ORDERBY = ['date', 'trending', 'popular'] as const;
 
 export const idPath = { id: t.id().describe('Resource ID.') };
@@ -16,7 +12,7 @@ export const userIdPath = { id: t.id().describe('User ID.') };
 
 /** The query parameters of GET /media, shared with GET /me/media. */
 export const mediaListQuery = {
-	media_type: t.enum(...MEDIA_TYPES).describe('Only items of this media type.'),
+	media_type: t.oneOf(MEDIA_TYPE).describe('Only items of this media type.'),
 	author: t.id().describe('Only items by this author.'),
 	slug: t.slug().describe('Only the item with this slug.'),
 	tag: t.slug().describe('Only items tagged with this mvs_tag slug.'),

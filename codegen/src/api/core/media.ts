@@ -2,7 +2,8 @@
  * Media routes (spec section "Media").
  */
 import { auth, resource, t } from '../../dsl/index.js';
-import { MEDIA_TYPES, PRIVACY, idPath, mediaListQuery } from './common.js';
+import { idPath, mediaListQuery } from './common.js';
+import { PRIVACY } from './values.js';
 
 const mediaPage = { perPage: 20, max: 100, totalHeader: true, envelope: true } as const;
 
@@ -84,7 +85,7 @@ export const media = resource({
 					body: {
 						title: t.string().min(1).max(200),
 						description: t.text().max(5000),
-						privacy: t.enum(...PRIVACY),
+						privacy: t.oneOf(PRIVACY),
 						group_id: t.id().requiredWhen('privacy', 'group'),
 						tags: mediaTags,
 						category: mediaCategory,
@@ -125,7 +126,7 @@ export const media = resource({
 						file: t.file('image/*', 'video/*', 'audio/*', 'application/pdf').required(),
 						title: t.string().max(200).describe('Defaults to the file name.'),
 						description: t.text().max(5000),
-						privacy: t.enum(...PRIVACY).describe('Defaults to the site setting.'),
+						privacy: t.oneOf(PRIVACY).describe('Defaults to the site setting.'),
 						group_id: t.id().requiredWhen('privacy', 'group').describe('Community group; required when privacy is group.'),
 						album_id: t.id().describe('Add to this album after upload.'),
 						is_story: t.bool().default(false),
@@ -312,7 +313,7 @@ export const media = resource({
 						action: t.enum('delete', 'move_to_album', 'change_privacy').required(),
 						media_ids: t.ids().max(100).requiredOr('mvs_no_ids'),
 						album_id: t.id().requiredWhen('action', 'move_to_album'),
-						privacy: t.enum(...PRIVACY).requiredWhen('action', 'change_privacy'),
+						privacy: t.oneOf(PRIVACY).requiredWhen('action', 'change_privacy'),
 					},
 					response: { schema: 'BulkResult' },
 					errors: ['mvs_no_ids', 'mvs_forbidden', 'mvs_invalid_param', 'mvs_not_found', 'mvs_storage_failed'],

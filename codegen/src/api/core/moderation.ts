@@ -4,6 +4,7 @@
  */
 import { auth, resource, t } from '../../dsl/index.js';
 import { idPath } from './common.js';
+import { MODERATION_QUEUE } from './values.js';
 
 const moderator = auth.cap('moderate_mvs_media');
 
@@ -20,7 +21,7 @@ export const moderation = resource({
 			summary: 'Flagged and pending items.',
 			auth: moderator,
 			query: {
-				state: t.enum('pending', 'flagged').describe('Only items in this state; both when omitted.'),
+				state: t.oneOf(MODERATION_QUEUE).describe('Only items in this state; both when omitted.'),
 			},
 			paginate: { perPage: 20, max: 100, totalHeader: true },
 			response: { schema: 'list:ModerationQueueItem' },

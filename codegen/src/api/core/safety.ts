@@ -3,12 +3,11 @@
  */
 import { auth, resource, t } from '../../dsl/index.js';
 import { idPath, userIdPath } from './common.js';
+import { REPORT_REASON } from './values.js';
 
-/** Allowed report reasons (the contract leaves the list open; see docs/moderation.md). */
-export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'nudity', 'violence', 'copyright', 'misinformation', 'impersonation', 'other'] as const;
 
 const reportBody = {
-	reason: t.enum(...REPORT_REASONS).required().describe('Report reason; must be an allowed reason.'),
+	reason: t.oneOf(REPORT_REASON).required().describe('Report reason; must be an allowed reason.'),
 	details: t.text().max(2000),
 };
 

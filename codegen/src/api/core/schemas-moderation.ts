@@ -3,9 +3,8 @@
  * shapes the contract does not show (see docs/moderation.md).
  */
 import { schema, t, type SchemaSpec } from '../../dsl/index.js';
-import { MODERATION_STATES } from './common.js';
 import { coreSchemas, removedFlag } from './schemas.js';
-import { REPORT_REASONS } from './safety.js';
+import { MODERATION_QUEUE, MODERATION_STATUS, REPORT_REASON } from './values.js';
 
 const mediaItem = coreSchemas.find((s) => s.name === 'MediaItem');
 if (!mediaItem) throw new Error('schemas-moderation: MediaItem is not declared');
@@ -15,7 +14,7 @@ const mediaItemFields = Object.fromEntries(Object.entries(mediaItem.properties).
 export const moderationSchemas: readonly SchemaSpec[] = [
 	schema('ModerationQueueItem', 'A queued media item: the item as its moderator sees it, plus its moderation facts.', {
 		...mediaItemFields,
-		moderation_status: t.enum('pending', 'flagged').required(),
+		moderation_status: t.oneOf(MODERATION_QUEUE).required(),
 		open_reports: t.int().required().describe('Reports on the item no moderator has decided yet.'),
 	}),
 	schema('ModerationCounts', 'Items per moderation state and open reports.', {
@@ -29,7 +28,7 @@ export const moderationSchemas: readonly SchemaSpec[] = [
 	schema('ModerationDecision', 'Outcome of an approval or rejection (idempotent: changed is false when the item already was in that state).', {
 		id: t.int().required(),
 		moderation_status: t.enum('approved', 'rejected').required(),
-		previous_status: t.enum(...MODERATION_STATES).required(),
+		previous_status: t.oneOf(MODERATION_STATUS).required(),
 		changed: t.bool().required(),
 		reason: t.string().nullable().required().describe('The rejection reason; null on approval.'),
 	}),
@@ -49,7 +48,7 @@ export const moderationSchemas: readonly SchemaSpec[] = [
 		metrics: t.json().nullable().required().describe('Image measurements of the local analysis; null when the file is no decodable image.'),
 		tokens: t.int().required().describe('Provider tokens used (0 for the local provider).'),
 		flagged: t.bool().required().describe('Whether this analysis flagged the item.'),
-		moderation_status: t.enum(...MODERATION_STATES).required(),
+		moderation_status: t.oneOf(MODERATION_STATUS).required(),
 		analyzed_at: t.datetime().required(),
 	}),
 	schema('AiUsage', "This month's AI analyses against the monthly budget.", {
@@ -66,7 +65,7 @@ export const moderationSchemas: readonly SchemaSpec[] = [
 		id: t.int().required(),
 		object_type: t.enum('media', 'user').required(),
 		object_id: t.int().required(),
-		reason: t.enum(...REPORT_REASONS).required(),
+		reason: t.oneOf(REPORT_REASON).required(),
 		details: t.string().required(),
 		status: t.string().required().describe('open until a moderator decides.'),
 		created_at: t.datetime().required(),

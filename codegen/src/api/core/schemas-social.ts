@@ -4,14 +4,14 @@
  * explains each choice).
  */
 import { schema, t, type SchemaSpec } from '../../dsl/index.js';
-import { COLLECTION_PRIVACY } from './collections.js';
+import { COLLECTION_TYPE, UNGROUPED_PRIVACY } from './values.js';
 import { removedFlag } from './schemas.js';
 
 const collectionFields = {
 	id: t.int().required(),
 	title: t.string().required(),
-	type: t.enum('manual', 'smart').required(),
-	privacy: t.enum(...COLLECTION_PRIVACY).required(),
+	type: t.oneOf(COLLECTION_TYPE).required(),
+	privacy: t.oneOf(UNGROUPED_PRIVACY).required(),
 	author_id: t.int().required(),
 	rules: t
 		.array(t.object({ field: t.string().required(), value: t.string().required() }))

@@ -2,7 +2,7 @@
  * Response schemas of the core namespace (the shapes the contract lists).
  */
 import { schema, t, type SchemaSpec } from '../../dsl/index.js';
-import { MEDIA_TYPES, MODERATION_STATES, PRIVACY } from './common.js';
+import { MEDIA_TYPE, MODERATION_STATUS, PRIVACY } from './values.js';
 
 /** Fields of an album record (the contract shows none). */
 /** The flag every DELETE answers (docs/api-conventions.md, "Retry-safe writes"). */
@@ -12,7 +12,7 @@ const albumFields = {
 	id: t.int().required(),
 	title: t.string().required(),
 	description: t.string().required(),
-	privacy: t.enum(...PRIVACY).required(),
+	privacy: t.oneOf(PRIVACY).required(),
 	author_id: t.int().required(),
 	media_count: t.int().required().describe('Items of the album the caller may see.'),
 	cover_media_id: t.int().nullable().required(),
@@ -28,10 +28,10 @@ export const coreSchemas: readonly SchemaSpec[] = [
 		title: t.string().required(),
 		slug: t.string().required(),
 		description: t.string().required(),
-		media_type: t.enum(...MEDIA_TYPES).required(),
+		media_type: t.oneOf(MEDIA_TYPE).required(),
 		mime_type: t.string().required(),
 		file_url: t.url().required(),
-		privacy: t.enum(...PRIVACY).required(),
+		privacy: t.oneOf(PRIVACY).required(),
 		group_id: t.int().nullable().required(),
 		author_id: t.int().required(),
 		album_id: t.int().nullable().required(),
@@ -51,7 +51,7 @@ export const coreSchemas: readonly SchemaSpec[] = [
 		category: t.object({ id: t.int().required(), name: t.string().required(), slug: t.string().required() }).nullable().required(),
 		// Extensions of the contract's media object (docs/moderation.md, "What owners see").
 		moderation_status: t
-			.enum(...MODERATION_STATES)
+			.oneOf(MODERATION_STATUS)
 			.nullable()
 			.required()
 			.describe("The item's moderation state, for its uploader and for moderators; null for everyone else (an extension of the contract's media object)."),
@@ -69,7 +69,7 @@ export const coreSchemas: readonly SchemaSpec[] = [
 	schema('AccessDecision', 'Whether the caller may view a media item.', {
 		media_id: t.int().required(),
 		can_view: t.bool().required(),
-		privacy: t.enum(...PRIVACY).nullable().required(),
+		privacy: t.oneOf(PRIVACY).nullable().required(),
 		is_owner: t.bool().nullable().required(),
 	}),
 	schema('SignedUrl', 'A time-limited URL to /serve.', {

@@ -9,6 +9,8 @@
  */
 import { col, erase, key, personal, table, unique, type TableSpec } from '../../dsl/index.js';
 
+import { COLLECTION_TYPE, MEDIA_TYPE, MODERATION_STATUS, PRIVACY, REPORT_REASON, UNGROUPED_PRIVACY } from './values.js';
+
 const createdAt = col.datetime();
 
 export const coreTables: readonly TableSpec[] = [
@@ -22,20 +24,20 @@ export const coreTables: readonly TableSpec[] = [
 			title: col.varchar(200),
 			slug: col.varchar(200),
 			description: col.text(),
-			media_type: col.varchar(20),
+			media_type: col.enum(MEDIA_TYPE),
 			mime_type: col.varchar(100),
 			file_path: col.varchar(255),
 			file_size: col.bigint(),
 			file_hash: col.char(64),
 			width: col.uint(),
 			height: col.uint(),
-			privacy: col.varchar(20, 'public'),
+			privacy: col.enum(PRIVACY, 'public'),
 			group_id: col.bigint(),
 			album_id: col.bigint(),
 			album_position: col.uint(),
 			upload_group: col.varchar(40),
 			is_story: col.bool(),
-			moderation_status: col.varchar(20, 'approved'),
+			moderation_status: col.enum(MODERATION_STATUS, 'approved'),
 			views: col.bigint(),
 			reactions_count: col.bigint(),
 			comments_count: col.bigint(),
@@ -79,11 +81,11 @@ export const coreTables: readonly TableSpec[] = [
 		columns: {
 			// 0 counts every item; a tag's or category's term_taxonomy_id counts its items.
 			term_taxonomy_id: col.bigint(),
-			moderation_status: col.varchar(20),
-			privacy: col.varchar(20),
+			moderation_status: col.enum(MODERATION_STATUS),
+			privacy: col.enum(PRIVACY),
 			// The group of privacy=group items, 0 for every other privacy.
 			group_id: col.bigint(),
-			media_type: col.varchar(20),
+			media_type: col.enum(MEDIA_TYPE),
 			items: col.bigint(),
 		},
 		primaryKey: ['term_taxonomy_id', 'moderation_status', 'privacy', 'group_id', 'media_type'],
@@ -97,14 +99,14 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			term_taxonomy_id: col.bigint(),
-			moderation_status: col.varchar(20),
-			privacy: col.varchar(20),
+			moderation_status: col.enum(MODERATION_STATUS),
+			privacy: col.enum(PRIVACY),
 			media_id: col.bigint(),
 			// The group of privacy=group items (0 otherwise), the type and the author,
 			// copied from mvs_media so that group, media_type and block filters run
 			// on the index entry.
 			group_id: col.bigint(),
-			media_type: col.varchar(20),
+			media_type: col.enum(MEDIA_TYPE),
 			author_id: col.userId(erase.content('A copy of the item\'s author: attributed or deleted with the item.')),
 		},
 		// Each visibility branch of a term's page is one range of this key, read in id order.
@@ -174,7 +176,7 @@ export const coreTables: readonly TableSpec[] = [
 			author_id: col.userId(erase.content('Their albums are deleted with the account, or attributed to the member an administrator names.')),
 			title: col.varchar(200),
 			description: col.text(),
-			privacy: col.varchar(20, 'public'),
+			privacy: col.enum(PRIVACY, 'public'),
 			cover_media_id: col.bigint(),
 			media_count: col.uint(),
 			created_at: createdAt,
@@ -191,9 +193,9 @@ export const coreTables: readonly TableSpec[] = [
 			id: col.id(),
 			author_id: col.userId(erase.rows('Their collections are personal lists: deleted with the account.')),
 			title: col.varchar(200),
-			type: col.varchar(20, 'manual'),
+			type: col.enum(COLLECTION_TYPE, 'manual'),
 			rules: col.longtext(),
-			privacy: col.varchar(20, 'public'),
+			privacy: col.enum(UNGROUPED_PRIVACY, 'public'),
 			created_at: createdAt,
 			updated_at: col.datetime(),
 		},
@@ -322,7 +324,7 @@ export const coreTables: readonly TableSpec[] = [
 			reporter_id: col.userId(erase.rows('Reports they filed go; a moderator\'s decision on the item stays in the moderation log.')),
 			object_type: col.varchar(20),
 			object_id: col.bigint(),
-			reason: col.varchar(40),
+			reason: col.enum(REPORT_REASON, '', 40),
 			details: personal(col.text(), erase.withRow('What they wrote in the report, deleted with it.')),
 			status: col.varchar(20, 'open'),
 			// 0 while the report is open, its own id once resolved: the unique key

@@ -9,7 +9,9 @@ import { emitClassMap, type PhpSource } from './class-map.js';
 import { emitController } from './controller.js';
 import { emitErrors } from './errors.js';
 import { emitHandlerInterface, emitOwnerLookups } from './interfaces.js';
+import { emitEnums } from './enums.js';
 import { emitOwnerRules } from './owner-rules.js';
+import { emitOwnership } from './ownership.js';
 import { emitPersonalDataPlan } from './personal-data.js';
 import { emitRoutes } from './routes.js';
 import { emitSchema } from './schema.js';
@@ -32,6 +34,8 @@ export function emitPhp(model: Model, plugin: ModelPlugin, handWritten: readonly
 	push(emitSchema(plugin));
 	push(emitCapabilities(plugin));
 	push(emitOwnerRules(plugin));
+	push(emitOwnership(plugin));
+	push(emitEnums(plugin));
 	push(emitPersonalDataPlan(plugin));
 	push(emitClassMap(plugin, [...handWritten, ...files.map((f) => ({ path: `generated/${f.file}`, code: f.code }))]));
 

@@ -99,6 +99,17 @@ export function emitClient(model: Model): string {
 		],
 	});
 
+	// The closed value sets (codegen/src/dsl/values.ts), for specs that iterate or compare them.
+	const sets = new Map(model.plugins.flatMap((p) => p.valueSets.map((v) => [v.name, v] as const)));
+	for (const set of [...sets.values()].sort((a, b) => a.name.localeCompare(b.name))) {
+		file.addVariableStatement({
+			isExported: true,
+			declarationKind: VariableDeclarationKind.Const,
+			docs: [set.summary],
+			declarations: [{ name: set.name.toUpperCase(), initializer: `[${set.values.map((v) => `'${v}'`).join(', ')}] as const` }],
+		});
+	}
+
 	const seen = new Set<string>();
 	for (const plugin of model.plugins) {
 		for (const s of plugin.schemas) {
