@@ -5,9 +5,16 @@
  */
 import apiFetch from '@wordpress/api-fetch';
 import { __ } from '@wordpress/i18n';
-import { MvsClient, type MvsError, type MvsRequest, type MvsResponse } from '../../../codegen/out/client';
+import {
+	MvsClient,
+	type MvsError,
+	type MvsRequest,
+	type MvsResponse,
+} from '../../../codegen/out/client';
 
-async function transport( request: MvsRequest ): Promise< MvsResponse< unknown > > {
+async function transport(
+	request: MvsRequest
+): Promise< MvsResponse< unknown > > {
 	const query = new URLSearchParams( request.query ).toString();
 	let response: Response;
 	try {
@@ -25,7 +32,9 @@ async function transport( request: MvsRequest ): Promise< MvsResponse< unknown >
 		} else {
 			const error: MvsError = {
 				code: 'fetch_error',
-				message: ( thrown as { message?: string } )?.message ?? __( 'The request failed.', 'media-community-service' ),
+				message:
+					( thrown as { message?: string } )?.message ??
+					__( 'The request failed.', 'media-community-service' ),
 				data: { status: 0 },
 			};
 			return { status: 0, headers: {}, body: error };
@@ -42,7 +51,10 @@ async function transport( request: MvsRequest ): Promise< MvsResponse< unknown >
 	} catch {
 		body = {
 			code: 'invalid_json',
-			message: __( 'The server answered with something that is not JSON.', 'media-community-service' ),
+			message: __(
+				'The server answered with something that is not JSON.',
+				'media-community-service'
+			),
 			data: { status: response.status },
 		};
 	}
@@ -52,7 +64,9 @@ async function transport( request: MvsRequest ): Promise< MvsResponse< unknown >
 export const client = new MvsClient( transport );
 
 /** Whether a response is a success (2xx). */
-export function isOk< T >( response: MvsResponse< T > ): response is MvsResponse< T > & { body: T } {
+export function isOk< T >(
+	response: MvsResponse< T >
+): response is MvsResponse< T > & { body: T } {
 	return response.status >= 200 && response.status < 300;
 }
 
@@ -61,7 +75,9 @@ export function errorOf( response: MvsResponse< unknown > ): MvsError {
 	const body = response.body as Partial< MvsError > | null;
 	return {
 		code: body?.code ?? 'unknown_error',
-		message: body?.message ?? __( 'Unexpected error.', 'media-community-service' ),
+		message:
+			body?.message ??
+			__( 'Unexpected error.', 'media-community-service' ),
 		data: { status: response.status, ...( body?.data ?? {} ) },
 	};
 }

@@ -3,9 +3,9 @@
  */
 import { Button, Notice } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import type { AnalysisResult as Result } from '../../api/types';
+import type { AnalysisResultProps } from './types';
 
-function formatValue( value: unknown ): string {
+export function formatValue( value: unknown ): string {
 	if ( null === value || undefined === value ) {
 		return '—';
 	}
@@ -15,7 +15,7 @@ function formatValue( value: unknown ): string {
 	return String( value );
 }
 
-function verdictLabel( verdict: string | undefined ): string {
+export function verdictLabel( verdict: string | undefined ): string {
 	if ( 'safe' === verdict ) {
 		return __( 'Safe', 'media-community-service' );
 	}
@@ -25,15 +25,20 @@ function verdictLabel( verdict: string | undefined ): string {
 	return formatValue( verdict );
 }
 
-export function AnalysisResult( { title, result, onClose }: { title: string; result: Result; onClose: () => void } ) {
+export function AnalysisResult( {
+	title,
+	result,
+	onClose,
+}: AnalysisResultProps ) {
 	const safety = result.safety ?? {};
 	return (
 		<Notice status="info" isDismissible={ false } className="mvs-analysis">
 			<strong>
-				{
+				{ sprintf(
 					/* translators: %s: item title. */
-					sprintf( __( 'Analysis of %s', 'media-community-service' ), title )
-				}
+					__( 'Analysis of %s', 'media-community-service' ),
+					title
+				) }
 			</strong>
 			<dl className="mvs-analysis__list">
 				<dt>{ __( 'Description', 'media-community-service' ) }</dt>
@@ -46,15 +51,22 @@ export function AnalysisResult( { title, result, onClose }: { title: string; res
 						? '—'
 						: sprintf(
 								/* translators: 1: safety score (0 to 1), 2: the score from which an item is flagged. */
-								__( '%1$s (flagged from %2$s)', 'media-community-service' ),
+								__(
+									'%1$s (flagged from %2$s)',
+									'media-community-service'
+								),
 								formatValue( safety.score ),
 								formatValue( safety.threshold )
-						  ) }
+							) }
 				</dd>
 				<dt>{ __( 'Verdict', 'media-community-service' ) }</dt>
 				<dd>{ verdictLabel( safety.verdict ) }</dd>
 				<dt>{ __( 'Provider', 'media-community-service' ) }</dt>
-				<dd>{ [ result.provider, result.model ].filter( Boolean ).join( ' / ' ) || '—' }</dd>
+				<dd>
+					{ [ result.provider, result.model ]
+						.filter( Boolean )
+						.join( ' / ' ) || '—' }
+				</dd>
 			</dl>
 			<Button variant="secondary" onClick={ onClose }>
 				{ __( 'Close analysis', 'media-community-service' ) }

@@ -1,47 +1,39 @@
 /**
- * Error notices (stay until dismissed) and success snackbars (fade out).
+ * The notices of one screen from `core/notices`: snackbars (they fade out)
+ * and the others as notices that stay until dismissed.
  */
-import { Notice, SnackbarList } from '@wordpress/components';
-import { useCallback, useState } from '@wordpress/element';
+import { NoticeList, SnackbarList } from '@wordpress/components';
+import { useDispatch, useSelect } from '@wordpress/data';
+import { store as noticesStore } from '@wordpress/notices';
+import type { NoticesProps } from './types';
 
-export interface AppNotice {
-	id: string;
-	status: 'success' | 'error' | 'warning';
-	content: string;
-}
+type NoticeStatus = 'success' | 'error' | 'warning' | 'info';
 
-let counter = 0;
-
-export function useNotices() {
-	const [ notices, setNotices ] = useState< AppNotice[] >( [] );
-	const add = useCallback( ( status: AppNotice[ 'status' ], content: string ) => {
-		counter += 1;
-		const id = `mvs-notice-${ counter }`;
-		setNotices( ( list ) => [ ...list, { id, status, content } ] );
-	}, [] );
-	const remove = useCallback( ( id: string ) => {
-		setNotices( ( list ) => list.filter( ( notice ) => notice.id !== id ) );
-	}, [] );
-	const clearErrors = useCallback( () => {
-		setNotices( ( list ) => list.filter( ( notice ) => 'success' === notice.status ) );
-	}, [] );
-	return { notices, add, remove, clearErrors };
-}
-
-export function Notices( { notices, onRemove }: { notices: AppNotice[]; onRemove: ( id: string ) => void } ) {
-	const errors = notices.filter( ( notice ) => 'success' !== notice.status );
-	const successes = notices.filter( ( notice ) => 'success' === notice.status );
+export function Notices( { context }: NoticesProps ) {
+	const notices = useSelect(
+		( select ) => select( noticesStore ).getNotices( context ),
+		[ context ]
+	);
+	const { removeNotice } = useDispatch( noticesStore );
+	const remove = ( id: string ) => void removeNotice( id, context );
+	const standing = notices
+		.filter( ( notice ) => 'snackbar' !== notice.type )
+		.map( ( notice ) => ( {
+			id: notice.id,
+			status: notice.status as NoticeStatus,
+			content: notice.content,
+			isDismissible: notice.isDismissible,
+		} ) );
+	const snackbars = notices
+		.filter( ( notice ) => 'snackbar' === notice.type )
+		.map( ( notice ) => ( { id: notice.id, content: notice.content } ) );
 	return (
 		<>
-			{ errors.map( ( notice ) => (
-				<Notice key={ notice.id } status={ notice.status } onRemove={ () => onRemove( notice.id ) }>
-					{ notice.content }
-				</Notice>
-			) ) }
+			<NoticeList notices={ standing } onRemove={ remove } />
 			<SnackbarList
 				className="mvs-admin__snackbars"
-				notices={ successes.map( ( notice ) => ( { id: notice.id, content: notice.content } ) ) }
-				onRemove={ onRemove }
+				notices={ snackbars }
+				onRemove={ remove }
 			/>
 		</>
 	);

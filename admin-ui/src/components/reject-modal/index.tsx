@@ -4,24 +4,25 @@
 import { Button, Flex, Modal, TextareaControl } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
+import type { RejectModalProps } from './types';
 
 export function RejectModal( {
 	count,
 	busy,
 	onConfirm,
 	onCancel,
-}: {
-	count: number;
-	busy: boolean;
-	onConfirm: ( reason: string ) => void;
-	onCancel: () => void;
-} ) {
+}: RejectModalProps ) {
 	const [ reason, setReason ] = useState( '' );
 	return (
 		<Modal
 			title={ sprintf(
 				/* translators: %d: number of items to reject. */
-				_n( 'Reject %d item', 'Reject %d items', count, 'media-community-service' ),
+				_n(
+					'Reject %d item',
+					'Reject %d items',
+					count,
+					'media-community-service'
+				),
 				count
 			) }
 			onRequestClose={ onCancel }
@@ -35,16 +36,29 @@ export function RejectModal( {
 			>
 				<TextareaControl
 					__nextHasNoMarginBottom
-					label={ __( 'Reason (optional, sent to the uploader)', 'media-community-service' ) }
+					label={ __(
+						'Reason (optional, sent to the uploader)',
+						'media-community-service'
+					) }
 					value={ reason }
 					onChange={ setReason }
 					rows={ 4 }
 				/>
 				<Flex justify="flex-end" className="mvs-reject-modal__actions">
-					<Button variant="tertiary" onClick={ onCancel } disabled={ busy }>
+					<Button
+						variant="tertiary"
+						onClick={ onCancel }
+						disabled={ busy }
+					>
 						{ __( 'Cancel', 'media-community-service' ) }
 					</Button>
-					<Button variant="primary" isDestructive type="submit" isBusy={ busy } disabled={ busy }>
+					<Button
+						variant="primary"
+						isDestructive
+						type="submit"
+						isBusy={ busy }
+						disabled={ busy }
+					>
 						{ __( 'Reject', 'media-community-service' ) }
 					</Button>
 				</Flex>

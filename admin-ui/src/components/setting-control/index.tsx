@@ -3,21 +3,21 @@
  * select for enums, number field for integers, token field for string
  * lists, password field for secrets, text field otherwise.
  */
-import { FormTokenField, SelectControl, TextControl, ToggleControl } from '@wordpress/components';
+import {
+	FormTokenField,
+	SelectControl,
+	TextControl,
+	ToggleControl,
+} from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import type { SettingField } from '../../../../codegen/out/client';
+import type { SettingControlProps } from './types';
 
 export function SettingControl( {
 	field,
 	value,
 	error,
 	onChange,
-}: {
-	field: SettingField;
-	value: unknown;
-	error?: string;
-	onChange: ( value: unknown ) => void;
-} ) {
+}: SettingControlProps ) {
 	const help = error ? (
 		<span className="mvs-settings__error" role="alert">
 			{ error }
@@ -44,7 +44,13 @@ export function SettingControl( {
 				label={ field.title }
 				help={ help }
 				value={ String( value ?? '' ) }
-				options={ field.options ?? field.enum.map( ( option ) => ( { value: option, label: option } ) ) }
+				options={
+					field.options ??
+					field.enum.map( ( option ) => ( {
+						value: option,
+						label: option,
+					} ) )
+				}
 				onChange={ ( next: string ) => onChange( next ) }
 			/>
 		);
@@ -56,8 +62,16 @@ export function SettingControl( {
 					__nextHasNoMarginBottom
 					__next40pxDefaultSize
 					label={ field.title }
-					value={ Array.isArray( value ) ? ( value as string[] ) : [] }
-					onChange={ ( tokens ) => onChange( tokens.map( ( token ) => ( 'string' === typeof token ? token : token.value ) ) ) }
+					value={
+						Array.isArray( value ) ? ( value as string[] ) : []
+					}
+					onChange={ ( tokens ) =>
+						onChange(
+							tokens.map( ( token ) =>
+								'string' === typeof token ? token : token.value
+							)
+						)
+					}
 				/>
 				<p className="components-base-control__help">{ help }</p>
 			</div>
@@ -73,8 +87,12 @@ export function SettingControl( {
 				help={ help }
 				min={ field.minimum ?? undefined }
 				max={ field.maximum ?? undefined }
-				value={ null === value || undefined === value ? '' : String( value ) }
-				onChange={ ( next: string ) => onChange( '' === next ? '' : Number( next ) ) }
+				value={
+					null === value || undefined === value ? '' : String( value )
+				}
+				onChange={ ( next: string ) =>
+					onChange( '' === next ? '' : Number( next ) )
+				}
 			/>
 		);
 	}
@@ -87,7 +105,12 @@ export function SettingControl( {
 			label={ field.title }
 			help={ help }
 			placeholder={
-				field.secret && field.is_set ? __( 'Stored; type a new value to replace it', 'media-community-service' ) : undefined
+				field.secret && field.is_set
+					? __(
+							'Stored; type a new value to replace it',
+							'media-community-service'
+						)
+					: undefined
 			}
 			value={ String( value ?? '' ) }
 			onChange={ ( next: string ) => onChange( next ) }

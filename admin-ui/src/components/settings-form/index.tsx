@@ -1,67 +1,58 @@
 /**
  * The settings screen: every setting of GET /mvs/v1/settings grouped by
  * section; Save sends only the changed values to PUT /mvs/v1/settings, which
- * saves all or nothing and names each invalid field.
+ * saves all or nothing and names each invalid field. State lives in the
+ * `mvs/settings` store.
  */
-import { Button, Card, CardBody, CardHeader, Spinner } from '@wordpress/components';
-import { useEffect, useState } from '@wordpress/element';
+import {
+	Button,
+	Card,
+	CardBody,
+	CardHeader,
+	Spinner,
+} from '@wordpress/components';
+import { useDispatch, useSelect } from '@wordpress/data';
 import { __ } from '@wordpress/i18n';
-import type { SettingsScreen } from '../../../../codegen/out/client';
-import { client, errorOf, isOk } from '../../api/client';
-import { Notices, useNotices } from '../notices';
+import type { SettingField } from '../../../../codegen/out/client';
+import { NOTICE_CONTEXT, store } from '../../store/settings';
+import { Notices } from '../notices';
 import { SettingControl } from '../setting-control';
 
-type Values = Record< string, unknown >;
+/** One field with its current value and server message, from the store. */
+function StoredSetting( { field }: { field: SettingField } ) {
+	const { value, error } = useSelect(
+		( select ) => ( {
+			value: select( store ).getValue( field.key ),
+			error: select( store ).getError( field.key ),
+		} ),
+		[ field.key ]
+	);
+	const { edit } = useDispatch( store );
+	return (
+		<SettingControl
+			field={ field }
+			value={ value }
+			error={ error }
+			onChange={ ( next ) => void edit( field.key, next ) }
+		/>
+	);
+}
 
 export function SettingsForm() {
-	const [ screen, setScreen ] = useState< SettingsScreen | null >( null );
-	const [ values, setValues ] = useState< Values >( {} );
-	const [ dirty, setDirty ] = useState< string[] >( [] );
-	const [ errors, setErrors ] = useState< Record< string, string > >( {} );
-	const [ saving, setSaving ] = useState( false );
-	const { notices, add, remove, clearErrors } = useNotices();
-
-	const show = ( data: SettingsScreen ) => {
-		setScreen( data );
-		setValues( { ...( data.values as Values ) } );
-		setDirty( [] );
-	};
-
-	useEffect( () => {
-		void client.call( 'get_settings' ).then( ( response ) => {
-			if ( isOk( response ) ) {
-				show( response.body );
-			} else {
-				add( 'error', errorOf( response ).message );
-			}
-		} );
-	}, [ add ] );
-
-	const save = async () => {
-		setSaving( true );
-		clearErrors();
-		const changed: Values = {};
-		for ( const key of dirty ) {
-			changed[ key ] = values[ key ];
-		}
-		const response = await client.call( 'update_settings', { body: { values: changed } } );
-		if ( isOk( response ) ) {
-			show( response.body );
-			setErrors( {} );
-			add( 'success', __( 'Settings saved.', 'media-community-service' ) );
-		} else {
-			const error = errorOf( response );
-			const params = ( error.data.params ?? {} ) as Record< string, string >;
-			setErrors( params );
-			add( 'error', error.message );
-		}
-		setSaving( false );
-	};
+	const { screen, saving, edited } = useSelect(
+		( select ) => ( {
+			screen: select( store ).getScreen(),
+			saving: select( store ).isSaving(),
+			edited: select( store ).hasEdits(),
+		} ),
+		[]
+	);
+	const { save } = useDispatch( store );
 
 	if ( ! screen ) {
 		return (
 			<>
-				<Notices notices={ notices } onRemove={ remove } />
+				<Notices context={ NOTICE_CONTEXT } />
 				<Spinner />
 			</>
 		);
@@ -78,9 +69,11 @@ export function SettingsForm() {
 				void save();
 			} }
 		>
-			<Notices notices={ notices } onRemove={ remove } />
+			<Notices context={ NOTICE_CONTEXT } />
 			{ screen.sections.map( ( section ) => {
-				const fields = screen.fields.filter( ( field ) => field.section === section.key );
+				const fields = screen.fields.filter(
+					( field ) => field.section === section.key
+				);
 				if ( 0 === fields.length ) {
 					return null;
 				}
@@ -91,16 +84,12 @@ export function SettingsForm() {
 						</CardHeader>
 						<CardBody>
 							{ fields.map( ( field ) => (
-								<div key={ field.key } className="mvs-settings__field" data-setting={ field.key }>
-									<SettingControl
-										field={ field }
-										value={ values[ field.key ] }
-										error={ errors[ field.key ] }
-										onChange={ ( next ) => {
-											setValues( ( current ) => ( { ...current, [ field.key ]: next } ) );
-											setDirty( ( keys ) => ( keys.includes( field.key ) ? keys : [ ...keys, field.key ] ) );
-										} }
-									/>
+								<div
+									key={ field.key }
+									className="mvs-settings__field"
+									data-setting={ field.key }
+								>
+									<StoredSetting field={ field } />
 								</div>
 							) ) }
 						</CardBody>
@@ -108,7 +97,12 @@ export function SettingsForm() {
 				);
 			} ) }
 			<p className="submit">
-				<Button variant="primary" type="submit" isBusy={ saving } disabled={ saving || 0 === dirty.length }>
+				<Button
+					variant="primary"
+					type="submit"
+					isBusy={ saving }
+					disabled={ saving || ! edited }
+				>
 					{ __( 'Save settings', 'media-community-service' ) }
 				</Button>
 			</p>

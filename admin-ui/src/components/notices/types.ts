@@ -1,0 +1,4 @@
+export interface NoticesProps {
+	/** The `core/notices` context of the screen. */
+	context: string;
+}

@@ -1,0 +1,19 @@
+/**
+ * The moderation queue's data store (`mvs/moderation`): the shown page, its
+ * counts, selection, the open reject dialog and analysis, thumbnails.
+ * See admin-ui/README.md for how the screens use their stores.
+ */
+import { createReduxStore, register } from '@wordpress/data';
+import * as actions from './actions';
+import { STORE_NAME } from './constants';
+import { reducer } from './reducer';
+import * as resolvers from './resolvers';
+import * as selectors from './selectors';
+
+export const storeConfig = { reducer, actions, selectors, resolvers };
+
+export const store = createReduxStore( STORE_NAME, storeConfig );
+
+register( store );
+
+export { NOTICE_CONTEXT, STORE_NAME } from './constants';

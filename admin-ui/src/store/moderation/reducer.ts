@@ -1,0 +1,79 @@
+import type { ModerationAction, ModerationState } from './types';
+
+export const initialState: ModerationState = {
+	query: { state: 'pending', page: 1 },
+	items: [],
+	total: 0,
+	pages: 0,
+	counts: null,
+	loading: true,
+	busy: false,
+	selected: [],
+	rejecting: null,
+	analysis: null,
+	thumbnails: {},
+	thumbnailsUnavailable: false,
+};
+
+export function reducer(
+	state: ModerationState = initialState,
+	action: ModerationAction
+): ModerationState {
+	switch ( action.type ) {
+		case 'SET_QUERY':
+			return { ...state, query: { ...state.query, ...action.query } };
+		case 'LOAD_START':
+			return { ...state, loading: true };
+		case 'RECEIVE_PAGE': {
+			const ids = action.items.map( ( item ) => item.id );
+			return {
+				...state,
+				items: action.items,
+				total: action.total,
+				pages: action.pages,
+				// A selection survives a reload only for the rows still shown.
+				selected: state.selected.filter( ( id ) => ids.includes( id ) ),
+			};
+		}
+		case 'RECEIVE_PAGE_FAILED':
+			return { ...state, items: [], selected: [] };
+		case 'RECEIVE_COUNTS':
+			return { ...state, counts: action.counts };
+		case 'LOAD_END':
+			return { ...state, loading: false };
+		case 'SET_BUSY':
+			return { ...state, busy: action.busy };
+		case 'SELECT':
+			if ( action.selected ) {
+				return state.selected.includes( action.id )
+					? state
+					: { ...state, selected: [ ...state.selected, action.id ] };
+			}
+			return {
+				...state,
+				selected: state.selected.filter( ( id ) => id !== action.id ),
+			};
+		case 'SELECT_ALL':
+			return {
+				...state,
+				selected: action.selected
+					? state.items.map( ( item ) => item.id )
+					: [],
+			};
+		case 'OPEN_REJECT':
+			return { ...state, rejecting: action.ids };
+		case 'CLOSE_REJECT':
+			return { ...state, rejecting: null };
+		case 'SHOW_ANALYSIS':
+			return { ...state, analysis: action.analysis };
+		case 'RECEIVE_THUMBNAILS':
+			return {
+				...state,
+				thumbnails: { ...state.thumbnails, ...action.urls },
+			};
+		case 'THUMBNAILS_UNAVAILABLE':
+			return { ...state, thumbnailsUnavailable: true };
+		default:
+			return state;
+	}
+}

@@ -1,0 +1,71 @@
+import type { QueueItem } from '../../api/types';
+import type { Analysis, ModerationState, QueueQuery } from './types';
+
+export function getQuery( state: ModerationState ): QueueQuery {
+	return state.query;
+}
+
+/** The rows of the current page (the resolver loads the first page). */
+export function getItems( state: ModerationState ): QueueItem[] {
+	return state.items;
+}
+
+export function getTotal( state: ModerationState ): number {
+	return state.total;
+}
+
+export function getPages( state: ModerationState ): number {
+	return state.pages;
+}
+
+export function getCounts(
+	state: ModerationState
+): ModerationState[ 'counts' ] {
+	return state.counts;
+}
+
+export function isLoading( state: ModerationState ): boolean {
+	return state.loading;
+}
+
+export function isBusy( state: ModerationState ): boolean {
+	return state.busy;
+}
+
+export function getSelected( state: ModerationState ): number[] {
+	return state.selected;
+}
+
+export function isSelected( state: ModerationState, id: number ): boolean {
+	return state.selected.includes( id );
+}
+
+export function isAllSelected( state: ModerationState ): boolean {
+	return (
+		state.items.length > 0 && state.selected.length === state.items.length
+	);
+}
+
+export function getRejecting( state: ModerationState ): number[] | null {
+	return state.rejecting;
+}
+
+export function getAnalysis( state: ModerationState ): Analysis | null {
+	return state.analysis;
+}
+
+export function getThumbnail(
+	state: ModerationState,
+	id: number
+): string | undefined {
+	return state.thumbnails[ id ];
+}
+
+export function areThumbnailsUnavailable( state: ModerationState ): boolean {
+	return state.thumbnailsUnavailable;
+}
+
+/** An item's title for messages; untitled items are named by id. */
+export function getTitle( state: ModerationState, id: number ): string {
+	return state.items.find( ( item ) => item.id === id )?.title || `#${ id }`;
+}
