@@ -35,35 +35,35 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Hand-written domain logic: lists, reads, edits and deletes items.
+	 * Lists, reads, edits and deletes items (hand-written domain logic).
 	 *
 	 * @var MVS_Media_Items_Handler
 	 */
 	private $media_items;
 
 	/**
-	 * Hand-written domain logic: stores new files: an upload, or new bytes under an existing item.
+	 * Stores new files: an upload, or new bytes under an existing item (hand-written domain logic).
 	 *
 	 * @var MVS_Media_Uploads_Handler
 	 */
 	private $media_uploads;
 
 	/**
-	 * Hand-written domain logic: counts views, downloads and shares; answers stats, access and signed URLs.
+	 * Counts views, downloads and shares; answers stats, access and signed URLs (hand-written domain logic).
 	 *
 	 * @var MVS_Media_Activity_Handler
 	 */
 	private $media_activity;
 
 	/**
-	 * Hand-written domain logic: delivers the file of a signed URL.
+	 * Delivers the file of a signed URL (hand-written domain logic).
 	 *
 	 * @var MVS_Media_Delivery_Handler
 	 */
 	private $media_delivery;
 
 	/**
-	 * Hand-written domain logic: applies one action to many items, all or nothing.
+	 * Applies one action to many items, all or nothing (hand-written domain logic).
 	 *
 	 * @var MVS_Media_Bulk_Handler
 	 */

@@ -51,7 +51,9 @@ export function emitController(plugin: ModelPlugin, resource: ModelResource): { 
 		const iface = names.handler(plugin, h.name);
 		const grouped = resource.handlers.length > 1;
 		out.push('');
-		out.push(docblock([grouped ? `Hand-written domain logic: ${lowerFirst(h.summary)}` : 'Hand-written domain logic of this resource.', '', `@var ${iface}`]));
+		// The group's summary may itself hold a colon ("Stores new files: an upload, …"), so it leads.
+		const what = grouped ? `${h.summary.replace(/\.$/, '')} (hand-written domain logic).` : 'Hand-written domain logic of this resource.';
+		out.push(docblock([what, '', `@var ${iface}`]));
 		out.push(`\tprivate $${h.property};`);
 		ctorParams.push(`${iface} $${h.property}`);
 		ctorDocs.push(`@param ${iface} $${h.property} ${grouped ? h.summary : 'Domain logic.'}`);
@@ -101,10 +103,6 @@ export function emitController(plugin: ModelPlugin, resource: ModelResource): { 
 	out.push('}');
 	out.push('');
 	return { file: phpFileName('class', cls), code: out.join('\n') };
-}
-
-function lowerFirst(text: string): string {
-	return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 function emitRegisterRoutes(plugin: ModelPlugin, resource: ModelResource): string {
