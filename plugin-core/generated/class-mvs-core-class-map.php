@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 227 classes and interfaces of the plugin from its file the
+ * Loads each of the 228 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -55,6 +55,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Comments_Handler'               => 'generated/interface-mvs-comments-handler.php',
 		'MVS_Comments_Service'               => 'includes/comments/class-mvs-comments-service.php',
 		'MVS_Community_Gate'                 => 'includes/rest/class-mvs-community-gate.php',
+		'MVS_Conditional_Get'                => 'includes/rest/class-mvs-conditional-get.php',
 		'MVS_Core_Capabilities'              => 'generated/class-mvs-core-capabilities.php',
 		'MVS_Core_Enums'                     => 'generated/class-mvs-core-enums.php',
 		'MVS_Core_Owner_Lookups'             => 'generated/interface-mvs-core-owner-lookups.php',

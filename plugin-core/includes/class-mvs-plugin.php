@@ -31,6 +31,7 @@ final class MVS_Plugin {
 		add_action( MVS_Rate_Limiter::CRON_HOOK, array( 'MVS_Rate_Limiter', 'purge_expired' ) );
 		// GET /serve answers with file bytes, not JSON: after every filter that still sends headers (CORS at 10).
 		add_filter( 'rest_pre_serve_request', array( 'MVS_File_Response', 'maybe_stream' ), 100, 3 );
+		MVS_Conditional_Get::register();
 		add_filter( 'rest_post_dispatch', array( 'MVS_File_Response', 'ignore_fields_filter' ), 9, 3 );
 		MVS_Serve_Fast_Path::register();
 		MVS_Serve_Lean::register();

@@ -198,15 +198,19 @@ async function measure(stacks) {
       // Not serialised (the JSON drops functions and these keys are re-derived): how to load this row.
       Object.defineProperty(row, 'load', { value: { url: site.url, target, meter: stack.meter }, enumerable: false });
       rows.push(row);
+      if (target.revalidate) {
+        const etag = (await fetch(site.url + target.path, { headers: target.headers ?? {} })).headers.get('etag');
+        target.headers = { ...target.headers, 'if-none-match': etag ?? '' };
+      }
       const first = await sample(site.url, target);
-      if (first.status !== 200) {
+      if (first.status !== (target.revalidate ? 304 : 200)) {
         row.error = `HTTP ${first.status}: ${first.body.slice(0, 200)}`;
         log(`${phase} ${target.key}: ${row.error}`);
         continue;
       }
       if (config.warmup > 0) {
         await target.before?.();
-        await httpLoad({ url: site.url + target.path, connections: config.connections, duration: config.warmup, headers: target.headers });
+        await httpLoad({ url: site.url + target.path, connections: config.connections, duration: config.warmup, headers: target.headers, status: target.revalidate ? 304 : 200 });
         await target.after?.();
       }
       await target.before?.();
@@ -224,7 +228,7 @@ async function measure(stacks) {
       const { url, target, meter } = row.load;
       await target.before?.();
       const before = meter.sample();
-      const result = await httpLoad({ url: url + target.path, connections: config.connections, duration: config.duration, headers: target.headers });
+      const result = await httpLoad({ url: url + target.path, connections: config.connections, duration: config.duration, headers: target.headers, status: target.revalidate ? 304 : 200 });
       result.cpu = meter.perRequest(before, meter.sample(), result.requests);
       await target.after?.();
       row.rounds.push(result);
@@ -238,7 +242,7 @@ async function measure(stacks) {
     row.p99 = median(row.rounds.map((r) => r.p99));
     row.failures = row.rounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
     row.cpu = Object.fromEntries([...parts, 'total'].map((part) => [part, median(row.rounds.map((r) => r.cpu?.[part]))]));
-    log(`${row.phase} ${row.key.padEnd(24)} ${row.rps.toFixed(1).padStart(8)} req/s  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  CPU ${row.cpu.total?.toFixed(2) ?? '-'} ms (PHP ${row.cpu.php?.toFixed(2) ?? '-'}, MariaDB ${row.cpu.mariadb?.toFixed(2) ?? '-'})  SQL ${row.queries ?? '-'}  peak ${row.memoryPeak === null ? '-' : (row.memoryPeak / 2 ** 20).toFixed(1)} MB${row.failures ? `  FAILURES ${row.failures}` : ''}`);
+    log(`${row.phase} ${row.key.padEnd(24)} ${row.rps.toFixed(1).padStart(8)} req/s  ${row.bytesPerRequest ?? '-'} B  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  CPU ${row.cpu.total?.toFixed(2) ?? '-'} ms (PHP ${row.cpu.php?.toFixed(2) ?? '-'}, MariaDB ${row.cpu.mariadb?.toFixed(2) ?? '-'})  SQL ${row.queries ?? '-'}  peak ${row.memoryPeak === null ? '-' : (row.memoryPeak / 2 ** 20).toFixed(1)} MB${row.failures ? `  FAILURES ${row.failures}` : ''}`);
   }
   for (const row of rows.filter((r) => r.error)) Object.assign(row, { rps: null, p50: null, p99: null, failures: 'failed' });
   return rows;
@@ -315,7 +319,8 @@ async function uploadPdf(url, headers, privacy) {
 // hrtime (sub-millisecond). One client for every target, small JSON and
 // 5 MB files alike (autocannon parses bodies in JavaScript: ~45 MB/s on a
 // 5 MB body, where curl gets ~750 MB/s; and it rounds latency to whole ms).
-async function httpLoad({ url, connections, duration, headers = {} }) {
+// `status`: the answer expected (200 means any 2xx); anything else counts as a failure.
+async function httpLoad({ url, connections, duration, headers = {}, status = 200 }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies = [];
   let non2xx = 0;
@@ -325,7 +330,7 @@ async function httpLoad({ url, connections, duration, headers = {} }) {
   const one = () => new Promise((resolve) => {
     const t0 = process.hrtime.bigint();
     const req = http.get(url, { agent, headers, timeout: 30_000 }, (res) => {
-      if (res.statusCode < 200 || res.statusCode > 299) non2xx++;
+      if (status === 200 ? res.statusCode < 200 || res.statusCode > 299 : res.statusCode !== status) non2xx++;
       res.resume();
       res.on('end', () => {
         latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);

@@ -6,7 +6,9 @@
 // operation name, null for anchors), group (floor | list | item | anchor |
 // file), viewer (anon | member | moderator: logged-in viewers use an
 // application password, like the member floor), path, and for file rows
-// bigBody and optional before/after hooks. `goal: 'flat'` marks the rows
+// bigBody and optional before/after hooks; `revalidate: true` sends the
+// ETag of a first answer as If-None-Match and expects 304 (what a
+// conditional GET costs beside the 200 it replaces). `goal: 'flat'` marks the rows
 // goal 2 of issue 13 judges (GET /media and GET /me/media). File rows are
 // measured at the base size only: a file's cost does not grow with the table.
 
@@ -56,6 +58,8 @@ export function buildTargets(ids, hooks = {}) {
       targets.push({ key: `media-${viewer}${variant.suffix}`, name: `media ${variant.label} ${viewer}`, operation: 'list_media', group: 'list', viewer, goal: 'flat', path: `${api}/media?per_page=20${query}` });
     }
   }
+  // The row above (media-anon) revalidated: If-None-Match with its ETag, answered 304.
+  targets.push({ key: 'media-anon-304', name: 'media date anon, If-None-Match (304)', operation: 'list_media', group: 'list', viewer: 'anon', revalidate: true, path: `${api}/media?per_page=20` });
   targets.push(
     { key: 'me-media', name: 'me/media member', operation: 'list_my_media', group: 'list', viewer: 'member', goal: 'flat', path: `${api}/me/media?per_page=20` },
     { key: 'media-item', name: 'media/{id} (public)', operation: 'get_media', group: 'item', viewer: 'anon', path: `${api}/media/${ids.mediaItem}` },
