@@ -93,10 +93,10 @@ process.exit(code);
 
 // Every write of the run went through the plugin: the list totals it keeps
 // (mvs_media_totals) must equal a full recount, or some write path forgot them.
-async function listTotalsDrift(site) {
-  const admin = site.fixtures?.users?.admin;
+async function listTotalsDrift(running) {
+  const admin = running.fixtures?.users?.admin;
   if (!admin) return 0;
-  const res = await fetch(`${site.url}/wp-json/mvs-test/v1/media-totals`, {
+  const res = await fetch(`${running.url}/wp-json/mvs-test/v1/media-totals`, {
     headers: { Authorization: `Basic ${Buffer.from(`${admin.login}:${admin.appPassword}`).toString('base64')}` },
   }).catch((error) => ({ ok: false, status: String(error) }));
   if (!res.ok) {

@@ -167,7 +167,6 @@ function waitForReady(child, exited, log, label, cliLog, phpLog) {
     const onData = (chunk) => {
       log.write(chunk);
       output += chunk.toString();
-      // eslint-disable-next-line no-control-regex
       const match = output.replace(/\x1b\[[0-9;]*m/g, '').match(/WordPress is running on (http:\/\/\S+)/);
       if (match) finish(null, match[1]);
     };
@@ -183,7 +182,8 @@ function waitForReady(child, exited, log, label, cliLog, phpLog) {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      error ? reject(error) : resolve(url);
+      if (error) reject(error);
+      else resolve(url);
     }
   });
 }

@@ -7,7 +7,7 @@ let installed = false;
 
 /**
  * @param {{ stop: () => Promise<unknown>, killNow: () => void }} entry
- * @returns {() => void} call once the site has stopped by itself
+ * @return {() => void} call once the site has stopped by itself
  */
 export function stopOnExit(entry) {
   running.add(entry);

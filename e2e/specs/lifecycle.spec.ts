@@ -12,7 +12,6 @@ import { fetchFile } from '../support/serve';
 test.describe.configure({ mode: 'serial' });
 
 const CORE = 'media-community-service/media-community-service';
-const PRO = 'media-community-service-pro/media-community-service-pro';
 
 async function setStatus(admin: Api, plugin: string, status: 'active' | 'inactive') {
 	const res = await admin.raw('POST', `/wp-json/wp/v2/plugins/${plugin}`, { json: { status } });

@@ -58,11 +58,10 @@ export function expectedOutcome(route: ManifestRoute, role: Role): Expectation {
 	const auth = route.auth;
 	if (auth.kind === 'public' || auth.kind === 'public_privacy') return { allowed: true };
 	if (role === 'anonymous') return { allowed: false, status: 401, codes: ['mvs_not_logged_in', 'mvs_unauthorized'] };
+	if (auth.kind === 'authenticated') return { allowed: true };
 	const caps = capabilitiesOf(role);
 	const forbidden: Expectation = { allowed: false, status: 403, codes: ['mvs_forbidden', 'rest_forbidden'] };
 	switch (auth.kind) {
-		case 'authenticated':
-			return { allowed: true };
 		case 'capability':
 			return auth.anyOf.some((c) => caps.has(c)) ? { allowed: true } : forbidden;
 		case 'owner':

@@ -10,9 +10,9 @@
 /** A window one day ahead, so the hourly purge (older than two minutes) never touches it mid-test. */
 export interface PinnedWindow {
 	/** Headers for a request counted in this bucket, `minutesLater` windows after the pinned one. */
-	headers(minutesLater?: number): Record<string, string>;
+	headers: (minutesLater?: number) => Record<string, string>;
 	/** The same bucket under another name: a second caller with an allowance of its own. */
-	other(): PinnedWindow;
+	other: () => PinnedWindow;
 }
 
 export function pinnedWindow(label: string): PinnedWindow {

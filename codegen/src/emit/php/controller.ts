@@ -7,7 +7,7 @@
 import type { AuthRule } from '../../dsl/auth.js';
 import { absentTargetIsHandled } from '../../model/delete-target.js';
 import type { ModelArg, ModelPlugin, ModelResource, ModelRoute } from '../../model/model.js';
-import { schemaOf, translated } from './json-schema.js';
+import { schemaOf } from './json-schema.js';
 import { names, phpFileName } from './naming.js';
 import { docblock, fileHeader, php, raw, str, tabs, type PhpValue } from './writer.js';
 

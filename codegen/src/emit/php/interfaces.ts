@@ -74,7 +74,7 @@ export function emitOwnerLookups(plugin: ModelPlugin): { file: string; code: str
 		const scope = SCOPED_LOOKUPS[lookup as OwnerLookup];
 		if (scope) {
 			const width = Math.max(scope.length, 'user_id'.length) + 1;
-			const param = (name: string, text: string) => `@param int ${`$${name}`.padEnd(width)} ${text}`;
+			const param = (variable: string, text: string) => `@param int ${`$${variable}`.padEnd(width)} ${text}`;
 			out.push(
 				docblock([
 					`Whether the user is the ${lookup.replace(/_/g, ' ')} of the resource, which must belong to the parent ${scope}.`,
