@@ -10,6 +10,8 @@ export interface ErrorSpec {
 	readonly code: string;
 	readonly status: number;
 	readonly meaning: string;
+	/** Response headers sent with this error (HTTP spelling, with what each means), declared in OpenAPI. */
+	readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface SchemaSpec {

@@ -59,6 +59,15 @@ export interface Response {
 	readonly location?: string;
 	/** Free text for shapes the contract leaves open. */
 	readonly note?: string;
+	/** The success body is the file's bytes (any media type), not JSON. */
+	readonly file?: boolean;
+	/**
+	 * Response headers the handler sends on a success (HTTP spelling, with
+	 * what each means), declared in OpenAPI. Location, the list totals and
+	 * the headers of 206/304 follow from `location`, `paginate` and the
+	 * request `headers` (Range, If-None-Match) and are not repeated here.
+	 */
+	readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface RouteSpec {

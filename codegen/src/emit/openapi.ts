@@ -1,6 +1,9 @@
 /**
- * Emits an OpenAPI 3.1 document per namespace. Auth rules, rate limits and
- * releases travel as x-mvs-* extensions so clients can render them.
+ * Emits an OpenAPI 3.1 document per namespace: every status and error code
+ * an operation can answer, WordPress's own included, with their headers,
+ * and per-operation security from the auth rule (docs/api-conventions.md,
+ * "What the OpenAPI documents promise"). Auth rules, rate limits and
+ * releases also travel as x-mvs-* extensions so clients can render them.
  */
 import type { FieldSpec } from '../dsl/field.js';
 import type { Model, ModelPlugin, ModelRoute } from '../model/model.js';
@@ -87,26 +90,70 @@ function operation(model: Model, plugin: ModelPlugin, route: ModelRoute, method:
 		const media = bodyArgs.some((a) => a.location === 'multipart') ? 'multipart/form-data' : 'application/json';
 		op.requestBody = { required: schema.required.length > 0, content: { [media]: { schema } } };
 	}
+	op.security = security(route);
+	op.responses = responses(model, plugin, route);
+	return op;
+}
+
+/**
+ * Anonymous callers may call public routes (`{}`: no credentials); every
+ * other route needs a login by application password or cookie + nonce.
+ */
+function security(route: ModelRoute): Json[] {
+	const login: Json[] = [{ applicationPassword: [] }, { cookieNonce: [] }];
+	return route.auth.kind === 'public' || route.auth.kind === 'public_privacy' ? [{}, ...login] : login;
+}
+
+function header(description: string, type = 'string', required = false): Json {
+	return { description, required, schema: { type } };
+}
+
+/**
+ * Every status the operation can answer: its success (with 206 when it
+ * honours Range; 304 on every JSON GET, and on a file route that honours
+ * If-None-Match or If-Modified-Since), and one response per error status
+ * enumerating exactly the codes the route can answer with it (its
+ * handler's, the controller's and WordPress's).
+ */
+function responses(model: Model, plugin: ModelPlugin, route: ModelRoute): { [key: string]: Json } {
 	const success: { [key: string]: Json } = { description: route.response.note ?? route.summary };
 	const schema = responseSchema(route);
 	if (schema) success.content = { 'application/json': { schema } };
+	if (route.response.file) success.content = { '*/*': { schema: { type: 'string', contentEncoding: 'binary' } } };
 	const headers: { [key: string]: Json } = {};
 	if (route.paginate?.totalHeader) {
-		headers['X-WP-Total'] = { schema: { type: 'integer' }, description: 'Total items visible to the caller.' };
-		headers['X-WP-TotalPages'] = { schema: { type: 'integer' }, description: 'Total pages.' };
+		headers['X-WP-Total'] = header('Total items visible to the caller.', 'integer', true);
+		headers['X-WP-TotalPages'] = header('Total pages.', 'integer', true);
 	}
-	if (route.response.location) headers.Location = { schema: { type: 'string', format: 'uri' } };
+	if (route.response.location) headers.Location = { required: true, schema: { type: 'string', format: 'uri' } };
+	for (const [name, description] of Object.entries(route.response.headers ?? {})) headers[name] = header(description);
+	// Every JSON GET is a conditional request (MVS_Conditional_Get, docs/api-conventions.md "Conditional requests").
+	const conditionalJson = route.method === 'GET' && !route.response.file;
+	if (conditionalJson) {
+		headers.ETag = header('Weak validator of the body, its exposed headers and the viewer; send it back in If-None-Match.', 'string', true);
+		headers['Cache-Control'] = header('`private, no-cache` for a member (and on a private community), else `public, no-cache`.', 'string', true);
+	}
 	if (Object.keys(headers).length) success.headers = headers;
-	const responses: { [key: string]: Json } = { [String(route.response.status)]: success };
-	// One response per status, enumerating exactly the codes the route can
-	// answer with it (declared handler errors plus the controller's own).
+	const out: { [key: string]: Json } = { [String(route.response.status)]: success };
+	const sent = new Set(route.headers.map((h) => h.http));
+	if (sent.has('Range')) {
+		out['206'] = {
+			description: 'The one byte range asked for (Range, and If-Range still matching).',
+			headers: { ...headers, 'Content-Range': header('`bytes <first>-<last>/<size>`.', 'string', true) },
+			...(success.content ? { content: success.content } : {}),
+		};
+	}
+	if (conditionalJson || sent.has('If-None-Match') || sent.has('If-Modified-Since')) {
+		const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => ['ETag', 'Last-Modified', 'Cache-Control'].includes(name)));
+		out['304'] = { description: 'The cached copy is current (If-None-Match, or If-Modified-Since); no body.', headers: kept };
+	}
 	const byStatus = new Map<number, string[]>();
 	for (const code of routeErrors(plugin, route)) {
 		const status = errorStatus(model, code);
 		byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
 	}
 	for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
-		responses[String(status)] = {
+		const response: { [key: string]: Json } = {
 			description: list.join(', '),
 			'x-mvs-error-codes': list,
 			content: {
@@ -115,9 +162,18 @@ function operation(model: Model, plugin: ModelPlugin, route: ModelRoute, method:
 				},
 			},
 		};
+		// Headers an error carries (Retry-After on 429); required when every code of the status sends them.
+		const errorHeaders: { [key: string]: Json } = {};
+		for (const code of list) {
+			for (const [name, description] of Object.entries(model.errors.find((e) => e.code === code)?.headers ?? {})) {
+				const everyCode = list.every((c) => model.errors.find((e) => e.code === c)?.headers?.[name] !== undefined);
+				errorHeaders[name] = header(description, name === 'Retry-After' ? 'integer' : 'string', everyCode);
+			}
+		}
+		if (Object.keys(errorHeaders).length) response.headers = errorHeaders;
+		out[String(status)] = response;
 	}
-	op.responses = responses;
-	return op;
+	return out;
 }
 
 export function emitOpenApi(model: Model, plugin: ModelPlugin): { [key: string]: Json } {
@@ -148,7 +204,16 @@ export function emitOpenApi(model: Model, plugin: ModelPlugin): { [key: string]:
 			version: plugin.routes.map((r) => r.since).sort(compareSemver).at(-1) ?? '1.0.0',
 			description: `Generated from ${plugin.sources.join(', ')}. Do not edit.`,
 		},
-		servers: [{ url: '{site}/wp-json', variables: { site: { default: 'http://localhost:9400' } } }],
+		servers: [
+			{
+				url: '{scheme}://{host}/wp-json',
+				description: 'A WordPress site with pretty permalinks; without them the API answers at /?rest_route=/<namespace>/<path>.',
+				variables: {
+					scheme: { enum: ['https', 'http'], default: 'https' },
+					host: { default: 'example.com', description: 'Host name (and port, and the folder WordPress lives in, if any).' },
+				},
+			},
+		],
 		components: {
 			schemas,
 			securitySchemes: {
@@ -156,7 +221,6 @@ export function emitOpenApi(model: Model, plugin: ModelPlugin): { [key: string]:
 				cookieNonce: { type: 'apiKey', in: 'header', name: 'X-WP-Nonce', description: 'Cookie session plus a wp_rest nonce.' },
 			},
 		},
-		security: [{}, { applicationPassword: [] }, { cookieNonce: [] }],
 		paths,
 	};
 }

@@ -138,7 +138,12 @@ export const media = resource({
 							.max(64)
 							.describe('Client token shared by the items of one gallery upload; items sent with the same token by the same uploader form one group.'),
 					},
-					response: { status: 201, schema: 'MediaItem', location: '/media/{id}' },
+					response: {
+						status: 201,
+						schema: 'MediaItem',
+						location: '/media/{id}',
+						headers: { 'X-MVS-Duplicate-Of': 'Sent when the uploader already has an item with the same bytes: that item\'s ID.' },
+					},
 					errors: ['mvs_no_file', 'mvs_invalid_type', 'mvs_file_too_large', 'mvs_image_too_large', 'mvs_blocked_extension', 'mvs_duplicate', 'mvs_storage_failed', 'mvs_invalid_param'],
 					since: '1.0.0',
 					implemented: true,
@@ -287,7 +292,18 @@ export const media = resource({
 					},
 					// A HEAD is neither a download nor its start: it is not counted.
 					headAware: true,
-					response: { note: 'File stream; honours Range.' },
+					response: {
+						note: 'File stream; honours Range.',
+						file: true,
+						// Not sent when the web server delivers the file (offload): it answers validators and ranges itself.
+						headers: {
+							ETag: 'Strong validator of the bytes.',
+							'Last-Modified': 'When the file last changed.',
+							'Accept-Ranges': '`bytes`.',
+							'Content-Disposition': 'inline, or attachment (with mvs_dl=1, and for anything that is not media) with the file name.',
+							'Cache-Control': 'public with a max-age while the item is public, else private, no-store.',
+						},
+					},
 					errors: ['mvs_signature_invalid', 'mvs_signature_expired', 'mvs_forbidden', 'mvs_not_found', 'mvs_range_not_satisfiable'],
 					since: '1.0.0',
 					implemented: true,
