@@ -7,7 +7,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, files, test, upload, type Api } from '../support/mvs';
-import { schemaProblems } from '../support/schema';
 import { fetchFile, signedUrl } from '../support/serve';
 import { SKIN, png, saveSettings, solidPng, token, trail } from '../support/moderation';
 
@@ -60,14 +59,12 @@ test.afterAll(async ({ api }) => {
 
 async function analyze(id: number, api: Api) {
 	const res = await api.op('analyze_media', { params: { id } });
-	if (res.status === 200) expect(schemaProblems('AiAnalysis', res.body)).toEqual([]);
 	return { status: res.status, body: res.body as unknown as Analysis & { code?: string; data?: Record<string, unknown> } };
 }
 
 async function usage(api: Api): Promise<Usage> {
 	const res = await api.op('get_ai_usage');
 	expect(res.status).toBe(200);
-	expect(schemaProblems('AiUsage', res.body)).toEqual([]);
 	return res.body as unknown as Usage;
 }
 

@@ -7,7 +7,6 @@
  */
 import { expect, test, type Api } from '../support/mvs';
 import { pinnedWindow } from '../support/rate-limit';
-import { schemaProblems } from '../support/schema';
 import { createAlbum, uniqueName, uploadImage } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
@@ -26,7 +25,6 @@ test('change_privacy applies to every item and reports each id', async ({ api })
 	const res = await member.op('bulk_media', { body: { action: 'change_privacy', privacy: 'private', media_ids: items } });
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	expect(res.body).toEqual({ action: 'change_privacy', applied: true, count: 2, results: items.map((id) => ({ id, ok: true })) });
-	expect(schemaProblems('BulkResult', res.body)).toEqual([]);
 	for (const id of items) {
 		expect(await privacyOf(member, id)).toBe('private');
 		expect((await api('anonymous').op('get_media', { params: { id } })).status).toBe(403);

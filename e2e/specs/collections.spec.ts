@@ -7,7 +7,6 @@
  */
 import { freshUser, type FreshUser } from '../support/moderation';
 import { expect, test, type Api } from '../support/mvs';
-import { schemaProblems } from '../support/schema';
 import { createCollection, uniqueName, uploadImage } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
@@ -29,7 +28,6 @@ type Collection = {
 
 async function getCollection(api: Api, id: number, query: Record<string, number> = {}) {
 	const res = await api.op('get_collection', { params: { id }, query });
-	if (res.status === 200) expect(schemaProblems('CollectionWithItems', res.body)).toEqual([]);
 	return { status: res.status, body: res.body as unknown as Collection, queries: Number(res.headers['x-mvs-queries']) };
 }
 
@@ -76,7 +74,6 @@ test('a manual collection is filled by favoriting with collection_id and emptied
 		expect(listed.status).toBe(200);
 		expect(listed.headers['x-wp-total']).toBe('1');
 		expect(listed.body as unknown).toEqual([expect.objectContaining({ id, item_count: 1 })]);
-		for (const row of listed.body as unknown[]) expect(schemaProblems('Collection', row)).toEqual([]);
 
 		// Unfavoriting is the way out of a manual collection (the contract has no item route).
 		expect((await api('member').op('update_media', { params: { id: a }, body: { privacy: 'public' } })).status).toBe(200);

@@ -8,7 +8,6 @@
  */
 import { expect, test, upload, type Api } from '../support/mvs';
 import { freshUser, token, type FreshUser } from '../support/moderation';
-import { schemaProblems } from '../support/schema';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -51,7 +50,6 @@ async function notices(user: FreshUser) {
 test('comment, reply and list: typed records oldest first, X-WP-Total, exact comments_count', async ({ api }) => {
 	const item = (await upload(api('member'), { title: token(), privacy: 'public' })).id;
 	const first = await made(api('member2'), item, 'Lovely light');
-	expect(schemaProblems('Comment', first)).toEqual([]);
 	expect(first).toMatchObject({ media_id: item, parent: 0, content: 'Lovely light', can_edit: true, can_delete: true });
 	const reply = await made(api('member'), item, 'Thanks!', first.id);
 	expect(reply.parent).toBe(first.id);
@@ -60,7 +58,6 @@ test('comment, reply and list: typed records oldest first, X-WP-Total, exact com
 	expect(page.status).toBe(200);
 	expect(page.total).toBe(3);
 	expect(page.items.map((c) => c.id)).toEqual([first.id, reply.id, third.id]);
-	for (const c of page.items) expect(schemaProblems('Comment', c)).toEqual([]);
 	// A visitor may neither edit nor delete.
 	expect(page.items.every((c) => !c.can_edit && !c.can_delete)).toBe(true);
 	expect(await count(api('anonymous'), item)).toBe(3);
@@ -137,7 +134,6 @@ test('who edits and deletes: the author and moderators; deleting a comment delet
 	const c = await made(api('member2'), item, 'first draft');
 	const edited = await api('member2').op('update_media_comment', { params: { id: item, comment_id: c.id }, body: { content: 'second <i>draft</i>' } });
 	expect(edited.status).toBe(200);
-	expect(schemaProblems('Comment', edited.body)).toEqual([]);
 	expect(edited.body).toMatchObject({ id: c.id, content: 'second draft' });
 	// The item's owner is not the comment's author.
 	const foreign = await api('member').op('update_media_comment', { params: { id: item, comment_id: c.id }, body: { content: 'hijack' } });

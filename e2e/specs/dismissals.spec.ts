@@ -7,14 +7,12 @@
  */
 import { expect, test } from '../support/mvs';
 import { freshUser, token } from '../support/moderation';
-import { schemaProblems } from '../support/schema';
 
 test('a banner key is sanitized as a key, stored idempotently, and refused when nothing is left of it', async ({ api }) => {
 	const member = api('member');
 	const key = `Promo-${token()}`;
 	const res = await member.op('dismiss_banner', { body: { key } });
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
-	expect(schemaProblems('Dismissed', res.body)).toEqual([]);
 	expect(res.body).toEqual({ key: key.toLowerCase(), dismissed: true });
 	expect((await member.op('dismiss_banner', { body: { key } })).body).toEqual({ key: key.toLowerCase(), dismissed: true });
 	const stripped = await member.op('dismiss_banner', { body: { key: 'Spring Sale <b>2024</b>!' } });

@@ -7,7 +7,6 @@
  */
 import { freshUser, type FreshUser } from '../support/moderation';
 import { expect, test, type Api } from '../support/mvs';
-import { schemaProblems } from '../support/schema';
 import { uniqueName, uploadImage } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
@@ -15,14 +14,12 @@ test.describe.configure({ mode: 'parallel' });
 async function favorited(api: Api, id: number) {
 	const res = await api.op('get_media_favorite', { params: { id } });
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
-	expect(schemaProblems('Favorite', res.body)).toEqual([]);
 	return res.body.is_favorited;
 }
 
 async function myFavorites(api: Api, query: Record<string, number> = {}) {
 	const res = await api.op('list_my_favorites', { query });
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
-	for (const item of res.body.items) expect(schemaProblems('MediaItem', item)).toEqual([]);
 	return { ids: res.body.items.map((i) => i.id), total: res.body.total, header: res.headers['x-wp-total'], queries: Number(res.headers['x-mvs-queries']) };
 }
 

@@ -5,7 +5,6 @@
  */
 import type { MediaItem } from '../../codegen/out/client';
 import { ROLES, expect, files, test, upload, type Api } from '../support/mvs';
-import { schemaProblems } from '../support/schema';
 import { createAlbum, uploadImage } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
@@ -37,7 +36,6 @@ test.describe('POST /media', () => {
 			const res = await member.op('create_media', { body: { file: c.file } });
 			expect(res.status, `${c.file.name}: ${JSON.stringify(res.body)}`).toBe(201);
 			const item = res.body as Item;
-			expect(schemaProblems('MediaItem', item)).toEqual([]);
 			expect(item).toMatchObject({
 				media_type: c.media_type,
 				mime_type: c.mime,

@@ -6,7 +6,6 @@
  */
 import type { ModerationCounts } from '../../codegen/out/client';
 import { expect, test, upload, type Api } from '../support/mvs';
-import { schemaProblems } from '../support/schema';
 import { saveSettings, token, trail } from '../support/moderation';
 
 test.describe.configure({ mode: 'serial' });
@@ -20,7 +19,6 @@ test.afterAll(async ({ api }) => {
 async function counts(api: Api): Promise<ModerationCounts> {
 	const res = await api.op('get_moderation_counts');
 	expect(res.status).toBe(200);
-	expect(schemaProblems('ModerationCounts', res.body)).toEqual([]);
 	return res.body;
 }
 

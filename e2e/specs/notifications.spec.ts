@@ -10,7 +10,6 @@
 import { routes } from '../support/matrix';
 import { expect, test, upload, type Api } from '../support/mvs';
 import { freshUser, token, type FreshUser } from '../support/moderation';
-import { schemaProblems } from '../support/schema';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -48,7 +47,6 @@ async function list(caller: Api, query: Record<string, string | number> = {}) {
 async function unread(caller: Api): Promise<number> {
 	const res = await caller.op('get_my_notification_count');
 	expect(res.status).toBe(200);
-	expect(schemaProblems('Count', res.body)).toEqual([]);
 	return (res.body as { count: number }).count;
 }
 
@@ -65,7 +63,6 @@ test('the list: newest first, typed records, X-WP-Total, the unread filter; read
 		const all = await list(owner.api);
 		expect(all.total).toBe(3);
 		expect(all.items.map((n) => n.object_id)).toEqual([...items].reverse());
-		for (const n of all.items) expect(schemaProblems('Notification', n)).toEqual([]);
 		expect(all.items[0]).toMatchObject({ type: 'media_rejected', object_type: 'media', is_read: false, data: { media_id: items[2], reason: 'reason 2' } });
 		expect(await unread(owner.api)).toBe(3);
 
@@ -78,7 +75,6 @@ test('the list: newest first, typed records, X-WP-Total, the unread filter; read
 		expect((await list(other.api)).items.map((n) => n.object_id)).toEqual([otherItem]);
 
 		const one = await owner.api.op('mark_notifications_read', { body: { ids: [all.items[1]!.id, all.items[1]!.id] } });
-		expect(schemaProblems('NotificationsRead', one.body)).toEqual([]);
 		expect(one.body).toEqual({ marked: 1, unread: 2 });
 		const open = await list(owner.api, { filter: 'unread' });
 		expect(open.total).toBe(2);
@@ -163,7 +159,6 @@ test('devices: register, re-register moves the token, delete removes only the ca
 		const device = `tok-${token()}`;
 		const made = await first.api.op('register_device', { body: { platform: 'ios', token: device } });
 		expect(made.status).toBe(200);
-		expect(schemaProblems('DeviceRegistered', made.body)).toEqual([]);
 		expect(made.body).toEqual({ platform: 'ios', registered: true });
 		// Registering again is an upsert, not a second row.
 		expect((await first.api.op('register_device', { body: { platform: 'ios', token: device } })).status).toBe(200);
@@ -186,7 +181,6 @@ test('devices: register, re-register moves the token, delete removes only the ca
 		expect(refused.status).toBe(200);
 		expect(refused.body).toEqual({ deleted: false });
 		const removed = await second.api.op('unregister_device', { body: { token: device } });
-		expect(schemaProblems('DeviceRemoved', removed.body)).toEqual([]);
 		expect(removed.body).toEqual({ deleted: true });
 		expect((await second.api.op('unregister_device', { body: { token: device } })).body).toEqual({ deleted: false });
 		await rejected(api, second, 1);

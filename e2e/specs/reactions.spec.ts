@@ -7,7 +7,6 @@
  */
 import { freshUser } from '../support/moderation';
 import { expect, test, type Api } from '../support/mvs';
-import { schemaProblems } from '../support/schema';
 import { uniqueName, uploadImage } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
@@ -26,7 +25,6 @@ async function react(api: Api, id: number, reactionType: string) {
 async function summary(api: Api, id: number) {
 	const res = await api.op('list_media_reactions', { params: { id } });
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
-	expect(schemaProblems('ReactionSummary', res.body)).toEqual([]);
 	return res.body as unknown as Summary;
 }
 

@@ -7,7 +7,6 @@
  */
 import { REPORT_REASON } from '../../codegen/out/client';
 import { expect, test, upload, type Api } from '../support/mvs';
-import { schemaProblems } from '../support/schema';
 import { freshUser, token, trail, type FreshUser } from '../support/moderation';
 import { pinnedWindow } from '../support/rate-limit';
 import { fetchFile } from '../support/serve';
@@ -20,7 +19,6 @@ test('media reports: every allowed reason is accepted, anything else is a 400, a
 	const id = (await upload(api('member'))).id;
 	const res = await api('member2').op('report_media', { params: { id }, body: { reason: 'spam', details: 'Same ad\nposted ten times' } });
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
-	expect(schemaProblems('Report', res.body)).toEqual([]);
 	expect(res.body).toMatchObject({ object_type: 'media', object_id: id, reason: 'spam', details: 'Same ad\nposted ten times', status: 'open' });
 	const createdAt = (res.body as { created_at: string }).created_at;
 	expect(isDateTime(createdAt), createdAt).toBe(true);
@@ -95,7 +93,6 @@ test('user reports: same reasons, one open report per reporter, 404 for unknown 
 	try {
 		const res = await api('member').op('report_user', { params: { id: target.id }, body: { reason: 'impersonation', details: 'Uses my photos' } });
 		expect(res.status, JSON.stringify(res.body)).toBe(200);
-		expect(schemaProblems('Report', res.body)).toEqual([]);
 		expect(res.body).toMatchObject({ object_type: 'user', object_id: target.id, reason: 'impersonation', status: 'open' });
 		const again = await api('member').op('report_user', { params: { id: target.id }, body: { reason: 'spam' } });
 		expect(again.status).toBe(409);
@@ -222,7 +219,6 @@ test("blocking hides each user's media from the other on get, lists and search; 
 
 		const blocked = await b.api.op('block_user', { params: { id: a.id } });
 		expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
-		expect(schemaProblems('BlockState', blocked.body)).toEqual([]);
 		expect(blocked.body).toMatchObject({ user_id: a.id, blocked: true });
 		// Blocking twice is harmless.
 		expect((await b.api.op('block_user', { params: { id: a.id } })).status).toBe(200);
@@ -249,14 +245,12 @@ test("blocking hides each user's media from the other on get, lists and search; 
 		expect(list.headers['x-wp-total']).toBe('1');
 		const entries = list.body as unknown as { id: number; display_name: string; avatar_url: string; blocked_at: string }[];
 		expect(entries).toHaveLength(1);
-		expect(schemaProblems('BlockedUser', entries[0])).toEqual([]);
 		expect(entries[0]).toMatchObject({ id: a.id, display_name: a.login });
 		expect(isDateTime(entries[0]!.blocked_at), entries[0]!.blocked_at).toBe(true);
 		expect((await a.api.op('list_blocked_users')).body).toEqual([]);
 
 		const unblocked = await b.api.op('unblock_user', { params: { id: a.id } });
 		expect(unblocked.status).toBe(200);
-		expect(schemaProblems('Unblocked', unblocked.body)).toEqual([]);
 		expect(unblocked.body).toMatchObject({ user_id: a.id, blocked: false });
 		expect(await sees(b.api, aItem)).toEqual({ get: 200, listed: true, inAll: true });
 		expect(await sees(a.api, bItem)).toEqual({ get: 200, listed: true, inAll: true });

@@ -6,7 +6,6 @@
  */
 import type { MediaItem } from '../../codegen/out/client';
 import { expect, files, test, upload } from '../support/mvs';
-import { schemaProblems } from '../support/schema';
 import { bigPdf, fetchFile, serveQuery, signedUrl, stats } from '../support/serve';
 
 test.describe.configure({ mode: 'parallel' });
@@ -18,7 +17,6 @@ test.describe('GET /media/{id}/signed-url', () => {
 		const before = Math.floor(Date.now() / 1000);
 		const res = await member.op('get_media_signed_url', { params: { id: item.id } });
 		expect(res.status).toBe(200);
-		expect(schemaProblems('SignedUrl', res.body)).toEqual([]);
 		const query = serveQuery(res.body.url);
 		expect(new URL(res.body.url).pathname + new URL(res.body.url).search).toMatch(/\/mvs\/v1\/serve|rest_route=%2Fmvs%2Fv1%2Fserve/);
 		expect(query).toMatchObject({ mvs_id: String(item.id), mvs_uid: String(fixtures.users.member.id), mvs_exp: String(res.body.expires) });
@@ -339,7 +337,6 @@ test.describe('GET /media/{id}/access', () => {
 		const priv = await upload(api('member'), { privacy: 'private' });
 		const owner = await api('member').op('get_media_access', { params: { id: priv.id } });
 		expect(owner.status).toBe(200);
-		expect(schemaProblems('AccessDecision', owner.body)).toEqual([]);
 		expect(owner.body).toEqual({ media_id: priv.id, can_view: true, privacy: 'private', is_owner: true });
 		const stranger = await api('member2').op('get_media_access', { params: { id: pub.id } });
 		expect(stranger.body).toEqual({ media_id: pub.id, can_view: true, privacy: 'public', is_owner: false });

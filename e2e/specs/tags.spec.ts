@@ -4,7 +4,6 @@
  */
 import { expect, test, upload, type Api } from '../support/mvs';
 import { createMember } from '../support/community';
-import { schemaProblems } from '../support/schema';
 import { createTag, uniqueName, uploadImage } from '../support/seed';
 
 test.describe.configure({ mode: 'parallel' });
@@ -33,7 +32,6 @@ test('POST /tags creates a tag (201); a taken name is 409 mvs_term_exists with i
 	expect(res.status, JSON.stringify(res.body)).toBe(201);
 	const tag = res.body as unknown as Tag;
 	expect(tag).toEqual({ id: expect.any(Number), name, slug: name.toLowerCase(), count: 0 });
-	expect(schemaProblems('Tag', tag)).toEqual([]);
 	const again = await api('member2').op('create_tag', { body: { name } });
 	expect(again.status).toBe(409);
 	expect(again.body.code).toBe('mvs_term_exists');
@@ -277,7 +275,6 @@ test('POST /tags/merge re-tags the source\'s media with the target and deletes t
 	const res = await api('moderator').op('merge_tags', { body: { source_id: s.id, target_id: t.id } });
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	expect(res.body).toMatchObject({ merged: true, source_id: s.id, target: { id: t.id, name: target, count: 3 } });
-	expect(schemaProblems('TagMerge', res.body)).toEqual([]);
 	expect(await findTag(api('member'), source)).toBeUndefined();
 	expect(await idsWithTag(api('member'), s.slug)).toEqual([]);
 	expect(await idsWithTag(api('anonymous'), t.slug)).toEqual([onlySource, both, onlyTarget].sort((a, b) => a - b));

@@ -1,7 +1,9 @@
 /**
  * Typed access to the plugin's REST API for specs: `api('member').op('list_media', {...})`
  * goes through the generated client (codegen/out/client.ts), authenticated
- * with that fixture user's application password. One request context per
+ * with that fixture user's application password. Every answer of mvs/v1 and
+ * mvs-pro/v1 is checked against its OpenAPI operation (schema.ts): one it
+ * does not declare fails the test at the call. One request context per
  * role per worker, reused by every test of the worker. Every spec uploads
  * through upload() and authenticates other users through connect() (or
  * authorization() for a client of its own): there are no other copies.
@@ -19,6 +21,7 @@ import {
 	type OperationName,
 	type Operations,
 } from '../../codegen/out/client';
+import { responseProblem } from './schema';
 
 export const ROLES = ['anonymous', 'subscriber', 'member', 'member2', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -103,7 +106,11 @@ export class Api {
 		} catch {
 			// Not JSON (a PHP notice or HTML error page): keep the text so the assertion shows it.
 		}
-		return { status: response.status(), headers: response.headers(), body };
+		const answer = { status: response.status(), headers: response.headers(), body };
+		// Every answer of the plugins' API must be one the OpenAPI documents declare (schema.ts).
+		const problem = responseProblem(request.method, request.path, answer.status, answer.headers, body);
+		if (problem) throw new Error(`Undeclared answer, as ${this.role}: ${problem}\n${readable(text)}`);
+		return answer;
 	}
 
 	async dispose(): Promise<void> {
@@ -114,6 +121,12 @@ export class Api {
 	async raw(method: string, path: string, options: { query?: Record<string, string>; json?: unknown } = {}): Promise<ApiResponse<any>> {
 		return this.send({ method, path: path.replace(/^\/wp-json/, ''), query: options.query ?? {}, json: options.json });
 	}
+}
+
+/** The start of a body for a message: an HTML page (WordPress's fatal-error screen) as its text. */
+function readable(text: string): string {
+	const plain = text.trimStart().startsWith('<') ? text.replace(/<(style|script|head)[\s\S]*?<\/\1>/gi, '').replace(/<[^>]+>/g, ' ') : text;
+	return plain.replace(/\s+/g, ' ').trim().slice(0, 400);
 }
 
 /** A user name and application password: what a REST client authenticates with. */

@@ -1,6 +1,10 @@
 /**
- * Checks response bodies against the response schemas of the generated
- * OpenAPI document, so specs prove the shape the contract promises.
+ * Checks responses against the generated OpenAPI documents: every answer of
+ * an mvs/v1 or mvs-pro/v1 operation sent through the test client (mvs.ts)
+ * must have a declared status, a declared error code for that status, and a
+ * body that matches the declared schema (docs/api-conventions.md, "What the
+ * OpenAPI documents promise"). The documents are read and their path
+ * templates compiled once per worker.
  */
 import { readFileSync } from 'node:fs';
 
@@ -9,16 +13,102 @@ type Schema = {
 	enum?: unknown[];
 	properties?: Record<string, Schema>;
 	required?: string[];
+	additionalProperties?: boolean | Schema;
 	items?: Schema;
+	allOf?: Schema[];
 	format?: string;
+	minimum?: number;
+	maximum?: number;
+	maxLength?: number;
+	maxItems?: number;
 	$ref?: string;
 };
 
-// Read at run time: ESM JSON imports need import attributes Playwright's loader does not add.
-const openapi = JSON.parse(readFileSync(new URL('../../codegen/out/openapi/mvs-v1.json', import.meta.url), 'utf8')) as {
-	components: { schemas: Record<string, Schema> };
+type Header = { required?: boolean };
+type Response = {
+	'x-mvs-error-codes'?: string[];
+	headers?: Record<string, Header>;
+	content?: Record<string, { schema: Schema }>;
 };
-const schemas = openapi.components.schemas;
+type Operation = { operationId: string; responses: Record<string, Response> };
+type Document = { components: { schemas: Record<string, Schema> }; paths: Record<string, Record<string, Operation>> };
+
+// Read at run time: ESM JSON imports need import attributes Playwright's loader does not add.
+function load(file: string): Document {
+	return JSON.parse(readFileSync(new URL(`../../codegen/out/openapi/${file}`, import.meta.url), 'utf8')) as Document;
+}
+
+const documents = [load('mvs-v1.json'), load('mvs-pro-v1.json')];
+
+interface Compiled {
+	method: string;
+	pattern: RegExp;
+	/** `get_media (GET /mvs/v1/media/{id})`, for messages. */
+	label: string;
+	operation: Operation;
+	schemas: Record<string, Schema>;
+	placeholders: number;
+}
+
+/**
+ * Each operation's path as a pattern. A placeholder matches any segment, so
+ * `/media/abc` reaches get_media, whose document declares WordPress's 404
+ * rest_no_route for it; literal paths are tried first (`/media/bulk` before
+ * `/media/{id}`). WordPress matches routes case-insensitively.
+ */
+const operations: Compiled[] = documents
+	.flatMap((doc) =>
+		Object.entries(doc.paths).flatMap(([path, item]) =>
+			Object.entries(item).map(([method, operation]) => ({
+				method: method.toUpperCase(),
+				pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[a-z_]+\}/g, '[^/]+')}/?$`, 'i'),
+				label: `${operation.operationId} (${method.toUpperCase()} ${path})`,
+				operation,
+				schemas: doc.components.schemas,
+				placeholders: (path.match(/\{/g) ?? []).length,
+			})),
+		),
+	)
+	.sort((a, b) => a.placeholders - b.placeholders);
+
+const byMethod = new Map<string, Compiled[]>();
+for (const op of operations) byMethod.set(op.method, [...(byMethod.get(op.method) ?? []), op]);
+
+const NAMESPACES = /^\/(mvs|mvs-pro)\/v1(\/|$)/i;
+
+/**
+ * What is wrong with an answer of the plugins' API, or null when the
+ * documents declare it: its status for that operation, its error code for
+ * that status, its required headers, and its body's shape. Other namespaces
+ * (wp/v2, batch) and OPTIONS (WordPress's route description) are not ours
+ * to check. `path` is below /wp-json, e.g. `/mvs/v1/media/5`.
+ */
+export function responseProblem(sent: string, path: string, status: number, headers: Record<string, string>, body: unknown): string | null {
+	const method = sent.toUpperCase();
+	const route = path.split('?')[0]!;
+	if (!NAMESPACES.test(route) || method === 'OPTIONS') return null;
+	// WordPress answers HEAD with the GET handler.
+	const verb = method === 'HEAD' ? 'GET' : method;
+	const code = typeof body === 'object' && body !== null && 'code' in body ? String((body as { code: unknown }).code) : undefined;
+	const op = byMethod.get(verb)?.find((o) => o.pattern.test(route));
+	if (!op) {
+		// A path or method no operation has: WordPress's own 404 is the only right answer.
+		if (status === 404 && code === 'rest_no_route') return null;
+		return `${method} ${route} answered ${status} ${code ?? ''}: no operation of the OpenAPI documents has this path and method`;
+	}
+	const at = `${op.label} answered ${status}${code ? ` ${code}` : ''}`;
+	const response = op.operation.responses[String(status)];
+	if (!response) return `${at}: status ${status} is not declared (declared: ${Object.keys(op.operation.responses).join(', ')})`;
+	for (const [name, header] of Object.entries(response.headers ?? {})) {
+		if (header.required && headers[name.toLowerCase()] === undefined) return `${at}: header ${name} is missing`;
+	}
+	const codes = response['x-mvs-error-codes'];
+	if (codes && (code === undefined || !codes.includes(code))) return `${at}: code ${code ?? '(none)'} is not declared for ${status} (declared: ${codes.join(', ')})`;
+	const schema = method === 'HEAD' ? undefined : response.content?.['application/json']?.schema;
+	if (!schema) return null;
+	const problems = check(op.schemas, schema, body, 'body');
+	return problems.length ? `${at}: the body does not match the declared schema: ${problems.slice(0, 5).join('; ')}` : null;
+}
 
 function typeOf(value: unknown): string {
 	if (value === null) return 'null';
@@ -53,15 +143,20 @@ const FORMATS: Record<string, (value: string) => boolean> = {
 	'hex-color': (value) => /^#[0-9a-fA-F]{6}$/.test(value),
 };
 
-/** Problems of `value` against schema `name` ([] when it conforms). */
+/** Problems of `value` against schema `name` of either document ([] when it conforms). */
 export function schemaProblems(name: string, value: unknown, path = name): string[] {
-	const schema = schemas[name];
-	if (!schema) throw new Error(`unknown schema ${name}`);
-	return check(schema, value, path);
+	const doc = documents.find((d) => d.components.schemas[name]);
+	if (!doc) throw new Error(`unknown schema ${name}`);
+	return check(doc.components.schemas, doc.components.schemas[name]!, value, path);
 }
 
-function check(schema: Schema, value: unknown, path: string): string[] {
-	if (schema.$ref) return schemaProblems(schema.$ref.split('/').pop()!, value, path);
+function check(schemas: Record<string, Schema>, schema: Schema, value: unknown, path: string): string[] {
+	if (schema.$ref) {
+		const target = schemas[schema.$ref.split('/').pop()!];
+		if (!target) throw new Error(`${path}: unknown schema ${schema.$ref}`);
+		return check(schemas, target, value, path);
+	}
+	if (schema.allOf) return schema.allOf.flatMap((part) => check(schemas, part, value, path));
 	const problems: string[] = [];
 	const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
 	const actual = typeOf(value);
@@ -74,11 +169,23 @@ function check(schema: Schema, value: unknown, path: string): string[] {
 		if (!valid(value)) problems.push(`${path}: ${JSON.stringify(value)} is not a valid ${schema.format}`);
 	}
 	if (schema.enum && value !== null && !schema.enum.includes(value)) problems.push(`${path}: ${String(value)} is not one of ${schema.enum.join(', ')}`);
-	if (actual === 'object' && schema.properties) {
+	if (typeof value === 'number') {
+		if (schema.minimum !== undefined && value < schema.minimum) problems.push(`${path}: ${value} is below ${schema.minimum}`);
+		if (schema.maximum !== undefined && value > schema.maximum) problems.push(`${path}: ${value} is above ${schema.maximum}`);
+	}
+	if (typeof value === 'string' && schema.maxLength !== undefined && [...value].length > schema.maxLength) problems.push(`${path}: longer than ${schema.maxLength}`);
+	if (actual === 'object') {
 		const object = value as Record<string, unknown>;
 		for (const key of schema.required ?? []) if (!(key in object)) problems.push(`${path}.${key}: missing`);
-		for (const [key, sub] of Object.entries(schema.properties)) if (key in object) problems.push(...check(sub, object[key], `${path}.${key}`));
+		for (const [key, sub] of Object.entries(schema.properties ?? {})) if (key in object) problems.push(...check(schemas, sub, object[key], `${path}.${key}`));
+		if (schema.additionalProperties === false) {
+			for (const key of Object.keys(object)) if (!(key in (schema.properties ?? {}))) problems.push(`${path}.${key}: not declared`);
+		}
 	}
-	if (actual === 'array' && schema.items) (value as unknown[]).forEach((v, i) => problems.push(...check(schema.items!, v, `${path}[${i}]`)));
+	if (actual === 'array') {
+		const list = value as unknown[];
+		if (schema.maxItems !== undefined && list.length > schema.maxItems) problems.push(`${path}: more than ${schema.maxItems} items`);
+		if (schema.items) list.forEach((v, i) => problems.push(...check(schemas, schema.items!, v, `${path}[${i}]`)));
+	}
 	return problems;
 }
