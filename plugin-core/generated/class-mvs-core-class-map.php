@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 228 classes and interfaces of the plugin from its file the
+ * Loads each of the 233 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -227,8 +227,13 @@ final class MVS_Core_Class_Map {
 		'MVS_Set_Collection_Rules_Args'      => 'generated/class-mvs-set-collection-rules-args.php',
 		'MVS_Set_Media_Reaction_Args'        => 'generated/class-mvs-set-media-reaction-args.php',
 		'MVS_Settings'                       => 'includes/support/class-mvs-settings.php',
+		'MVS_Settings_Community_Fields'      => 'includes/settings/class-mvs-settings-community-fields.php',
 		'MVS_Settings_Handler'               => 'generated/interface-mvs-settings-handler.php',
+		'MVS_Settings_Media_Fields'          => 'includes/settings/class-mvs-settings-media-fields.php',
+		'MVS_Settings_Registration'          => 'includes/settings/class-mvs-settings-registration.php',
+		'MVS_Settings_Registry'              => 'includes/settings/class-mvs-settings-registry.php',
 		'MVS_Settings_Service'               => 'includes/settings/class-mvs-settings-service.php',
+		'MVS_Settings_Store'                 => 'includes/settings/class-mvs-settings-store.php',
 		'MVS_Settings_Validator'             => 'includes/settings/class-mvs-settings-validator.php',
 		'MVS_Storage'                        => 'includes/storage/class-mvs-storage.php',
 		'MVS_Storage_Driver'                 => 'includes/storage/interface-mvs-storage-driver.php',

@@ -37,7 +37,7 @@ final class MVS_AI_Service {
 	 * Hooks the key extraction into every write of mvs_settings.
 	 */
 	public static function register(): void {
-		// After MVS_Settings::sanitize() (priority 10), on add_option and update_option alike.
+		// After MVS_Settings_Store::sanitize() (priority 10), on add_option and update_option alike.
 		add_filter( 'sanitize_option_' . MVS_Settings::OPTION, array( __CLASS__, 'guard_endpoint' ), 15 );
 		add_filter( 'sanitize_option_' . MVS_Settings::OPTION, array( __CLASS__, 'extract_api_key' ), 20 );
 	}

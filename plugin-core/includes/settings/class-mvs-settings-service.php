@@ -1,6 +1,6 @@
 <?php
 /**
- * GET/PUT /mvs/v1/settings: the settings screen's view of MVS_Settings.
+ * GET/PUT /mvs/v1/settings: the settings screen's view of the site settings.
  *
  * @package MediaCommunityService
  */
@@ -9,7 +9,7 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Serves the settings screen. The settings themselves (types, ranges, titles)
- * are declared once, in MVS_Settings, and validated in one place,
+ * are declared once, in MVS_Settings_Registry, and validated in one place,
  * MVS_Settings_Validator; this service describes them to the screen, masks
  * secrets and saves a change as a whole.
  *
@@ -18,34 +18,68 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Settings_Service implements MVS_Settings_Handler {
 
 	/**
+	 * The declared settings.
+	 *
+	 * @var MVS_Settings_Registry
+	 */
+	private $registry;
+
+	/**
+	 * The option.
+	 *
+	 * @var MVS_Settings_Store
+	 */
+	private $store;
+
+	/**
+	 * Validation of submitted values.
+	 *
+	 * @var MVS_Settings_Validator
+	 */
+	private $validator;
+
+	/**
+	 * Wires the collaborators; the generated routes pass none, so the
+	 * request's shared ones are used.
+	 *
+	 * @param MVS_Settings_Registry|null  $registry  The declared settings.
+	 * @param MVS_Settings_Store|null     $store     The option.
+	 * @param MVS_Settings_Validator|null $validator Validation of submitted values.
+	 */
+	public function __construct( ?MVS_Settings_Registry $registry = null, ?MVS_Settings_Store $store = null, ?MVS_Settings_Validator $validator = null ) {
+		$this->registry  = $registry ?? MVS_Settings::registry();
+		$this->store     = $store ?? MVS_Settings::store();
+		$this->validator = $validator ?? MVS_Settings::validator();
+	}
+
+	/**
 	 * Every setting with its descriptor; secret values are never returned.
 	 *
 	 * @param MVS_Get_Settings_Args $args Arguments (none).
 	 * @return array
 	 */
 	public function get_settings( MVS_Get_Settings_Args $args ) {
-		return self::screen();
+		return $this->screen();
 	}
 
 	/**
 	 * Validates every submitted value first and saves only when all are valid,
 	 * so a form with one bad field never half-applies. The keys of
-	 * $args->values are open (whatever MVS_Settings declares), so they are
+	 * $args->values are open (whatever the registry declares), so they are
 	 * checked here by the validator /wp/v2/settings writes go through too.
 	 *
 	 * @param MVS_Update_Settings_Args $args Arguments.
 	 * @return array|WP_Error
 	 */
 	public function update_settings( MVS_Update_Settings_Args $args ) {
-		$clean = MVS_Settings_Validator::validate( $args->values );
+		$clean = $this->validator->validate( $args->values );
 		if ( is_wp_error( $clean ) ) {
 			return $clean;
 		}
 		if ( $clean ) {
-			update_option( MVS_Settings::OPTION, array_merge( MVS_Settings::all(), $clean ) );
-			MVS_Settings::flush();
+			$this->store->save( $clean );
 		}
-		return self::screen();
+		return $this->screen();
 	}
 
 	/**
@@ -53,11 +87,11 @@ final class MVS_Settings_Service implements MVS_Settings_Handler {
 	 *
 	 * @return array
 	 */
-	public static function screen(): array {
-		$values   = MVS_Settings::all();
+	private function screen(): array {
+		$values   = $this->store->all();
 		$fields   = array();
 		$sections = array();
-		foreach ( MVS_Settings::sections() as $section_key => $section ) {
+		foreach ( $this->registry->sections() as $section_key => $section ) {
 			$sections[] = array(
 				'key'   => (string) $section_key,
 				'title' => (string) $section['title'],
@@ -95,7 +129,7 @@ final class MVS_Settings_Service implements MVS_Settings_Handler {
 	 * The choices of an enum setting with their translated labels (the value
 	 * itself where the declaration has no label).
 	 *
-	 * @param array $field Setting declaration from MVS_Settings.
+	 * @param array $field Setting declaration.
 	 * @return array<int, array{value: string, label: string}>
 	 */
 	private static function options( array $field ): array {

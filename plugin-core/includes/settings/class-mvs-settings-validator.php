@@ -8,13 +8,29 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Checks values against the declarations of MVS_Settings. Three paths write
- * settings: PUT /mvs/v1/settings (the settings screen), POST /wp/v2/settings
+ * Checks values against the declared settings. Three paths write settings:
+ * PUT /mvs/v1/settings (the settings screen), POST /wp/v2/settings
  * (WordPress's settings route, field mvs_settings) and update_option() from
  * code (the option's sanitize callback). All three use this class, so a value
  * one path refuses, every path refuses, and both routes answer the same 400.
  */
 final class MVS_Settings_Validator {
+
+	/**
+	 * The declared settings.
+	 *
+	 * @var MVS_Settings_Registry
+	 */
+	private $registry;
+
+	/**
+	 * Wires the declarations.
+	 *
+	 * @param MVS_Settings_Registry $registry The declared settings.
+	 */
+	public function __construct( MVS_Settings_Registry $registry ) {
+		$this->registry = $registry;
+	}
 
 	/**
 	 * All or nothing: every submitted value valid, or an error naming each bad one.
@@ -23,13 +39,13 @@ final class MVS_Settings_Validator {
 	 * @return array|WP_Error Sanitized values by key; 400 rest_invalid_param
 	 *                        with data.params (key => message) and data.details.
 	 */
-	public static function validate( array $submitted ) {
+	public function validate( array $submitted ) {
 		$clean   = array();
 		$invalid = array();
 		$details = array();
 		foreach ( $submitted as $key => $value ) {
 			$key     = (string) $key;
-			$checked = self::check( $key, $value );
+			$checked = $this->check( $key, $value );
 			if ( is_wp_error( $checked ) ) {
 				$invalid[ $key ] = $checked->get_error_message();
 				$details[ $key ] = array(
@@ -65,8 +81,8 @@ final class MVS_Settings_Validator {
 	 * @param mixed  $value Submitted value.
 	 * @return mixed|WP_Error
 	 */
-	public static function check( string $key, $value ) {
-		$schema = MVS_Settings::schema();
+	public function check( string $key, $value ) {
+		$schema = $this->registry->schema();
 		if ( ! isset( $schema[ $key ] ) ) {
 			/* translators: %s: setting key. */
 			return new WP_Error( 'rest_invalid_param', sprintf( __( '%s is not a known setting.', 'media-community-service' ), $key ) );
@@ -96,50 +112,9 @@ final class MVS_Settings_Validator {
 	}
 
 	/**
-	 * Filter rest_request_before_callbacks: a write to /wp/v2/settings that
-	 * carries mvs_settings is validated here, after WordPress's own schema
-	 * check and before saving, and refused with this class's 400 (each bad
-	 * field named in data.params) instead of WordPress's one-line message or
-	 * a save that silently keeps the old value. Callers who may not change
-	 * settings get WordPress's 401/403 as before.
-	 *
-	 * @param WP_REST_Response|WP_Error|mixed $response Result so far (an error when WordPress's validation failed).
-	 * @param array                           $handler  Route handler.
-	 * @param WP_REST_Request                 $request  Request.
-	 * @return WP_REST_Response|WP_Error|mixed
-	 */
-	public static function guard_wp_settings_route( $response, $handler, $request ) {
-		if ( '/wp/v2/settings' !== $request->get_route() || 'GET' === $request->get_method() || ! current_user_can( 'manage_options' ) ) {
-			return $response;
-		}
-		// The submitted value, not WordPress's sanitized copy (which drops what it does not know).
-		$body = $request->get_json_params();
-		if ( ! is_array( $body ) || ! array_key_exists( MVS_Settings::OPTION, $body ) ) {
-			$body = $request->get_body_params();
-		}
-		if ( ! array_key_exists( MVS_Settings::OPTION, (array) $body ) ) {
-			return $response;
-		}
-		$submitted = $body[ MVS_Settings::OPTION ];
-		if ( ! is_array( $submitted ) ) {
-			return new WP_Error(
-				'rest_invalid_param',
-				/* translators: %s: option name. */
-				sprintf( __( '%s must be an object of settings.', 'media-community-service' ), MVS_Settings::OPTION ),
-				array(
-					'status' => 400,
-					'params' => array( MVS_Settings::OPTION => __( 'Not an object.', 'media-community-service' ) ),
-				)
-			);
-		}
-		$checked = self::validate( $submitted );
-		return is_wp_error( $checked ) ? $checked : $response;
-	}
-
-	/**
 	 * A declaration without the screen-only keys, as JSON Schema.
 	 *
-	 * @param array $field Setting declaration from MVS_Settings.
+	 * @param array $field Setting declaration.
 	 * @return array
 	 */
 	private static function rules( array $field ): array {

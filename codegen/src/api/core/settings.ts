@@ -2,7 +2,7 @@
  * The settings route of the wp-admin settings screen. NOT part of the REST
  * contract: it is flagged `extension: 'admin-ui'`, so contract checks leave
  * it out and `npm run status` lists it apart. The settings themselves (keys,
- * types, ranges, titles) are declared in PHP, in MVS_Settings, and travel in
+ * types, ranges, titles) are declared in PHP, in MVS_Settings_Registry, and travel in
  * the response, so the screen renders whatever settings the plugin has.
  */
 import { auth, resource, schema, t, type SchemaSpec } from '../../dsl/index.js';
@@ -62,7 +62,7 @@ export const settings = resource({
 			summary: 'Change some settings, all or nothing: one invalid value saves none (400 rest_invalid_param).',
 			auth: settingsAdmin,
 			body: {
-				// The keys are open (whatever MVS_Settings declares): MVS_Settings_Validator,
+				// The keys are open (whatever MVS_Settings_Registry declares): MVS_Settings_Validator,
 				// shared with /wp/v2/settings, checks each one in the handler.
 				values: t
 					.json()

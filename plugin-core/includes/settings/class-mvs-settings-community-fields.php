@@ -1,0 +1,185 @@
+<?php
+/**
+ * Declared settings of privacy, moderation, AI analysis, accounts and comments.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Setting declarations: JSON Schema (type, range, enum, default) plus the
+ * translated title, description and option labels the settings screen shows.
+ * MVS_Settings_Registry assembles them into sections.
+ */
+final class MVS_Settings_Community_Fields {
+
+	/**
+	 * Privacy defaults, the private-community switch and who may message whom.
+	 *
+	 * @return array
+	 */
+	public function privacy_fields(): array {
+		return array(
+			'default_privacy'   => array(
+				'title'       => __( 'Default privacy', 'media-community-service' ),
+				'description' => __( 'Privacy of a new upload when the uploader does not choose one.', 'media-community-service' ),
+				'type'        => 'string',
+				'enum'        => MVS_Core_Enums::UNGROUPED_PRIVACY,
+				'labels'      => array(
+					'public'  => __( 'Public: everyone, visitors included', 'media-community-service' ),
+					'members' => __( 'Members: logged-in users only', 'media-community-service' ),
+					'private' => __( 'Private: the uploader only', 'media-community-service' ),
+				),
+				'default'     => 'public',
+			),
+			'private_community' => array(
+				'title'       => __( 'Private community', 'media-community-service' ),
+				'description' => __( 'Only logged-in users may use the API: visitors get 401 mvs_community_private on every route of the mvs/v1 and mvs-pro/v1 namespaces, public reads and the app configuration included.', 'media-community-service' ),
+				'type'        => 'boolean',
+				'default'     => false,
+			),
+			'dm_access'         => array(
+				'title'       => __( 'Direct messages', 'media-community-service' ),
+				'description' => __( 'Who may start a conversation with a member.', 'media-community-service' ),
+				'type'        => 'string',
+				'enum'        => array( 'everyone', 'members', 'followers', 'nobody' ),
+				'labels'      => array(
+					'everyone'  => __( 'Everyone', 'media-community-service' ),
+					'members'   => __( 'Logged-in members', 'media-community-service' ),
+					'followers' => __( 'Followers of the member', 'media-community-service' ),
+					'nobody'    => __( 'Nobody (messages off)', 'media-community-service' ),
+				),
+				'default'     => 'members',
+			),
+		);
+	}
+
+	/**
+	 * Moderation hold and report threshold.
+	 *
+	 * @return array
+	 */
+	public function moderation_fields(): array {
+		return array(
+			'moderation_hold'       => array(
+				'title'       => __( 'Hold uploads for moderation', 'media-community-service' ),
+				'description' => __( 'New uploads stay pending, visible only to their owner and moderators, until approved.', 'media-community-service' ),
+				'type'        => 'boolean',
+				'default'     => false,
+			),
+			'report_threshold'      => array(
+				'title'       => __( 'Report threshold', 'media-community-service' ),
+				'description' => __( 'Open reports after which an item is flagged for moderators.', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => 100,
+				'default'     => 3,
+			),
+			'moderation_hold_roles' => array(
+				'title'       => __( 'Roles held for moderation', 'media-community-service' ),
+				'description' => __( 'When holding uploads, hold only uploads from users with one of these roles (role slugs, e.g. mvs_member). Empty holds everyone except moderators.', 'media-community-service' ),
+				'type'        => 'array',
+				'items'       => array(
+					'type'    => 'string',
+					'pattern' => '^[a-z0-9_-]+$',
+				),
+				'default'     => array(),
+			),
+		);
+	}
+
+	/**
+	 * AI analysis provider and budget.
+	 *
+	 * @return array
+	 */
+	public function ai_fields(): array {
+		return array(
+			'ai_provider'         => array(
+				'title'       => __( 'AI provider', 'media-community-service' ),
+				'description' => __( 'local analyses files on this server, offline (GD image statistics and title tokens); openai calls an OpenAI-compatible chat-completions endpoint.', 'media-community-service' ),
+				'type'        => 'string',
+				'enum'        => array( 'local', 'openai' ),
+				'labels'      => array(
+					'local'  => __( 'Local analysis on this server (offline)', 'media-community-service' ),
+					'openai' => __( 'OpenAI-compatible HTTP API', 'media-community-service' ),
+				),
+				'default'     => 'local',
+			),
+			'ai_endpoint'         => array(
+				'title'       => __( 'AI endpoint URL', 'media-community-service' ),
+				'description' => __( 'Full URL of the chat-completions endpoint, e.g. https://api.openai.com/v1/chat/completions: https on a public host (MVS_AI_ALLOW_PRIVATE_ENDPOINTS in wp-config.php also allows http and private hosts, e.g. a local model server). Moving it to another host clears the stored API key.', 'media-community-service' ),
+				'type'        => 'string',
+				'format'      => 'uri',
+				'default'     => 'https://api.openai.com/v1/chat/completions',
+			),
+			'ai_model'            => array(
+				'title'       => __( 'AI model', 'media-community-service' ),
+				'description' => __( 'Model name sent to the endpoint.', 'media-community-service' ),
+				'type'        => 'string',
+				'pattern'     => '^[A-Za-z0-9._:/-]{1,100}$',
+				'default'     => 'gpt-4o-mini',
+			),
+			'ai_api_key'          => array(
+				'title'       => __( 'AI API key', 'media-community-service' ),
+				'description' => __( 'Secret key for the endpoint. Write-only: it is stored apart from the other settings and only a masked form is ever shown. Send an empty string to remove it.', 'media-community-service' ),
+				'type'        => 'string',
+				'maxLength'   => 500,
+				'default'     => '',
+			),
+			'ai_monthly_budget'   => array(
+				'title'       => __( 'Monthly AI budget (analyses)', 'media-community-service' ),
+				'description' => __( 'Analyses allowed per calendar month (UTC), all providers together; further requests are refused with mvs_ai_budget_exceeded. 0 disables analysis.', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 0,
+				'maximum'     => 1000000,
+				'default'     => 500,
+			),
+			'ai_safety_threshold' => array(
+				'title'       => __( 'AI safety threshold', 'media-community-service' ),
+				'description' => __( 'Safety scores (0 to 1) at or above this value flag the item for moderators.', 'media-community-service' ),
+				'type'        => 'number',
+				'minimum'     => 0,
+				'maximum'     => 1,
+				'default'     => 0.6,
+			),
+		);
+	}
+
+	/**
+	 * Account life cycle.
+	 *
+	 * @return array
+	 */
+	public function account_fields(): array {
+		return array(
+			'deletion_grace_days' => array(
+				'title'       => __( 'Account deletion grace period (days)', 'media-community-service' ),
+				'description' => __( 'Days between a deletion request and the permanent deletion of the account data.', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 0,
+				'maximum'     => 365,
+				'default'     => 30,
+			),
+		);
+	}
+
+	/**
+	 * How long authors may edit their comments.
+	 *
+	 * @return array
+	 */
+	public function comment_fields(): array {
+		return array(
+			'comment_edit_minutes' => array(
+				'title'       => __( 'Comment edit window (minutes)', 'media-community-service' ),
+				'description' => __( 'How long after posting authors may edit their own comment. Moderators may edit and delete any comment at any time; authors may delete theirs at any time. 0: authors cannot edit.', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 0,
+				'maximum'     => 10080,
+				'default'     => 15,
+			),
+		);
+	}
+}
