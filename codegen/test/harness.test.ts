@@ -123,6 +123,10 @@ const TOOLS: Record<string, { readonly writes: readonly string[]; readonly why: 
 		writes: ['table:mvs_media'],
 		why: "cache state: runs the refill job (every item's copy of its terms) and empties the newest one's, then runs core's activation in the same request to see whether it schedules the refill; a deactivated plugin's pending refill cannot be made through a route, and WP-Cron would race a read made after one",
 	},
+	'route POST /mvs-test/v1/media-refs/seed': {
+		writes: ['table:mvs_collection_items', 'table:mvs_access_rules', 'table:mvs_access_grants', 'table:mvs_messages'],
+		why: 'references to an item in tables no route of the contract writes yet (items of a manual collection, access rules and grants, a shared item in a message), for the item delete to clean up',
+	},
 	'route POST /mvs-test/v1/media-meta': {
 		writes: ['table:mvs_mediameta'],
 		why: "no route writes an item's allow_download meta (rest-interface.md: \"Per-media setting: meta allow_download\")",

@@ -305,6 +305,58 @@ add_action(
 				},
 			)
 		);
+		// Item delete: how many rows of each media reference of the generated
+		// delete plan still name an item.
+		register_rest_route(
+			'mvs-test/v1',
+			'/media-refs',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => 'mvs_test_admin_only',
+				'args'                => array(
+					'media_id' => array(
+						'type'     => 'integer',
+						'minimum'  => 1,
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$counts = array();
+					foreach ( MVS_Core_Media_Delete_Plan::plan() as $entry ) {
+						$table = $wpdb->prefix . $entry['table'];
+						$counts[ $entry['table'] . '.' . $entry['column'] ] = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE %i = %d', $table, $entry['column'], (int) $request['media_id'] ) ); // phpcs:ignore WordPress.DB
+					}
+					return $counts;
+				},
+			)
+		);
+		// Rows that reference an item in the tables no route of the contract
+		// writes yet, for the item delete to clean up (media-delete-plan.spec).
+		register_rest_route(
+			'mvs-test/v1',
+			'/media-refs/seed',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'mvs_test_admin_only',
+				'args'                => array(
+					'media_id' => array(
+						'type'     => 'integer',
+						'minimum'  => 1,
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$id = (int) $request['media_id'];
+					$wpdb->insert( $wpdb->mvs_collection_items, array( 'media_id' => $id ) ); // phpcs:ignore WordPress.DB
+					$wpdb->insert( $wpdb->mvs_access_rules, array( 'media_id' => $id ) ); // phpcs:ignore WordPress.DB
+					$wpdb->insert( $wpdb->mvs_access_grants, array( 'media_id' => $id ) ); // phpcs:ignore WordPress.DB
+					$wpdb->insert( $wpdb->mvs_messages, array( 'media_id' => $id ) ); // phpcs:ignore WordPress.DB
+					return array( 'seeded' => true );
+				},
+			)
+		);
 		// Account erasure: how many rows of each erasure-plan column still name a user.
 		register_rest_route(
 			'mvs-test/v1',

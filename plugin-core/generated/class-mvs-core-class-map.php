@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 233 classes and interfaces of the plugin from its file the
+ * Loads each of the 234 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -58,6 +58,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Conditional_Get'                => 'includes/rest/class-mvs-conditional-get.php',
 		'MVS_Core_Capabilities'              => 'generated/class-mvs-core-capabilities.php',
 		'MVS_Core_Enums'                     => 'generated/class-mvs-core-enums.php',
+		'MVS_Core_Media_Delete_Plan'         => 'generated/class-mvs-core-media-delete-plan.php',
 		'MVS_Core_Owner_Lookups'             => 'generated/interface-mvs-core-owner-lookups.php',
 		'MVS_Core_Owner_Rules'               => 'generated/class-mvs-core-owner-rules.php',
 		'MVS_Core_Ownership'                 => 'generated/class-mvs-core-ownership.php',

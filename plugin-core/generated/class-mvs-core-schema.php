@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = '6418ac1608b0f031';
+	const VERSION = '0d8bda271a6da158';
 
 	/**
 	 * Option holding the installed schema version.
@@ -104,6 +104,7 @@ final class MVS_Core_Schema {
 		'mvs_albums'               => array(
 			'author'  => 'author_id,id',
 			'privacy' => 'privacy,id',
+			'cover'   => 'cover_media_id',
 		),
 		'mvs_collections'          => array(
 			'author' => 'author_id,id',
@@ -173,6 +174,7 @@ final class MVS_Core_Schema {
 		'mvs_messages'             => array(
 			'conversation' => 'conversation_id,id',
 			'sender'       => 'sender_id,id',
+			'media'        => 'media_id',
 		),
 		'mvs_message_hidden'       => array(
 			'user' => 'user_id',
@@ -306,7 +308,8 @@ final class MVS_Core_Schema {
   updated_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (id),
   KEY author (author_id,id),
-  KEY privacy (privacy,id)
+  KEY privacy (privacy,id),
+  KEY cover (cover_media_id)
 ) ' . $charset_collate . ';',
 			'mvs_collections' => 'CREATE TABLE ' . $prefix . 'mvs_collections (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
@@ -511,7 +514,8 @@ final class MVS_Core_Schema {
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (id),
   KEY conversation (conversation_id,id),
-  KEY sender (sender_id,id)
+  KEY sender (sender_id,id),
+  KEY media (media_id)
 ) ' . $charset_collate . ';',
 			'mvs_message_hidden' => 'CREATE TABLE ' . $prefix . 'mvs_message_hidden (
   message_id bigint(20) unsigned NOT NULL DEFAULT 0,

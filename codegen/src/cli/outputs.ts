@@ -7,6 +7,7 @@ import { plugins } from '../api/index.js';
 import { emitManifest } from '../emit/manifest.js';
 import { emitOpenApi } from '../emit/openapi.js';
 import { emitPersonalData } from '../emit/personal-data.js';
+import { emitMediaDeletePlanDoc } from '../emit/php/media-delete-plan.js';
 import { emitPhp } from '../emit/php/index.js';
 import { emitClient } from '../emit/ts/client.js';
 import { buildModel } from '../model/build.js';
@@ -23,6 +24,8 @@ export function generateAll(model: Model = loadModel()): Map<string, string> {
 		for (const [path, code] of emitPhp(model, plugin, handWrittenPhp(plugin))) files.set(path, code);
 		// Beside the other docs, never in the plugin folder: only code the site runs is shipped there.
 		files.set(`docs/generated/personal-data-${plugin.id}.md`, emitPersonalData(plugin));
+		const deletePlan = emitMediaDeletePlanDoc(plugin);
+		if (deletePlan) files.set(`docs/generated/media-delete-plan-${plugin.id}.md`, deletePlan);
 		const slug = plugin.namespace.replace(/\//g, '-');
 		files.set(`codegen/out/openapi/${slug}.json`, `${JSON.stringify(emitOpenApi(model, plugin), null, '\t')}\n`);
 	}

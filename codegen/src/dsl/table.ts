@@ -47,6 +47,32 @@ export const erase = {
 	keep: (reason: string): Erasure => ({ action: 'keep', reason }),
 };
 
+/**
+ * What deleting a media item does to a column that references it. Every
+ * column named `media_id` or `*_media_id` must say (the model refuses one
+ * that does not), and the item's delete plan is generated from it
+ * (MVS_<Plugin>_Media_Delete_Plan; docs/generated/media-delete-plan-<plugin>.md).
+ * - `cascade`: every row that references the item goes with it.
+ * - `detach`: the row stays and the column is set to 0 (no item).
+ * - `derived`: rows another writer keeps in step with the item in the same
+ *   transaction (named in the reason); the plan leaves them to it.
+ * - `keep`: stays as it is, for the stated reason.
+ */
+export type MediaRefAction = 'cascade' | 'detach' | 'derived' | 'keep';
+
+export interface MediaRef {
+	readonly action: MediaRefAction;
+	/** Why, for the reader of the generated plan. */
+	readonly reason: string;
+}
+
+export const onMediaDelete = {
+	cascade: (reason: string): MediaRef => ({ action: 'cascade', reason }),
+	detach: (reason: string): MediaRef => ({ action: 'detach', reason }),
+	derived: (reason: string): MediaRef => ({ action: 'derived', reason }),
+	keep: (reason: string): MediaRef => ({ action: 'keep', reason }),
+};
+
 export interface ColumnSpec {
 	readonly type: ColumnType;
 	readonly nullable?: boolean;
@@ -57,6 +83,8 @@ export interface ColumnSpec {
 	readonly personal?: Erasure;
 	/** The closed set of values the column holds (col.enum); its default is one of them or ''. */
 	readonly values?: ValueSet;
+	/** What deleting the media item this column references does to it (see MediaRef). */
+	readonly media?: MediaRef;
 }
 
 export interface IndexSpec {
@@ -111,6 +139,8 @@ export const col = {
 	nullableBigint: (): ColumnSpec => ({ type: { sql: 'bigint', unsigned: true }, nullable: true, default: null }),
 	/** A user ID column, with what erasing that user's account does to it. */
 	userId: (erasure: Erasure): ColumnSpec => ({ type: { sql: 'bigint', unsigned: true }, default: 0, personal: erasure }),
+	/** A media item ID column (0: none), with what deleting that item does to it. */
+	mediaId: (ref: MediaRef): ColumnSpec => ({ type: { sql: 'bigint', unsigned: true }, default: 0, media: ref }),
 };
 
 /** `column`, classified as personal data (see Erasure). */

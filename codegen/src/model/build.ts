@@ -24,6 +24,8 @@ const SNAKE = /^[a-z][a-z0-9_]*$/;
 export const USER_ID_COLUMN = /^(?:[a-z]+_)?(?:user|author|actor|reporter|follower|followed|blocker|blocked|sender|recipient|owner)_id$|^created_by$/;
 /** Column names that hold personal data beside the user ID (text a member wrote, device tokens, hashes of a person). */
 export const PERSONAL_COLUMN = /^(?:ip_hash|token|token_hash|content|details|note|viewer|metadata|data|email|bucket)$/;
+/** Column names that hold a media item ID: each must say what deleting the item does to it. */
+export const MEDIA_ID_COLUMN = /^(?:[a-z]+_)?media_id$/;
 const FIELD_TYPES = new Set(['integer', 'number', 'string', 'boolean', 'array', 'object', 'file']);
 const SEMVER = /^\d+\.\d+\.\d+$/;
 
@@ -412,6 +414,7 @@ function checkTable(t: TableSpec, where: string): void {
 		}
 	}
 	checkErasure(t, where);
+	checkMediaRefs(t, where);
 	const indexNames = new Set<string>();
 	for (const idx of t.indexes ?? []) {
 		if (indexNames.has(idx.name)) throw new ModelError(where, `index ${idx.name} declared twice`);
@@ -441,6 +444,27 @@ function checkErasure(t: TableSpec, where: string): void {
 	for (const [name, c] of entries) {
 		if (c.personal?.action === 'with_row' && !goes) {
 			throw new ModelError(`${where} column ${name}`, 'with_row data needs a user column whose rows are deleted (content or delete_rows)');
+		}
+	}
+}
+
+/**
+ * Every media item ID column says what deleting the item does to it; the plan
+ * deletes or detaches through an index that leads with the column, so that
+ * deleting an item never scans a table.
+ */
+function checkMediaRefs(t: TableSpec, where: string): void {
+	const leading = new Set([t.primaryKey[0], ...(t.indexes ?? []).map((i) => i.columns[0])]);
+	for (const [name, c] of Object.entries(t.columns)) {
+		const at = `${where} column ${name}`;
+		if (!c.media) {
+			if (MEDIA_ID_COLUMN.test(name)) throw new ModelError(at, 'references a media item: declare what deleting the item does to it (col.mediaId(onMediaDelete.…))');
+			continue;
+		}
+		if (!c.media.reason.trim()) throw new ModelError(at, 'a media reference needs its reason');
+		if (!(c.type.sql === 'bigint' && c.type.unsigned)) throw new ModelError(at, 'a media reference is an unsigned bigint');
+		if ((c.media.action === 'cascade' || c.media.action === 'detach') && !leading.has(name)) {
+			throw new ModelError(at, `${c.media.action} needs an index that starts with the column (deleting an item must not scan the table)`);
 		}
 	}
 }

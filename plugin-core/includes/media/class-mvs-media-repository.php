@@ -120,29 +120,19 @@ final class MVS_Media_Repository {
 	}
 
 	/**
-	 * Deletes an item and every row that belongs to it.
+	 * Deletes an item, and deletes or detaches every row that references it
+	 * as its table declares (the generated MVS_Core_Media_Delete_Plan).
 	 *
 	 * @param int $id Media ID.
 	 * @return int|false Rows deleted (0 when a concurrent request deleted it first), false on a database error.
 	 */
 	public function delete( int $id ) {
 		global $wpdb;
-		$children = array(
-			$wpdb->mvs_media_views       => 'media_id',
-			$wpdb->mvs_media_stats       => 'media_id',
-			$wpdb->mvs_reactions         => 'media_id',
-			$wpdb->mvs_comments          => 'media_id',
-			$wpdb->mvs_favorites         => 'media_id',
-			$wpdb->mvs_collection_items  => 'media_id',
-			$wpdb->mvs_access_rules      => 'media_id',
-			$wpdb->mvs_access_grants     => 'media_id',
-			$wpdb->mvs_mediameta         => 'mvs_media_id',
-		);
 		return MVS_Media_Totals::change(
 			array( $id ),
-			static function () use ( $wpdb, $id, $children ) {
-				foreach ( $children as $table => $column ) {
-					$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE {$column} = %d", $id ) );
+			static function () use ( $wpdb, $id ) {
+				if ( ! MVS_Core_Media_Delete_Plan::run( array( $id ) ) ) {
+					return false;
 				}
 				$deleted = $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_media} WHERE id = %d", $id ) );
 				// After the row: its terms' removal finds no copy to empty and schedules no refill.

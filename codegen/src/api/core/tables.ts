@@ -7,7 +7,7 @@
  * id (ids grow with created_at, so `ORDER BY id DESC` is the date order and
  * needs no filesort); trending/popular read the denormalised counters.
  */
-import { col, erase, key, personal, table, unique, type TableSpec } from '../../dsl/index.js';
+import { col, erase, key, onMediaDelete, personal, table, unique, type TableSpec } from '../../dsl/index.js';
 
 import { COLLECTION_TYPE, MEDIA_TYPE, MODERATION_STATUS, PRIVACY, REPORT_REASON, UNGROUPED_PRIVACY } from './values.js';
 
@@ -101,7 +101,7 @@ export const coreTables: readonly TableSpec[] = [
 			term_taxonomy_id: col.bigint(),
 			moderation_status: col.enum(MODERATION_STATUS),
 			privacy: col.enum(PRIVACY),
-			media_id: col.bigint(),
+			media_id: col.mediaId(onMediaDelete.derived('MVS_Media_Totals removes the item\'s listing rows in the delete\'s own transaction, with its counts.')),
 			// The group of privacy=group items (0 otherwise), the type and the author,
 			// copied from mvs_media so that group, media_type and block filters run
 			// on the index entry.
@@ -122,7 +122,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			meta_id: col.id(),
-			mvs_media_id: col.bigint(),
+			mvs_media_id: col.mediaId(onMediaDelete.cascade('The item\'s metadata (image sizes, analysis) has no other owner.')),
 			meta_key: col.varchar(255, null),
 			meta_value: col.longtext(),
 		},
@@ -135,7 +135,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			media_id: col.bigint(),
+			media_id: col.mediaId(onMediaDelete.cascade('Views of an item that is gone count for nothing.')),
 			user_id: col.userId(erase.rows('Their views go; the items\' view counters keep the count, which names nobody.')),
 			ip_hash: personal(col.char(64), erase.withRow('A salted hash of the viewer\'s address, deleted with the view.')),
 			created_at: createdAt,
@@ -148,7 +148,7 @@ export const coreTables: readonly TableSpec[] = [
 		summary: 'One row per viewer, item, event (view, download, share) and 30-minute window that counted, plus the anonymous-viewer slots of each client address: counts each once atomically (INSERT IGNORE on the key); purged daily.',
 		since: 3,
 		columns: {
-			media_id: col.bigint(),
+			media_id: col.mediaId(onMediaDelete.cascade('Dedup marks of an item that is gone count for nothing.')),
 			// Hash of the event and "u<user ID>", of the event, salted IP and User-Agent of an anonymous viewer, or of an address's slot (MVS_Event_Marks).
 			viewer: personal(col.char(64), erase.keep('A salted hash that names nobody without the salt, purged daily.')),
 			window_start: col.bigint(),
@@ -161,7 +161,7 @@ export const coreTables: readonly TableSpec[] = [
 		summary: 'Download and share counters per item (atomic increments).',
 		since: 1,
 		columns: {
-			media_id: col.bigint(),
+			media_id: col.mediaId(onMediaDelete.cascade('The item\'s download and share counters.')),
 			downloads: col.bigint(),
 			shares: col.bigint(),
 		},
@@ -177,13 +177,13 @@ export const coreTables: readonly TableSpec[] = [
 			title: col.varchar(200),
 			description: col.text(),
 			privacy: col.enum(PRIVACY, 'public'),
-			cover_media_id: col.bigint(),
+			cover_media_id: col.mediaId(onMediaDelete.detach('The album stays, without a cover until its owner picks another.')),
 			media_count: col.uint(),
 			created_at: createdAt,
 			updated_at: col.datetime(),
 		},
 		primaryKey: ['id'],
-		indexes: [key('author', 'author_id', 'id'), key('privacy', 'privacy', 'id')],
+		indexes: [key('author', 'author_id', 'id'), key('privacy', 'privacy', 'id'), key('cover', 'cover_media_id')],
 	}),
 	table({
 		name: 'mvs_collections',
@@ -208,7 +208,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			collection_id: col.bigint(),
-			media_id: col.bigint(),
+			media_id: col.mediaId(onMediaDelete.cascade('The item leaves every collection.')),
 			position: col.uint(),
 			created_at: createdAt,
 		},
@@ -221,7 +221,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			media_id: col.bigint(),
+			media_id: col.mediaId(onMediaDelete.cascade('Reactions to the item go with it.')),
 			user_id: col.userId(erase.rows('Their reactions go; the items\' reaction counts drop by them.')),
 			reaction_type: col.varchar(32),
 			created_at: createdAt,
@@ -235,7 +235,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			media_id: col.bigint(),
+			media_id: col.mediaId(onMediaDelete.cascade('The item\'s comment threads go with it.')),
 			user_id: col.userId(erase.rows('Their comments go; the items\' comment counts drop by them.')),
 			parent_id: col.bigint(),
 			from_activity: col.bigint(),
@@ -253,7 +253,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			user_id: col.userId(erase.rows('Their favorites go.')),
-			media_id: col.bigint(),
+			media_id: col.mediaId(onMediaDelete.cascade('The item leaves every member\'s favorites.')),
 			collection_id: col.bigint(),
 			created_at: createdAt,
 		},
@@ -266,7 +266,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			media_id: col.bigint(),
+			media_id: col.mediaId(onMediaDelete.cascade('Rules of an item that is gone protect nothing.')),
 			rule_type: col.varchar(40),
 			rule_value: col.varchar(200),
 			price: col.decimal(12, 2),
@@ -282,7 +282,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			media_id: col.bigint(),
+			media_id: col.mediaId(onMediaDelete.cascade('Grants to an item that is gone grant nothing.')),
 			user_id: col.userId(erase.rows('Access granted to them goes.')),
 			source: col.varchar(40, 'manual'),
 			expires_at: col.nullableDatetime(),
@@ -349,7 +349,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			media_id: col.bigint(),
+			media_id: col.mediaId(onMediaDelete.cascade('The log is read per item only (queue, rejection reason): nothing reads it once the item is gone.')),
 			actor_id: col.userId(erase.anonymize('The decision stays in the item\'s history, by a moderator no longer named.')),
 			action: col.varchar(20),
 			reason: col.text(),
@@ -365,7 +365,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			id: col.id(),
-			media_id: col.bigint(),
+			media_id: col.mediaId(onMediaDelete.keep('The month\'s AI budget counts analyses already paid for: deleting the item must not refund them.')),
 			provider: col.varchar(40),
 			units: col.uint(),
 			cost_micros: col.bigint(),
@@ -480,14 +480,14 @@ export const coreTables: readonly TableSpec[] = [
 			sender_id: col.userId(erase.rows('Messages they sent go, from every conversation.')),
 			content: personal(col.text(), erase.withRow('What they wrote, deleted with the message.')),
 			message_type: col.varchar(20, 'text'),
-			media_id: col.bigint(),
+			media_id: col.mediaId(onMediaDelete.detach('The message stays in its conversation; the shared item is gone from it.')),
 			attachment_id: col.bigint(),
 			parent_id: col.bigint(),
 			metadata: personal(col.longtext(), erase.withRow('Attachment details of the message, deleted with it.')),
 			created_at: createdAt,
 		},
 		primaryKey: ['id'],
-		indexes: [key('conversation', 'conversation_id', 'id'), key('sender', 'sender_id', 'id')],
+		indexes: [key('conversation', 'conversation_id', 'id'), key('sender', 'sender_id', 'id'), key('media', 'media_id')],
 	}),
 	table({
 		name: 'mvs_message_hidden',

@@ -10,6 +10,7 @@ import { emitController } from './controller.js';
 import { emitErrors } from './errors.js';
 import { emitHandlerInterface, emitOwnerLookups } from './interfaces.js';
 import { emitEnums } from './enums.js';
+import { emitMediaDeletePlan } from './media-delete-plan.js';
 import { emitOwnerRules } from './owner-rules.js';
 import { emitOwnership } from './ownership.js';
 import { emitPersonalDataPlan } from './personal-data.js';
@@ -37,6 +38,7 @@ export function emitPhp(model: Model, plugin: ModelPlugin, handWritten: readonly
 	push(emitOwnership(plugin));
 	push(emitEnums(plugin));
 	push(emitPersonalDataPlan(plugin));
+	push(emitMediaDeletePlan(plugin));
 	push(emitClassMap(plugin, [...handWritten, ...files.map((f) => ({ path: `generated/${f.file}`, code: f.code }))]));
 
 	const out: FileMap = new Map();
