@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 234 classes and interfaces of the plugin from its file the
+ * Loads each of the 235 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -139,6 +139,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Media_Items_Handler'            => 'generated/interface-mvs-media-items-handler.php',
 		'MVS_Media_Items_Service'            => 'includes/media/class-mvs-media-items-service.php',
 		'MVS_Media_List_Query'               => 'includes/media/class-mvs-media-list-query.php',
+		'MVS_Media_List_Total'               => 'includes/media/class-mvs-media-list-total.php',
 		'MVS_Media_Page_Loader'              => 'includes/media/class-mvs-media-page-loader.php',
 		'MVS_Media_Placement_Checks'         => 'includes/media/class-mvs-media-placement-checks.php',
 		'MVS_Media_Presenter'                => 'includes/media/class-mvs-media-presenter.php',

@@ -19,6 +19,22 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Media_List_Query {
 
 	/**
+	 * The total from the per-key counts, where they answer it.
+	 *
+	 * @var MVS_Media_List_Total
+	 */
+	private $total;
+
+	/**
+	 * Wires the collaborator.
+	 *
+	 * @param MVS_Media_List_Total|null $total The total from mvs_media_totals.
+	 */
+	public function __construct( ?MVS_Media_List_Total $total = null ) {
+		$this->total = $total ? $total : new MVS_Media_List_Total();
+	}
+
+	/**
 	 * Sort clauses per orderby value; extend with the mvs_media_orderby_sql filter.
 	 *
 	 * @return array<string, string>
@@ -91,7 +107,7 @@ final class MVS_Media_List_Query {
 			}
 			$parts[] = array( "{$wpdb->mvs_media} m" . ( $keyed ? $type_hint : '' ) . " WHERE {$where}{$filter_sql}", array_merge( $where_args, $filter_args ), $order );
 		}
-		$totals = self::totals_count( $query, $filter_sql, $filter_args );
+		$totals = $this->total->statement( $query, $filter_sql, $filter_args );
 		if ( $totals ) {
 			list( $count_sql, $count_args ) = $totals;
 		} else {
@@ -283,72 +299,6 @@ final class MVS_Media_List_Query {
 			}
 		}
 		return ' USE INDEX (type_visibility)';
-	}
-
-	/**
-	 * The total as one statement on mvs_media_totals, when the filters are
-	 * ones it keys (media_type, one tag or category) and it is complete: a
-	 * SUM over a few primary-key rows, minus the items of authors the viewer
-	 * blocked or was blocked by (a COUNT bounded by those authors' items),
-	 * plus the viewer's own items the community keys do not hold (bounded by
-	 * the viewer's items). Other filters count rows (docs/list-totals.md).
-	 *
-	 * @param array  $query       Sanitized parameters (see search()).
-	 * @param string $filter_sql  The filters as " AND …" on alias m.
-	 * @param array  $filter_args Their arguments.
-	 * @return array{0: string, 1: array}|null SQL and arguments, or null to count rows.
-	 */
-	private static function totals_count( array $query, string $filter_sql, array $filter_args ): ?array {
-		global $wpdb;
-		$scope   = (string) $query['scope'];
-		$viewer  = (int) $query['viewer'];
-		$unkeyed = ! empty( $query['author'] ) || ! empty( $query['slug'] ) || ! empty( $query['upload_group'] ) || ! empty( $query['group_covers'] )
-			|| ( isset( $query['s'] ) && '' !== $query['s'] ) || ( ! empty( $query['tag'] ) && ! empty( $query['category'] ) );
-		if ( 'mine' === $scope || $unkeyed || ! MVS_Media_Totals::ready() ) {
-			return null;
-		}
-		$term_sql  = '( 0 )';
-		$term_args = array();
-		foreach ( array(
-			'tag'      => 'mvs_tag',
-			'category' => 'mvs_category',
-		) as $param => $taxonomy ) {
-			if ( ! empty( $query[ $param ] ) ) {
-				// Every term of that slug, as the page's EXISTS matches them: concurrent first
-				// uses of a new tag name can leave two terms with one slug, and a scalar
-				// `= ( SELECT … )` then failed ("more than 1 row") and answered a total of 0.
-				// No such term: no key matches, and the sum is 0.
-				$term_sql  = "( SELECT tt.term_taxonomy_id FROM {$wpdb->term_taxonomy} tt INNER JOIN {$wpdb->terms} t ON t.term_id = tt.term_id WHERE tt.taxonomy = %s AND t.slug = %s )";
-				$term_args = array( $taxonomy, $query[ $param ] );
-			}
-		}
-		$keys = "SELECT COALESCE( SUM(k.items), 0 ) FROM {$wpdb->mvs_media_totals} k WHERE k.term_taxonomy_id IN {$term_sql}";
-		$args = $term_args;
-		if ( ! empty( $query['media_type'] ) ) {
-			$keys  .= ' AND k.media_type = %s';
-			$args[] = $query['media_type'];
-		}
-		if ( 'all' === $scope && MVS_Media_Visibility::is_privileged( $viewer ) ) {
-			return array( "SELECT ( {$keys} )", $args );
-		}
-		$privacies = MVS_Media_Visibility::community_branches( $viewer, 'k', false );
-		$keys     .= ' AND ( ' . implode( ' OR ', array_column( $privacies, 0 ) ) . ' )';
-		$args      = array_merge( $args, ...array_column( $privacies, 1 ) );
-		$sql       = "SELECT ( {$keys} )";
-		$blocked   = MVS_Media_Visibility::blocked_ids( $viewer );
-		if ( $blocked ) {
-			$unblocked = MVS_Media_Visibility::community_branches( $viewer, 'm', false );
-			$sql      .= " - ( SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE m.author_id IN (" . implode( ', ', array_fill( 0, count( $blocked ), '%d' ) ) . ')'
-				. ' AND ( ' . implode( ' OR ', array_column( $unblocked, 0 ) ) . " ){$filter_sql} )";
-			$args      = array_merge( $args, $blocked, ...array_column( $unblocked, 1 ) );
-			$args      = array_merge( $args, $filter_args );
-		}
-		if ( 'all' === $scope && $viewer > 0 ) {
-			$community = MVS_Media_Visibility::community_predicate( $viewer );
-			$sql      .= " + ( SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE m.author_id = %d AND NOT {$community[0]}{$filter_sql} )";
-			$args      = array_merge( $args, array( $viewer ), $community[1], $filter_args );
-		}
-		return array( $sql, $args );
 	}
 
 	/**
