@@ -194,7 +194,7 @@ test.describe('GET /media and GET /me/media', () => {
 		expect(await order('trending')).toEqual([video.id, first.id, third.id]);
 	});
 
-	test('viewer-aware fields are resolved for each caller', async ({ api, fixtures }) => {
+	test('viewer-aware fields are resolved for each caller', async ({ api }) => {
 		const tag = token();
 		const item = await upload(api('member'), { title: `${tag} liked` });
 		expect((await api('member2').op('add_media_favorite', { params: { id: item.id } })).status).toBe(200);
@@ -213,7 +213,7 @@ test.describe('GET /media and GET /me/media', () => {
 		}
 	});
 
-	test('a page costs the same number of SQL queries for per_page 1, 20 and 100', async ({ api, fixtures }) => {
+	test('a page costs the same number of SQL queries for per_page 1, 20 and 100', async ({ api }) => {
 		const tag = token();
 		for (let i = 0; i < 3; i++) await upload(api('member'), { title: `${tag} ${i}` });
 		// A favorite on the page, so member2's list resolves viewer state for a real row.

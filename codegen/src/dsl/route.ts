@@ -3,7 +3,7 @@
  * emitters (PHP controllers, OpenAPI, TypeScript client, e2e manifest) read it.
  */
 import type { AuthRule } from './auth.js';
-import type { Field, Fields } from './field.js';
+import type { Fields } from './field.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
