@@ -31,5 +31,7 @@ export function isSaving( state: SettingsState ): boolean {
  * `createSelector`).
  */
 export function getEdits( state: SettingsState ): Values {
-	return Object.fromEntries( state.dirty.map( ( key ) => [ key, state.values[ key ] ] ) );
+	return Object.fromEntries(
+		state.dirty.map( ( key ) => [ key, state.values[ key ] ] )
+	);
 }
