@@ -286,7 +286,28 @@ add_action(
 				},
 			)
 		);
-		// Runs both plugins' uninstall.php in this request and reports what is left.
+		// Schedules every job of MVS_Lifecycle_Registry that is not scheduled
+		// (one-off jobs have none while they have no work), so deactivation
+		// is seen clearing each of them.
+		register_rest_route(
+			'mvs-test/v1',
+			'/lifecycle/arm-jobs',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'mvs_test_admin_only',
+				'callback'            => static function () {
+					foreach ( array_keys( MVS_Lifecycle_Registry::jobs() ) as $hook ) {
+						if ( ! wp_next_scheduled( $hook ) ) {
+							wp_schedule_single_event( time() + HOUR_IN_SECONDS, $hook );
+						}
+					}
+					return mvs_test_lifecycle_state();
+				},
+			)
+		);
+		// Runs both plugins' uninstall.php in this request and reports what is
+		// left; first stores every option of MVS_Lifecycle_Registry not set
+		// yet, so uninstall is seen removing each of them.
 		register_rest_route(
 			'mvs-test/v1',
 			'/uninstall',
@@ -294,6 +315,9 @@ add_action(
 				'methods'             => 'POST',
 				'permission_callback' => 'mvs_test_admin_only',
 				'callback'            => static function () {
+					foreach ( array_keys( MVS_Lifecycle_Registry::options() ) as $option ) {
+						add_option( $option, 'armed', '', false );
+					}
 					$before = mvs_test_lifecycle_state();
 					defined( 'WP_UNINSTALL_PLUGIN' ) || define( 'WP_UNINSTALL_PLUGIN', 'media-community-service-pro/media-community-service-pro.php' );
 					include WP_PLUGIN_DIR . '/media-community-service-pro/uninstall.php';

@@ -43,6 +43,10 @@ test('core taken out of active_plugins without its deactivation hook: the lean /
 
 test('deactivating core leaves Pro harmless: no fatal error, an admin notice, no Pro routes', async ({ api, page, fixtures }) => {
 	const admin = api('admin');
+	// Every job of the registry scheduled, one-off ones included: deactivation must clear each.
+	const armed = await admin.raw('POST', '/wp-json/mvs-test/v1/lifecycle/arm-jobs');
+	expect(armed.status, JSON.stringify(armed.body)).toBe(200);
+	expect(armed.body.cron_hooks.length).toBeGreaterThanOrEqual(8);
 	await setStatus(admin, CORE, 'inactive');
 	const index = await api('anonymous').raw('GET', '/wp-json/');
 	expect(index.status).toBe(200);
@@ -102,6 +106,8 @@ test('activation schedules the terms-copy refill only while a media row lacks it
 test('uninstall removes every table, option, capability and role of both plugins', async ({ api }) => {
 	const res = await api('admin').raw('POST', '/wp-json/mvs-test/v1/uninstall');
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	// The harness stored every option of the registry first: uninstall must remove each.
+	expect(res.body.before.options).toEqual(expect.arrayContaining(['mvs_serve_lean', 'mvs_trending_decay_cursor', 'mvs_category_children']));
 	expect(res.body.before.tables.length).toBe(35); // 31 core (mvs_view_marks since schema 3, mvs_media_totals and mvs_media_term_index since issue 13) + 4 Pro
 	expect(res.body.after).toEqual({ tables: [], options: [], capabilities: [], roles: [], cron_hooks: [], terms: 0 });
 });

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 235 classes and interfaces of the plugin from its file the
+ * Loads each of the 236 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -116,6 +116,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Image_Part'                     => 'includes/media/class-mvs-image-part.php',
 		'MVS_Image_Sizes'                    => 'includes/media/class-mvs-image-sizes.php',
 		'MVS_Jpeg_Parser'                    => 'includes/media/class-mvs-jpeg-parser.php',
+		'MVS_Lifecycle_Registry'             => 'includes/support/class-mvs-lifecycle-registry.php',
 		'MVS_List_Albums_Args'               => 'generated/class-mvs-list-albums-args.php',
 		'MVS_List_Blocked_Users_Args'        => 'generated/class-mvs-list-blocked-users-args.php',
 		'MVS_List_Collections_Args'          => 'generated/class-mvs-list-collections-args.php',

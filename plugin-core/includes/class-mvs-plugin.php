@@ -23,29 +23,24 @@ final class MVS_Plugin {
 		MVS_Credentials::register();
 		MVS_Cors::register();
 		MVS_Taxonomies::register();
+		// Every scheduled job's handler, and its schedule on init.
+		MVS_Lifecycle_Registry::register();
 		add_filter( 'mvs_rest_gated_route_prefixes', array( 'MVS_Core_Routes', 'gated_prefixes' ) );
 		add_action( 'plugins_loaded', array( __CLASS__, 'maybe_upgrade' ) );
 		add_action( 'mvs_schema_migrated', array( 'MVS_Url_Signer', 'autoload_secret' ) );
 		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );
 		add_action( 'rest_api_init', array( __CLASS__, 'register_routes' ) );
-		add_action( MVS_Rate_Limiter::CRON_HOOK, array( 'MVS_Rate_Limiter', 'purge_expired' ) );
 		// GET /serve answers with file bytes, not JSON: after every filter that still sends headers (CORS at 10).
 		add_filter( 'rest_pre_serve_request', array( 'MVS_File_Response', 'maybe_stream' ), 100, 3 );
 		MVS_Conditional_Get::register();
 		add_filter( 'rest_post_dispatch', array( 'MVS_File_Response', 'ignore_fields_filter' ), 9, 3 );
 		MVS_Serve_Fast_Path::register();
 		MVS_Serve_Lean::register();
-		add_action( MVS_Trending_Score::RESCALE_HOOK, array( 'MVS_Trending_Score', 'rescale' ) );
 		add_action( 'mvs_schema_migrated', array( 'MVS_Trending_Score', 'on_migrated' ), 10, 2 );
-		add_action( MVS_Media_Counters::PURGE_VIEWS_HOOK, array( 'MVS_Media_Counters', 'purge_view_log' ) );
-		add_action( 'init', array( 'MVS_Media_Counters', 'schedule' ) );
-		add_action( 'init', array( 'MVS_Rate_Limiter', 'schedule' ) );
-		MVS_Media_Totals::register();
 		MVS_Media_Terms_Copy_Invalidation::register();
 		MVS_Media_Terms_Copy_Refill::register();
 		MVS_AI_Service::register();
 		MVS_Reaction_Notices::register();
-		MVS_Notification_Retention::register();
 		MVS_Unread_Count::register();
 		MVS_File_Purge::register();
 		MVS_Account_Eraser::register();
@@ -82,27 +77,18 @@ final class MVS_Plugin {
 		MVS_Core_Schema::migrate();
 		MVS_Core_Capabilities::grant();
 		MVS_Settings::install_defaults();
-		MVS_Rate_Limiter::schedule();
-		MVS_Media_Counters::schedule();
-		MVS_Media_Totals::schedule();
-		// Rows whose refill was pending at deactivation (or that predate the copies) get theirs.
-		MVS_Media_Terms_Copy_Refill::schedule_if_needed();
-		MVS_Notification_Retention::schedule();
+		// Recurring jobs, and one-off jobs with work left (a refill pending at deactivation, a rebuild).
+		MVS_Lifecycle_Registry::schedule( true );
 		// The signing secret exists before the first URL is signed.
 		MVS_Url_Signer::secret();
 	}
 
 	/**
 	 * Deactivation keeps data and capabilities (uninstall removes them) but
-	 * stops scheduled work.
+	 * stops scheduled work and drops the records that must not outlive the
+	 * active plugin (the lean /serve entry's).
 	 */
 	public static function deactivate(): void {
-		MVS_Rate_Limiter::unschedule();
-		MVS_Media_Counters::unschedule();
-		MVS_Media_Totals::unschedule();
-		MVS_Media_Terms_Copy_Refill::unschedule();
-		MVS_Notification_Retention::unschedule();
-		// The lean /serve entry hands every request to WordPress (which no longer has the route) until the plugin records again.
-		delete_option( MVS_Serve_Lean::OPTION );
+		MVS_Lifecycle_Registry::unschedule();
 	}
 }

@@ -201,26 +201,6 @@ final class MVS_Media_Counters {
 	}
 
 	/**
-	 * Schedules the view-record clean-up when it is not scheduled yet
-	 * (activation, or an install that predates it), and the trending scores'
-	 * conversion while one is due. Reads autoloaded options: no query.
-	 */
-	public static function schedule(): void {
-		MVS_Trending_Score::schedule();
-		if ( ! wp_next_scheduled( self::PURGE_VIEWS_HOOK ) ) {
-			wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', self::PURGE_VIEWS_HOOK );
-		}
-	}
-
-	/**
-	 * Stops the scheduled work (deactivation and uninstall).
-	 */
-	public static function unschedule(): void {
-		MVS_Trending_Score::unschedule();
-		wp_clear_scheduled_hook( self::PURGE_VIEWS_HOOK );
-	}
-
-	/**
 	 * The MediaStats shape.
 	 *
 	 * @param object $row Query row.

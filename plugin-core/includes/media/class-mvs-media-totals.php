@@ -27,18 +27,10 @@ final class MVS_Media_Totals {
 	private static $writer = null;
 
 	/**
-	 * Hooks the rebuild and the daily check.
-	 */
-	public static function register(): void {
-		add_action( MVS_Media_Totals_Rebuild::HOOK, array( __CLASS__, 'rebuild' ) );
-		add_action( MVS_Media_Totals_Verifier::HOOK, array( __CLASS__, 'verify_and_heal' ) );
-		add_action( 'init', array( __CLASS__, 'schedule' ) );
-	}
-
-	/**
 	 * Creates the cursor on first run (an empty media table is complete at
-	 * once; an existing install starts the rebuild) and keeps the daily check
-	 * scheduled. Reads autoloaded options only: no query once set up.
+	 * once; an existing install starts the rebuild). Init and activation run
+	 * it (MVS_Lifecycle_Registry). Reads autoloaded options only: no query
+	 * once set up.
 	 */
 	public static function schedule(): void {
 		$cursor = new MVS_Media_Totals_Cursor();
@@ -46,17 +38,6 @@ final class MVS_Media_Totals {
 		if ( ! $cursor->ready() && ! wp_next_scheduled( MVS_Media_Totals_Rebuild::HOOK ) ) {
 			wp_schedule_single_event( time(), MVS_Media_Totals_Rebuild::HOOK );
 		}
-		if ( ! wp_next_scheduled( MVS_Media_Totals_Verifier::HOOK ) ) {
-			wp_schedule_event( time() + DAY_IN_SECONDS, 'daily', MVS_Media_Totals_Verifier::HOOK );
-		}
-	}
-
-	/**
-	 * Stops the scheduled work (deactivation and uninstall).
-	 */
-	public static function unschedule(): void {
-		wp_clear_scheduled_hook( MVS_Media_Totals_Rebuild::HOOK );
-		wp_clear_scheduled_hook( MVS_Media_Totals_Verifier::HOOK );
 	}
 
 	/**

@@ -67,6 +67,11 @@ final class MVS_Trending_Score {
 	const SCALE_OPTION = 'mvs_trending_scale';
 
 	/**
+	 * The hourly decay's cursor on installs from before this scale (removed by the upgrade).
+	 */
+	const LEGACY_CURSOR_OPTION = 'mvs_trending_decay_cursor';
+
+	/**
 	 * Rows converted per statement, and seconds a conversion run may take.
 	 */
 	const BATCH       = 500;
@@ -173,7 +178,7 @@ final class MVS_Trending_Score {
 			return;
 		}
 		wp_clear_scheduled_hook( self::LEGACY_HOOK );
-		delete_option( 'mvs_trending_decay_cursor' );
+		delete_option( self::LEGACY_CURSOR_OPTION );
 		if ( '' === $installed ) {
 			update_option( self::SCALE_OPTION, 'log', true );
 			return;
@@ -193,14 +198,6 @@ final class MVS_Trending_Score {
 		if ( self::legacy_pending() && ! wp_next_scheduled( self::RESCALE_HOOK ) ) {
 			wp_schedule_single_event( time(), self::RESCALE_HOOK );
 		}
-	}
-
-	/**
-	 * Stops the conversion (deactivation, uninstall); init schedules it again.
-	 */
-	public static function unschedule(): void {
-		wp_clear_scheduled_hook( self::RESCALE_HOOK );
-		wp_clear_scheduled_hook( self::LEGACY_HOOK );
 	}
 
 	/**

@@ -25,31 +25,6 @@ final class MVS_Notification_Retention {
 	const BATCHES = 20;
 
 	/**
-	 * Hooks the purge and makes sure it is scheduled (reads the autoloaded
-	 * cron option: no query).
-	 */
-	public static function register(): void {
-		add_action( self::HOOK, array( __CLASS__, 'purge' ) );
-		add_action( 'init', array( __CLASS__, 'schedule' ) );
-	}
-
-	/**
-	 * Schedules the daily purge when it is not scheduled yet.
-	 */
-	public static function schedule(): void {
-		if ( ! wp_next_scheduled( self::HOOK ) ) {
-			wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', self::HOOK );
-		}
-	}
-
-	/**
-	 * Stops the purge (deactivation).
-	 */
-	public static function unschedule(): void {
-		wp_clear_scheduled_hook( self::HOOK );
-	}
-
-	/**
 	 * Deletes expired notifications.
 	 *
 	 * @return int Rows deleted.

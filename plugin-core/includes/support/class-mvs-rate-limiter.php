@@ -166,23 +166,6 @@ final class MVS_Rate_Limiter {
 	}
 
 	/**
-	 * Schedules the hourly purge when it is missing (activation, and on init
-	 * like the other jobs, so a schedule lost to a cron reset comes back).
-	 */
-	public static function schedule(): void {
-		if ( ! wp_next_scheduled( self::CRON_HOOK ) ) {
-			wp_schedule_event( time() + HOUR_IN_SECONDS, 'hourly', self::CRON_HOOK );
-		}
-	}
-
-	/**
-	 * Stops the purge (deactivation and uninstall).
-	 */
-	public static function unschedule(): void {
-		wp_clear_scheduled_hook( self::CRON_HOOK );
-	}
-
-	/**
 	 * Rows deleted per statement, and statements per run, by the clean-up:
 	 * an hour of a busy site's callers is many rows, and one statement
 	 * deleting them all would hold locks the counting upserts wait on.

@@ -35,10 +35,10 @@ final class MVS_Media_Terms_Copy_Refill {
 	const TIME_BUDGET = 10.0;
 
 	/**
-	 * Wires the refill job.
+	 * Schedules the refill after a schema upgrade (MVS_Lifecycle_Registry
+	 * hooks the job itself).
 	 */
 	public static function register(): void {
-		add_action( self::REFILL_HOOK, array( __CLASS__, 'refill_job' ) );
 		// An upgraded install's rows have no copies yet.
 		add_action( 'mvs_schema_migrated', array( __CLASS__, 'schedule' ) );
 	}
@@ -62,14 +62,6 @@ final class MVS_Media_Terms_Copy_Refill {
 		if ( null !== $wpdb->get_var( "SELECT id FROM {$wpdb->mvs_media} WHERE terms_copy IS NULL LIMIT 1" ) ) {
 			self::schedule();
 		}
-	}
-
-	/**
-	 * Stops the refill (deactivation, uninstall); the next invalidation or
-	 * migration schedules it again, and reads stay right meanwhile.
-	 */
-	public static function unschedule(): void {
-		wp_clear_scheduled_hook( self::REFILL_HOOK );
 	}
 
 	/**
