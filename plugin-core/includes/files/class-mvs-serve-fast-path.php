@@ -44,11 +44,6 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Serve_Fast_Path {
 
 	/**
-	 * The route MVS_Url_Signer signs URLs for.
-	 */
-	const ROUTE = '/mvs/v1/serve';
-
-	/**
 	 * Where the fast path answers (the mvs_serve_fast_path filter's value), once read.
 	 *
 	 * @var string|false|null
@@ -137,7 +132,7 @@ final class MVS_Serve_Fast_Path {
 		$route = isset( $_GET['rest_route'] ) ? $_GET['rest_route'] : null;
 		// phpcs:enable
 		$path   = (string) wp_parse_url( $uri, PHP_URL_PATH );
-		$signed = rest_url( ltrim( self::ROUTE, '/' ) );
+		$signed = rest_url( ltrim( MVS_Serve_Request::ROUTE, '/' ) );
 		$query  = (string) wp_parse_url( $signed, PHP_URL_QUERY );
 		if ( $path !== (string) wp_parse_url( $signed, PHP_URL_PATH ) ) {
 			return false;
@@ -146,6 +141,6 @@ final class MVS_Serve_Fast_Path {
 			// Pretty permalinks: a rest_route parameter would win over the path in WordPress.
 			return null === $route;
 		}
-		return self::ROUTE === $route;
+		return MVS_Serve_Request::ROUTE === $route;
 	}
 }

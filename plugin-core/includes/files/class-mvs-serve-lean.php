@@ -277,7 +277,7 @@ final class MVS_Serve_Lean {
 		}
 		// phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- passed on as received; WordPress validates it on arrival.
 		$query = isset( $_SERVER['QUERY_STRING'] ) ? (string) $_SERVER['QUERY_STRING'] : '';
-		$url   = untrailingslashit( (string) get_option( 'home' ) ) . '/?rest_route=' . rawurlencode( MVS_Serve_Fast_Path::ROUTE ) . ( '' !== $query ? '&' . $query : '' );
+		$url   = untrailingslashit( (string) get_option( 'home' ) ) . '/?rest_route=' . rawurlencode( MVS_Serve_Request::ROUTE ) . ( '' !== $query ? '&' . $query : '' );
 		status_header( 307 );
 		header( 'Cache-Control: private, no-store, max-age=0' );
 		header( 'Location: ' . preg_replace( '/[\x00-\x20\x7F]/', '', $url ) );

@@ -32,6 +32,11 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Serve_Request {
 
 	/**
+	 * The route MVS_Url_Signer signs URLs for.
+	 */
+	const ROUTE = '/mvs/v1/serve';
+
+	/**
 	 * The filters through which a site refuses or answers REST requests
 	 * before a handler runs, or removes or replaces the handler: a callback
 	 * on them may turn away the visitors the paths outside the REST server
@@ -118,7 +123,7 @@ final class MVS_Serve_Request {
 			$params[ $name ] = $query[ $name ];
 		}
 
-		$request = new WP_REST_Request( $method, MVS_Serve_Fast_Path::ROUTE );
+		$request = new WP_REST_Request( $method, self::ROUTE );
 		$request->set_query_params( $params );
 		// Headers as the REST server reads them; the handler reads only the four declared ones.
 		$request->set_headers( ( new WP_REST_Server() )->get_headers( $server ) );
