@@ -9,6 +9,12 @@
  * then answering before it asks for a capability. Both promises are checked
  * here on every case, with user_can() counting its calls; and can_view()
  * itself against the rules as docs/file-delivery.md and the class state them.
+ *
+ * Then the same with rules and grants registered on mvs_visibility_rules
+ * (MVS_Visibility_Rules): whatever is registered, the lean entry's decision
+ * (MVS_Serve_Lean::decides() on the record snapshot() would write) never
+ * says yes where the full policy says no, and the SQL the policy emits
+ * carries every rule.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -17,7 +23,10 @@ import { before, describe, test } from 'node:test';
 // @ts-expect-error a plain JavaScript module of the e2e runner (node runs it without a build step)
 import { ensureDebianPackages } from '../../e2e/site/system-packages.mjs';
 
-const VISIBILITY = join(import.meta.dirname, '..', '..', 'plugin-core', 'includes', 'media', 'class-mvs-media-visibility.php');
+const INCLUDES = join(import.meta.dirname, '..', '..', 'plugin-core', 'includes');
+const VISIBILITY = join(INCLUDES, 'media', 'class-mvs-media-visibility.php');
+/** The policy's files, the lean entry's, and the rules registered in these tests. */
+const POLICY = ['media/interface-mvs-visibility-rule.php', 'media/interface-mvs-visibility-grant.php', 'media/class-mvs-visibility-rules.php', 'media/class-mvs-media-visibility.php', 'files/class-mvs-serve-lean.php'].map((f) => join(INCLUDES, f));
 
 const AUTHOR = 1;
 const GROUP = 7;
@@ -41,6 +50,7 @@ function decide(): Decision[] {
 		}
 		function apply_filters($hook, $value, ...$args) { return 'mvs_user_group_ids' === $hook && ${VIEWERS.groupMember} === $args[0] ? array(${GROUP}) : $value; }
 		function absint($value) { return abs((int) $value); }
+		require ${JSON.stringify(join(INCLUDES, 'media', 'class-mvs-visibility-rules.php'))};
 		require ${JSON.stringify(VISIBILITY)};
 		$viewers = json_decode(${JSON.stringify(JSON.stringify(VIEWERS))}, true);
 		$out = array();
@@ -100,5 +110,158 @@ describe('media visibility of one row: can_view() and the lean entry\'s part of 
 		assert.deepEqual(settled('groupMember'), ['approved public', 'approved members']);
 		assert.deepEqual(settled('blockedByAuthor'), []);
 		assert.deepEqual(settled('blockedAuthor'), []);
+	});
+});
+
+/**
+ * Rules a test registers: hide everything, hide from anonymous viewers,
+ * grant everything, grant the member everything; each in a lean-safe and a
+ * full-only form where the difference matters.
+ */
+const RULES = `
+	final class Hide_All_Lean implements MVS_Visibility_Rule {
+		public function allows($row, int $viewer_id): bool { return false; }
+		public function predicate(int $viewer_id, string $alias): array { return array('0 = %d', array(1)); }
+		public function lean_safe(): bool { return true; }
+	}
+	final class Hide_All_Full implements MVS_Visibility_Rule {
+		public function allows($row, int $viewer_id): bool { return false; }
+		public function predicate(int $viewer_id, string $alias): array { return array('0 = %d', array(1)); }
+		public function lean_safe(): bool { return false; }
+	}
+	final class Hide_Anonymous_Lean implements MVS_Visibility_Rule {
+		public function allows($row, int $viewer_id): bool { return $viewer_id > 0; }
+		public function predicate(int $viewer_id, string $alias): array { return array('%d > 0', array($viewer_id)); }
+		public function lean_safe(): bool { return true; }
+	}
+	final class Grant_All_Full implements MVS_Visibility_Grant {
+		public function grants($row, int $viewer_id): bool { return true; }
+		public function grant_predicate(int $viewer_id, string $alias): array { return array('1 = %d', array(1)); }
+		public function lean_safe(): bool { return false; }
+	}
+	final class Grant_Member_Lean implements MVS_Visibility_Grant {
+		public function grants($row, int $viewer_id): bool { return ${VIEWERS.member} === $viewer_id; }
+		public function grant_predicate(int $viewer_id, string $alias): array { return array("{$alias}.author_id > 0 AND %d = ${VIEWERS.member}", array($viewer_id)); }
+		public function lean_safe(): bool { return true; }
+	}`;
+
+type RuleName = 'Hide_All_Lean' | 'Hide_All_Full' | 'Hide_Anonymous_Lean' | 'Grant_All_Full' | 'Grant_Member_Lean';
+const RULE_SETS: readonly (readonly RuleName[])[] = [
+	['Hide_All_Lean'], ['Hide_All_Full'], ['Hide_Anonymous_Lean'], ['Grant_All_Full'], ['Grant_Member_Lean'],
+	['Grant_Member_Lean', 'Hide_Anonymous_Lean'], ['Grant_All_Full', 'Hide_All_Full'], ['Grant_All_Full', 'Hide_Anonymous_Lean'],
+];
+
+interface RuledDecision { status: string; privacy: string; viewer: keyof typeof VIEWERS; full: boolean; lean: boolean; leanCaps: number }
+interface RuledRun { record: string[] | null; decisions: RuledDecision[]; sql: { predicate: [string, unknown[]]; branches: [string, unknown[]][]; viewer: [string, unknown[]] } }
+
+/** With the rules registered: can_view() for every case, then the lean entry's decides() on the record snapshot() would write. */
+function decideWith(rules: readonly string[]): RuledRun {
+	const code = `
+		define('ABSPATH', '/nonexistent/');
+		$GLOBALS['caps'] = 0;
+		function user_can($user, $cap) { $GLOBALS['caps']++; return ${VIEWERS.moderator} === $user; }
+		function get_user_meta($user, $key, $single) {
+			$blocks = array(${AUTHOR} => array(${VIEWERS.blockedByAuthor}, ${VIEWERS.blockedAuthor}), ${VIEWERS.blockedByAuthor} => array(${AUTHOR}), ${VIEWERS.blockedAuthor} => array(${AUTHOR}));
+			return 'mvs_blocked_ids' === $key && isset($blocks[$user]) ? $blocks[$user] : '';
+		}
+		function apply_filters($hook, $value, ...$args) {
+			if ('mvs_visibility_rules' === $hook) { return array_map(function ($class) { return new $class(); }, ${JSON.stringify(rules).replace(/^\[/, 'array(').replace(/\]$/, ')')}); }
+			return 'mvs_user_group_ids' === $hook && ${VIEWERS.groupMember} === $args[0] ? array(${GROUP}) : $value;
+		}
+		function absint($value) { return abs((int) $value); }
+		${POLICY.map((f) => `require ${JSON.stringify(f)};`).join(' ')}
+		${RULES}
+		$viewers = json_decode(${JSON.stringify(JSON.stringify(VIEWERS))}, true);
+		$cases = array();
+		foreach (${JSON.stringify(STATUSES).replace(/^\[/, 'array(').replace(/\]$/, ')')} as $status) {
+			foreach (${JSON.stringify(PRIVACIES).replace(/^\[/, 'array(').replace(/\]$/, ')')} as $privacy) {
+				foreach ($viewers as $name => $id) {
+					$cases[] = array((object) array('id' => 10, 'author_id' => '${AUTHOR}', 'moderation_status' => $status, 'privacy' => $privacy, 'group_id' => 'group' === $privacy ? '${GROUP}' : '0'), $name, $id);
+				}
+			}
+		}
+		$out = array();
+		foreach ($cases as $case) {
+			$out[] = array('status' => $case[0]->moderation_status, 'privacy' => $case[0]->privacy, 'viewer' => $case[1], 'full' => MVS_Media_Visibility::can_view($case[0], $case[2]));
+		}
+		$sql = array('predicate' => MVS_Media_Visibility::community_predicate(${VIEWERS.groupMember}, 'm'), 'branches' => MVS_Media_Visibility::community_branches(${VIEWERS.groupMember}), 'viewer' => MVS_Media_Visibility::viewer_predicate(${VIEWERS.member}, 'm'));
+		// What snapshot() stores (an empty record while a rule cannot run there), then the entry's own decision on it.
+		$record = MVS_Visibility_Rules::lean_record();
+		$snapshot = null === $record ? array() : array('rules' => $record, 'viewers' => true);
+		foreach ($cases as $i => $case) {
+			$GLOBALS['caps'] = 0; $out[$i]['lean'] = MVS_Serve_Lean::decides($case[0], $case[2], $snapshot); $out[$i]['leanCaps'] = $GLOBALS['caps'];
+		}
+		echo json_encode(array('record' => $record, 'decisions' => $out, 'sql' => $sql));`;
+	return JSON.parse(execFileSync('php', ['-r', code]).toString()) as RuledRun;
+}
+
+/** The policy with rules, as docs/file-delivery.md states it: owners and moderators as before; others need the core rules (privacy or a grant) and every rule. */
+function expectedWith(rules: readonly string[], status: string, privacy: string, viewer: keyof typeof VIEWERS): boolean {
+	if (viewer === 'owner' || viewer === 'moderator') return true;
+	if (status !== 'approved' || viewer === 'blockedByAuthor' || viewer === 'blockedAuthor') return false;
+	const granted = rules.includes('Grant_All_Full') || (rules.includes('Grant_Member_Lean') && viewer === 'member');
+	if (!expected(status, privacy, viewer) && !granted) return false;
+	if (rules.includes('Hide_All_Lean') || rules.includes('Hide_All_Full')) return false;
+	return !(rules.includes('Hide_Anonymous_Lean') && viewer === 'anonymous');
+}
+
+describe('the visibility policy with registered rules and grants: the lean entry never serves what the full policy refuses', () => {
+	const runs = new Map<string, RuledRun>();
+	before(() => {
+		ensureDebianPackages(['php-cli'], { label: 'unit' });
+		for (const rules of RULE_SETS) runs.set(rules.join('+'), decideWith(rules));
+	});
+
+	test('can_view() applies every rule to everyone but owners and moderators; grants widen privacy only, never moderation or blocks', () => {
+		for (const rules of RULE_SETS) {
+			for (const d of runs.get(rules.join('+'))!.decisions) {
+				assert.equal(d.full, expectedWith(rules, d.status, d.privacy, d.viewer), `${rules.join('+')}: ${d.viewer}, ${d.status} ${d.privacy}`);
+			}
+		}
+	});
+
+	test('for every rule set, the lean entry says yes only where can_view() does, and asks no capability', () => {
+		for (const rules of RULE_SETS) {
+			for (const d of runs.get(rules.join('+'))!.decisions) {
+				const label = `${rules.join('+')}: ${d.viewer}, ${d.status} ${d.privacy}`;
+				assert.equal(d.leanCaps, 0, `${label}: no capability asked`);
+				if (d.lean) assert.equal(d.full, true, `${label}: the full policy agrees`);
+			}
+		}
+	});
+
+	test('a rule the lean entry cannot run empties its record, and it hands over every URL, the owner\'s too', () => {
+		for (const rules of RULE_SETS.filter((r) => r.includes('Hide_All_Full'))) {
+			const run = runs.get(rules.join('+'))!;
+			assert.equal(run.record, null);
+			assert.deepEqual(run.decisions.filter((d) => d.lean), [], rules.join('+'));
+		}
+	});
+
+	test('lean-safe rules are recorded and run by the entry; grants it cannot run are left out, so it decides less, never more', () => {
+		const settled = (rules: string, viewer: keyof typeof VIEWERS) => runs.get(rules)!.decisions.filter((d) => d.viewer === viewer && d.lean).map((d) => `${d.status} ${d.privacy}`);
+		assert.deepEqual(runs.get('Hide_All_Lean')!.record, ['Hide_All_Lean']);
+		assert.deepEqual(settled('Hide_All_Lean', 'member'), []);
+		assert.equal(settled('Hide_All_Lean', 'owner').length, STATUSES.length * PRIVACIES.length);
+		assert.deepEqual(settled('Hide_Anonymous_Lean', 'anonymous'), []);
+		assert.deepEqual(settled('Hide_Anonymous_Lean', 'member'), ['approved public', 'approved members']);
+		assert.deepEqual(runs.get('Grant_All_Full')!.record, []);
+		assert.deepEqual(settled('Grant_All_Full', 'member'), ['approved public', 'approved members']);
+		assert.deepEqual(settled('Grant_Member_Lean', 'member'), ['approved public', 'approved members', 'approved group', 'approved private']);
+	});
+
+	test('the SQL the policy emits carries every grant and rule, with one argument per placeholder', () => {
+		const placeholders = (sql: string) => (sql.match(/%[ds]/g) ?? []).length;
+		for (const rules of RULE_SETS) {
+			const { sql } = runs.get(rules.join('+'))!;
+			for (const [where, args] of [sql.predicate, sql.viewer, ...sql.branches]) {
+				assert.equal(placeholders(where), args.length, `${rules.join('+')}: ${where}`);
+				if (rules.includes('Hide_Anonymous_Lean')) assert.match(where, /AND \( %d > 0 \)/);
+			}
+			if (rules.includes('Grant_Member_Lean')) assert.match(sql.predicate[0], /OR \( m\.author_id > 0 AND %d = 2 \)/);
+			// A grant adds one branch (items outside the privacy branches); the privacy branches stay as they were.
+			const granted = rules.some((r) => r.startsWith('Grant_'));
+			assert.equal(sql.branches.length, 3 + (granted ? 1 : 0), rules.join('+'));
+		}
 	});
 });

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 236 classes and interfaces of the plugin from its file the
+ * Loads each of the 239 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -258,6 +258,9 @@ final class MVS_Core_Class_Map {
 		'MVS_Update_Tag_Args'                => 'generated/class-mvs-update-tag-args.php',
 		'MVS_Upload_Validator'               => 'includes/media/class-mvs-upload-validator.php',
 		'MVS_Url_Signer'                     => 'includes/files/class-mvs-url-signer.php',
+		'MVS_Visibility_Grant'               => 'includes/media/interface-mvs-visibility-grant.php',
+		'MVS_Visibility_Rule'                => 'includes/media/interface-mvs-visibility-rule.php',
+		'MVS_Visibility_Rules'               => 'includes/media/class-mvs-visibility-rules.php',
 		'MVS_Webp_Parser'                    => 'includes/media/class-mvs-webp-parser.php',
 	);
 

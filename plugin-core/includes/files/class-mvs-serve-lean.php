@@ -84,7 +84,7 @@ final class MVS_Serve_Lean {
 	/**
 	 * What the lean entry may rely on, as the full plugin sees it now.
 	 *
-	 * @return array{basedir: string, internal_prefix: string, plugin: string, viewers: bool}|array{} Empty: hand every request to WordPress.
+	 * @return array{basedir: string, internal_prefix: string, plugin: string, viewers: bool, rules: string[]}|array{} Empty: hand every request to WordPress.
 	 */
 	public static function snapshot(): array {
 		// By the callbacks present, not by their answers: a filter that looks at the request (a header, an
@@ -95,7 +95,9 @@ final class MVS_Serve_Lean {
 		}
 		$driver = MVS_Storage::driver();
 		// Exactly the local driver: a subclass or wrapper may store or check differently.
-		if ( 'after_setup_theme' !== MVS_Serve_Fast_Path::hook() || MVS_Local_Storage::class !== get_class( $driver ) || MVS_Community_Gate::is_armed() ) {
+		// The visibility rules the entry must run: none may be one it cannot (docs/file-delivery.md, "One visibility policy").
+		$rules = MVS_Visibility_Rules::lean_record();
+		if ( null === $rules || 'after_setup_theme' !== MVS_Serve_Fast_Path::hook() || MVS_Local_Storage::class !== get_class( $driver ) || MVS_Community_Gate::is_armed() ) {
 			return array();
 		}
 		return array(
@@ -106,6 +108,7 @@ final class MVS_Serve_Lean {
 			'plugin'          => plugin_basename( MVS_PLUGIN_FILE ),
 			// Whether URLs signed for other users than the owner may be decided here (decides()).
 			'viewers'         => array() === MVS_Serve_Request::foreign_callbacks( self::VIEWER_HOOKS, false ),
+			'rules'           => $rules,
 		);
 	}
 
@@ -198,7 +201,7 @@ final class MVS_Serve_Lean {
 		}
 		$media = new MVS_Media_Repository();
 		$row   = $media->find( $args->mvs_id );
-		if ( ! $row || ! self::decides( $row, $args->mvs_uid, ! empty( $snapshot['viewers'] ) ) ) {
+		if ( ! $row || ! self::decides( $row, $args->mvs_uid, $snapshot ) ) {
 			return null;
 		}
 		$media->remember( $row );
@@ -217,30 +220,37 @@ final class MVS_Serve_Lean {
 	}
 
 	/**
-	 * Whether this entry may let the handler decide a URL signed for this
-	 * viewer. Anonymous URLs: can_view() asks nothing a plugin answers. A
-	 * user's URL: only where MVS_Media_Visibility::can_view_without_plugins()
-	 * already says yes (the owner; an approved public or members-only item
-	 * without a block between author and viewer), which can_view() then
-	 * answers before it would ask for capabilities. A moderator's URL, a
-	 * group item, a block: WordPress's (handed over). Beyond the owner, the
-	 * viewer's blocks are read from user meta, so only while no plugin
-	 * filters user meta (the record's "viewers").
+	 * Whether this entry may serve the row to the viewer the URL was signed
+	 * for: only where the visibility policy, with the rules the record names
+	 * installed, says yes without plugins
+	 * (MVS_Media_Visibility::can_view_without_plugins(): the owner; an
+	 * approved public or members-only item without a block between author
+	 * and viewer that every rule allows), which can_view() then answers
+	 * before it would ask for capabilities. A moderator's URL, a group item,
+	 * a block, a rule only the full plugin runs: WordPress's (handed over).
+	 * Beyond the owner and anonymous URLs, the viewer's blocks are read from
+	 * user meta, so only while no plugin filters user meta (the record's
+	 * "viewers").
 	 *
-	 * @param object $row     mvs_media row.
-	 * @param int    $viewer  The user the URL was signed for (0: anonymous).
-	 * @param bool   $viewers Whether the record allows reading a viewer's blocks here.
+	 * @param object $row      mvs_media row.
+	 * @param int    $viewer   The user the URL was signed for (0: anonymous).
+	 * @param array  $snapshot The record (snapshot()) the full plugin wrote.
 	 * @return bool
 	 */
-	private static function decides( $row, int $viewer, bool $viewers ): bool {
-		if ( 0 === $viewer || (int) $row->author_id === $viewer ) {
-			return true;
-		}
-		if ( ! $viewers ) {
+	public static function decides( $row, int $viewer, array $snapshot ): bool {
+		// A record from before the policy had rules names none: hand over until the next full request rewrites it.
+		if ( ! isset( $snapshot['rules'] ) || ! MVS_Visibility_Rules::load_lean( $snapshot['rules'] ) ) {
 			return false;
 		}
-		// get_user_meta(), for MVS_Media_Visibility::blocked_ids(): SHORTINIT stops before user.php.
-		require_once ABSPATH . WPINC . '/user.php';
+		if ( $viewer > 0 && (int) $row->author_id !== $viewer ) {
+			if ( empty( $snapshot['viewers'] ) ) {
+				return false;
+			}
+			if ( ! function_exists( 'get_user_meta' ) ) {
+				// For MVS_Media_Visibility::blocked_ids(): SHORTINIT stops before user.php.
+				require_once ABSPATH . WPINC . '/user.php';
+			}
+		}
 		return MVS_Media_Visibility::can_view_without_plugins( $row, $viewer );
 	}
 

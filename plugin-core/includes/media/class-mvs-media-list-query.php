@@ -204,7 +204,8 @@ final class MVS_Media_List_Query {
 	private function term_listing( array $query, string $order ): array {
 		global $wpdb;
 		$param = ! empty( $query['tag'] ) ? 'tag' : ( ! empty( $query['category'] ) ? 'category' : '' );
-		if ( '' === $param || 'm.id DESC' !== $order || ! empty( $query['author'] ) || 'mine' === $query['scope'] || ! MVS_Media_Totals::ready() ) {
+		// The listing keys by privacy alone: registered visibility rules need the items themselves.
+		if ( '' === $param || 'm.id DESC' !== $order || ! empty( $query['author'] ) || 'mine' === $query['scope'] || ! MVS_Media_Totals::ready() || MVS_Visibility_Rules::any() ) {
 			return array();
 		}
 		$viewer = (int) $query['viewer'];

@@ -33,7 +33,8 @@ final class MVS_Media_List_Total {
 		$viewer  = (int) $query['viewer'];
 		$unkeyed = ! empty( $query['author'] ) || ! empty( $query['slug'] ) || ! empty( $query['upload_group'] ) || ! empty( $query['group_covers'] )
 			|| ( isset( $query['s'] ) && '' !== $query['s'] ) || ( ! empty( $query['tag'] ) && ! empty( $query['category'] ) );
-		if ( 'mine' === $scope || $unkeyed || ! MVS_Media_Totals::ready() ) {
+		// The keys count by privacy alone: registered visibility rules need the items themselves.
+		if ( 'mine' === $scope || $unkeyed || ! MVS_Media_Totals::ready() || MVS_Visibility_Rules::any() ) {
 			return null;
 		}
 		$term_sql  = '( 0 )';

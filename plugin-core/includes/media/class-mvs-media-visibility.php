@@ -1,6 +1,6 @@
 <?php
 /**
- * Who may see which media item, as SQL and as PHP.
+ * The visibility policy: who may see which media item, as SQL and as PHP.
  *
  * @package MediaCommunityService
  */
@@ -8,10 +8,11 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The privacy rules, stated once and used two ways: as a WHERE predicate so
- * lists, counts and totals never contain a row the viewer may not see (the
- * repository adds the viewer's own items and the moderators' view), and as a
- * PHP check for single items. Keep both in step.
+ * The one visibility policy every path asks (REST, the fast and the lean
+ * /serve paths, lists): the rules stated once and used two ways, as a WHERE
+ * predicate so lists, counts and totals never contain a row the viewer may
+ * not see (the repository adds the viewer's own items and the moderators'
+ * view), and as a PHP check for single items. Keep both in step.
  *
  * - public:  everyone, once approved;
  * - members: logged-in users, once approved;
@@ -22,6 +23,9 @@ defined( 'ABSPATH' ) || exit;
  * either direction) never see each other's items.
  * Owners always see their own items; moderators (moderate_mvs_media or
  * edit_others_mvs_medias) see everything.
+ * Rules registered on mvs_visibility_rules (MVS_Visibility_Rules) narrow what
+ * everyone else sees; grants widen the privacy part only. The extension
+ * point: docs/file-delivery.md, "One visibility policy".
  */
 final class MVS_Media_Visibility {
 
@@ -82,9 +86,10 @@ final class MVS_Media_Visibility {
 	 * @return array{0: string, 1: array} SQL with placeholders, and its arguments.
 	 */
 	public static function community_predicate( int $viewer_id, string $alias = 'm' ): array {
-		$privacies = array( "{$alias}.privacy = 'public'" );
-		$args      = array();
-		$blocks    = '';
+		$privacies  = array( "{$alias}.privacy = 'public'" );
+		$args       = array();
+		$blocks     = '';
+		$block_args = array();
 		if ( $viewer_id > 0 ) {
 			$privacies[] = "{$alias}.privacy = 'members'";
 			$groups      = self::group_ids( $viewer_id );
@@ -93,9 +98,36 @@ final class MVS_Media_Visibility {
 				$args        = array_merge( $args, $groups );
 			}
 			list( $blocks, $block_args ) = self::blocks_clause( $viewer_id, "{$alias}.author_id" );
-			$args                         = array_merge( $args, $block_args );
 		}
-		return array( "( {$alias}.moderation_status = 'approved' AND ( " . implode( ' OR ', $privacies ) . " ){$blocks} )", $args );
+		list( $grants, $grant_args, $rules, $rule_args ) = self::extension_sql( $viewer_id, $alias );
+		$args = array_merge( $args, $grant_args, $block_args, $rule_args );
+		return array( "( {$alias}.moderation_status = 'approved' AND ( " . implode( ' OR ', array_merge( $privacies, $grants ) ) . " ){$blocks}{$rules} )", $args );
+	}
+
+	/**
+	 * The registered grants and rules as SQL on mvs_media (empty when none is
+	 * registered, which leaves the core predicates exactly as they were).
+	 *
+	 * @param int    $viewer_id Viewer (0 when anonymous).
+	 * @param string $alias     Table alias of mvs_media.
+	 * @return array{0: string[], 1: array, 2: string, 3: array} Grant conditions and their arguments; the rules as ' AND …' and theirs.
+	 */
+	private static function extension_sql( int $viewer_id, string $alias ): array {
+		$grants     = array();
+		$grant_args = array();
+		foreach ( MVS_Visibility_Rules::grants() as $grant ) {
+			list( $sql, $args ) = $grant->grant_predicate( $viewer_id, $alias );
+			$grants[]           = "( {$sql} )";
+			$grant_args         = array_merge( $grant_args, $args );
+		}
+		$rules     = '';
+		$rule_args = array();
+		foreach ( MVS_Visibility_Rules::restrictions() as $rule ) {
+			list( $sql, $args ) = $rule->predicate( $viewer_id, $alias );
+			$rules             .= " AND ( {$sql} )";
+			$rule_args          = array_merge( $rule_args, $args );
+		}
+		return array( $grants, $grant_args, $rules, $rule_args );
 	}
 
 	/**
@@ -111,15 +143,29 @@ final class MVS_Media_Visibility {
 	 */
 	public static function community_branches( int $viewer_id, string $alias = 'm', bool $with_blocks = true ): array {
 		list( $blocks, $block_args ) = $with_blocks ? self::blocks_clause( $viewer_id, "{$alias}.author_id" ) : array( '', array() );
-		$approved = "{$alias}.moderation_status = 'approved'";
-		$branches = array( array( "{$approved} AND {$alias}.privacy = 'public'{$blocks}", $block_args ) );
+		list( $grants, $grant_args, $rules, $rule_args ) = self::extension_sql( $viewer_id, $alias );
+		$tail      = $blocks . $rules;
+		$tail_args = array_merge( $block_args, $rule_args );
+		$approved  = "{$alias}.moderation_status = 'approved'";
+		$privacies = array( array( "{$alias}.privacy = 'public'", array() ) );
 		if ( $viewer_id > 0 ) {
-			$branches[] = array( "{$approved} AND {$alias}.privacy = 'members'{$blocks}", $block_args );
-			$groups     = self::group_ids( $viewer_id );
+			$privacies[] = array( "{$alias}.privacy = 'members'", array() );
+			$groups      = self::group_ids( $viewer_id );
 			if ( $groups ) {
-				$in         = implode( ', ', array_fill( 0, count( $groups ), '%d' ) );
-				$branches[] = array( "{$approved} AND {$alias}.privacy = 'group' AND {$alias}.group_id IN ({$in}){$blocks}", array_merge( $groups, $block_args ) );
+				$in          = implode( ', ', array_fill( 0, count( $groups ), '%d' ) );
+				$privacies[] = array( "{$alias}.privacy = 'group' AND {$alias}.group_id IN ({$in})", $groups );
 			}
+		}
+		$branches = array();
+		foreach ( $privacies as $privacy ) {
+			$branches[] = array( "{$approved} AND {$privacy[0]}{$tail}", array_merge( $privacy[1], $tail_args ) );
+		}
+		if ( $grants ) {
+			// Granted items the privacy branches do not already hold, so the branches stay disjoint.
+			$branches[] = array(
+				"{$approved} AND NOT ( ( " . implode( ' ) OR ( ', array_column( $privacies, 0 ) ) . ' ) ) AND ( ' . implode( ' OR ', $grants ) . " ){$tail}",
+				array_merge( array_merge( array(), ...array_column( $privacies, 1 ) ), $grant_args, $tail_args ),
+			);
 		}
 		return $branches;
 	}
@@ -198,23 +244,25 @@ final class MVS_Media_Visibility {
 		// The owner and the community rules before the capabilities: the lean /serve entry
 		// (MVS_Serve_Lean), which has no capabilities API, relies on a row that
 		// can_view_without_plugins() accepts being answered here before is_privileged() runs.
-		return self::is_owner( $row, $viewer_id ) || self::community_allows( $row, $viewer_id, true ) || self::is_privileged( $viewer_id );
+		return self::is_owner( $row, $viewer_id ) || self::community_allows( $row, $viewer_id, false ) || self::is_privileged( $viewer_id );
 	}
 
 	/**
-	 * can_view() as far as the row and the viewer's blocks decide it, without
-	 * capabilities or the groups filter (the lean /serve entry, where WordPress
-	 * runs without plugins): true only where can_view() is true whatever those
-	 * say: the owner, or an approved public or members-only item with no
-	 * block between its author and the viewer. False means "ask can_view()",
-	 * not "hidden" (a moderator, a group member).
+	 * can_view() as far as the row, the viewer's blocks and the lean-safe
+	 * rules decide it, without capabilities, the groups filter or a rule the
+	 * lean /serve entry cannot run (where WordPress runs without plugins):
+	 * true only where can_view() is true whatever those say: the owner, or an
+	 * approved public or members-only item (or one a lean-safe grant gives)
+	 * with no block between its author and the viewer, that every rule
+	 * allows. False means "ask can_view()", not "hidden" (a moderator, a
+	 * group member, a rule only the full plugin can run).
 	 *
 	 * @param object $row       mvs_media row.
 	 * @param int    $viewer_id Viewer (0 when anonymous).
 	 * @return bool
 	 */
 	public static function can_view_without_plugins( $row, int $viewer_id ): bool {
-		return self::is_owner( $row, $viewer_id ) || self::community_allows( $row, $viewer_id, false );
+		return self::is_owner( $row, $viewer_id ) || self::community_allows( $row, $viewer_id, true );
 	}
 
 	/**
@@ -230,17 +278,38 @@ final class MVS_Media_Visibility {
 
 	/**
 	 * The community rules of one row: approved, no block between author and
-	 * viewer, and a privacy the viewer qualifies for.
+	 * viewer, a privacy the viewer qualifies for (or a grant), and every
+	 * registered rule.
+	 *
+	 * @param object $row       mvs_media row.
+	 * @param int    $viewer_id Viewer (0 when anonymous).
+	 * @param bool   $lean      Only what the lean entry can decide (no groups, only lean-safe grants; a rule it cannot run says no).
+	 * @return bool
+	 */
+	private static function community_allows( $row, int $viewer_id, bool $lean ): bool {
+		if ( 'approved' !== $row->moderation_status || in_array( (int) $row->author_id, self::blocked_ids( $viewer_id ), true ) ) {
+			return false;
+		}
+		if ( ! self::privacy_allows( $row, $viewer_id, ! $lean ) && ! self::granted( $row, $viewer_id, $lean ) ) {
+			return false;
+		}
+		foreach ( MVS_Visibility_Rules::restrictions() as $rule ) {
+			if ( ( $lean && ! $rule->lean_safe() ) || ! $rule->allows( $row, $viewer_id ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * Whether the row's privacy lets the viewer in.
 	 *
 	 * @param object $row         mvs_media row.
 	 * @param int    $viewer_id   Viewer (0 when anonymous).
 	 * @param bool   $with_groups Whether group items are decided (false: never, the groups come from a filter).
 	 * @return bool
 	 */
-	private static function community_allows( $row, int $viewer_id, bool $with_groups ): bool {
-		if ( 'approved' !== $row->moderation_status || in_array( (int) $row->author_id, self::blocked_ids( $viewer_id ), true ) ) {
-			return false;
-		}
+	private static function privacy_allows( $row, int $viewer_id, bool $with_groups ): bool {
 		switch ( $row->privacy ) {
 			case 'public':
 				return true;
@@ -251,6 +320,23 @@ final class MVS_Media_Visibility {
 			default:
 				return false;
 		}
+	}
+
+	/**
+	 * Whether a registered grant gives the viewer the row.
+	 *
+	 * @param object $row       mvs_media row.
+	 * @param int    $viewer_id Viewer (0 when anonymous).
+	 * @param bool   $lean      Only lean-safe grants.
+	 * @return bool
+	 */
+	private static function granted( $row, int $viewer_id, bool $lean ): bool {
+		foreach ( MVS_Visibility_Rules::grants() as $grant ) {
+			if ( ( ! $lean || $grant->lean_safe() ) && $grant->grants( $row, $viewer_id ) ) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

@@ -49,7 +49,8 @@ final class MVS_Tag_Repository {
 		global $wpdb;
 		$one      = " IN ( SELECT x.term_taxonomy_id FROM {$wpdb->term_taxonomy} x WHERE x.term_id = %d )";
 		$one_args = $term_id ? array( $term_id ) : array();
-		if ( ! MVS_Media_Totals::ready() ) {
+		// The keys count by privacy alone: registered visibility rules need the items themselves.
+		if ( ! MVS_Media_Totals::ready() || MVS_Visibility_Rules::any() ) {
 			list( $where, $args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'm' );
 			return array(
 				"SELECT r.term_taxonomy_id, COUNT(*) AS use_count FROM {$wpdb->term_relationships} r INNER JOIN {$wpdb->mvs_media} m ON m.id = r.object_id"
