@@ -9,7 +9,10 @@
  *   (mvs_visibility_rules) that hides that item from everyone but its owner
  *   and moderators, one the lean /serve entry cannot run
  *   (visibility-rules.site-wide.spec.ts; registered per request only here:
- *   a real rule is registered on every request and decides per row).
+ *   a real rule is registered on every request and decides per row);
+ * - X-MVS-Test-Refuse-Upload: <code> refuses every upload on
+ *   mvs_pre_store_upload with that error code (uploads.spec.ts), and
+ *   reports the facts the hook received in X-MVS-Test-Upload-Facts.
  *
  * @package MediaCommunityService
  */
@@ -61,4 +64,18 @@ add_filter(
 		};
 		return $rules;
 	}
+);
+
+add_filter(
+	'mvs_pre_store_upload',
+	static function ( $refusal, $facts ) {
+		$code = mvs_test_extension_header( 'HTTP_X_MVS_TEST_REFUSE_UPLOAD' );
+		if ( '' === $code ) {
+			return $refusal;
+		}
+		header( 'X-MVS-Test-Upload-Facts: ' . wp_json_encode( $facts ) );
+		return new WP_Error( $code, 'Refused by the test extension.', array( 'status' => 507, 'limit' => 'storage_bytes' ) );
+	},
+	10,
+	2
 );

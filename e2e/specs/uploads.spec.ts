@@ -204,6 +204,28 @@ test.describe('storage', () => {
 		}
 	});
 
+	test('an extension refusing on mvs_pre_store_upload gets its 403 and message; the hook saw the validated facts; nothing is stored', async ({ api }) => {
+		const member = api('member');
+		const item = await upload(member);
+		const refuse = (code: string) => ({ 'X-MVS-Test-Refuse-Upload': code, 'X-MVS-Test-Storage-Fail': '99' });
+		for (const [code, answered] of [['mvs_quota_exceeded', 'mvs_quota_exceeded'], ['pro_storage_full', 'mvs_upload_refused']] as const) {
+			const title = token();
+			const res = await member.send({ method: 'POST', path: '/mvs/v1/media', query: {}, multipart: { file: files.uniquePng(), title } as never }, refuse(code));
+			expect(res.status, JSON.stringify(res.body)).toBe(403);
+			// The extension's message and data; the status is the code's (its 507 is not taken).
+			expect(res.body).toEqual({ code: answered, message: 'Refused by the test extension.', data: { status: 403, limit: 'storage_bytes' } });
+			expect(JSON.parse(res.headers['x-mvs-test-stored'] ?? 'null'), 'no file written').toEqual([]);
+			expect((await member.op('list_my_media', { query: { s: title } })).body.total, 'no row').toBe(0);
+			const facts = JSON.parse(res.headers['x-mvs-test-upload-facts'] ?? 'null');
+			expect(facts).toEqual({ owner_id: item.author_id, size: expect.any(Number), mime: 'image/png', media_type: 'image', extension: 'png', replaces: 0 });
+		}
+		const replaced = await member.send({ method: 'POST', path: `/mvs/v1/media/${item.id}/replace`, query: {}, multipart: { file: files.uniquePng() } as never }, refuse('mvs_quota_exceeded'));
+		expect(replaced.status).toBe(403);
+		expect(replaced.body.code).toBe('mvs_quota_exceeded');
+		expect(JSON.parse(replaced.headers['x-mvs-test-upload-facts'] ?? 'null')).toMatchObject({ owner_id: item.author_id, replaces: item.id });
+		expect(JSON.parse(replaced.headers['x-mvs-test-stored'] ?? 'null')).toEqual([]);
+	});
+
 	test('the storage folder is closed to the web: .htaccess denies, index.php stops listings, nginx refuses', async ({ api, request }) => {
 		const item = await upload(api('member'));
 		const disk = await stored(api('admin'), { media_id: item.id });

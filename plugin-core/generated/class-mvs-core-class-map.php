@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 239 classes and interfaces of the plugin from its file the
+ * Loads each of the 240 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -256,6 +256,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Update_Media_Comment_Args'      => 'generated/class-mvs-update-media-comment-args.php',
 		'MVS_Update_Settings_Args'           => 'generated/class-mvs-update-settings-args.php',
 		'MVS_Update_Tag_Args'                => 'generated/class-mvs-update-tag-args.php',
+		'MVS_Upload_Gate'                    => 'includes/media/class-mvs-upload-gate.php',
 		'MVS_Upload_Validator'               => 'includes/media/class-mvs-upload-validator.php',
 		'MVS_Url_Signer'                     => 'includes/files/class-mvs-url-signer.php',
 		'MVS_Visibility_Grant'               => 'includes/media/interface-mvs-visibility-grant.php',

@@ -44,6 +44,8 @@ final class MVS_Errors {
 		'mvs_ai_budget_exceeded'    => 429,
 		'mvs_ai_provider_error'     => 502,
 		'mvs_storage_failed'        => 500,
+		'mvs_quota_exceeded'        => 403,
+		'mvs_upload_refused'        => 403,
 		'mvs_not_implemented'       => 501,
 	);
 
@@ -119,6 +121,10 @@ final class MVS_Errors {
 				return __( 'The AI provider failed or answered something unusable.', 'media-community-service' );
 			case 'mvs_storage_failed':
 				return __( 'Storage driver error.', 'media-community-service' );
+			case 'mvs_quota_exceeded':
+				return __( 'An extension (Pro\'s quotas) refused the upload: it would exceed a limit of the uploader\'s package.', 'media-community-service' );
+			case 'mvs_upload_refused':
+				return __( 'An extension refused the upload before it was stored (mvs_pre_store_upload).', 'media-community-service' );
 			case 'mvs_not_implemented':
 				return __( 'The route is declared but its domain logic has not shipped yet.', 'media-community-service' );
 			default:

@@ -117,6 +117,11 @@ final class MVS_Media_Upload_Service implements MVS_Media_Uploads_Handler {
 		if ( $duplicate_of && 'skip' === MVS_Settings::get( 'duplicate_action' ) ) {
 			return MVS_Errors::make( 'mvs_duplicate', __( 'You have already uploaded this file.', 'media-community-service' ), array( 'media_id' => $duplicate_of ) );
 		}
+		// Extensions' last word (quotas) before anything is written.
+		$refusal = MVS_Upload_Gate::check( $upload, $user_id );
+		if ( $refusal ) {
+			return $refusal;
+		}
 
 		$stored = $this->store_with_sizes( $args->file['tmp_name'], $upload );
 		if ( is_wp_error( $stored ) ) {
@@ -198,6 +203,10 @@ final class MVS_Media_Upload_Service implements MVS_Media_Uploads_Handler {
 		$upload = $this->validator->validate( $args->file );
 		if ( is_wp_error( $upload ) ) {
 			return $upload;
+		}
+		$refusal = MVS_Upload_Gate::check( $upload, (int) $row->author_id, $id );
+		if ( $refusal ) {
+			return $refusal;
 		}
 		$stored = $this->store_with_sizes( $args->file['tmp_name'], $upload );
 		if ( is_wp_error( $stored ) ) {

@@ -39,5 +39,7 @@ export const coreErrors: readonly ErrorSpec[] = [
 	{ code: 'mvs_ai_budget_exceeded', status: 429, meaning: 'The monthly AI analysis budget is used up.' },
 	{ code: 'mvs_ai_provider_error', status: 502, meaning: 'The AI provider failed or answered something unusable.' },
 	{ code: 'mvs_storage_failed', status: 500, meaning: 'Storage driver error.' },
+	{ code: 'mvs_quota_exceeded', status: 403, meaning: 'An extension (Pro\'s quotas) refused the upload: it would exceed a limit of the uploader\'s package.' },
+	{ code: 'mvs_upload_refused', status: 403, meaning: 'An extension refused the upload before it was stored (mvs_pre_store_upload).' },
 	{ code: 'mvs_not_implemented', status: 501, meaning: 'The route is declared but its domain logic has not shipped yet.' },
 ];
