@@ -64,6 +64,8 @@ export interface MediaItem {
 	moderation_status: "pending" | "flagged" | "approved" | "rejected" | null;
 	/** Why a moderator rejected the item, for its uploader and moderators; null when not rejected, when no reason was given, and for everyone else. */
 	moderation_reason: string | null;
+	/** Fields added by extensions, by extension; present while an extension that adds fields is active (docs/api-conventions.md, "Extension fields"). */
+	extensions?: { "mvs-pro"?: { quota_bytes: number | null } };
 }
 
 /** A tag (mvs_tag) or category (mvs_category) of a media item. */

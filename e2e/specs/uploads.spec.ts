@@ -226,6 +226,18 @@ test.describe('storage', () => {
 		expect(JSON.parse(replaced.headers['x-mvs-test-stored'] ?? 'null')).toEqual([]);
 	});
 
+	test('Pro\'s extension field: an item tells its uploader and settings managers the bytes it counts against the quota, nobody else', async ({ api }) => {
+		const file = files.uniquePng();
+		const item = await upload(api('member'), { file });
+		expect(item.extensions?.['mvs-pro']?.quota_bytes).toBe(file.buffer.length);
+		const asAdmin = await api('admin').op('get_media', { params: { id: item.id } });
+		expect(asAdmin.body.extensions?.['mvs-pro']?.quota_bytes).toBe(item.extensions?.['mvs-pro']?.quota_bytes);
+		for (const role of ['member2', 'anonymous'] as const) {
+			const other = await api(role).op('get_media', { params: { id: item.id } });
+			expect(other.body.extensions, role).toEqual({ 'mvs-pro': { quota_bytes: null } });
+		}
+	});
+
 	test('the storage folder is closed to the web: .htaccess denies, index.php stops listings, nginx refuses', async ({ api, request }) => {
 		const item = await upload(api('member'));
 		const disk = await stored(api('admin'), { media_id: item.id });

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 240 classes and interfaces of the plugin from its file the
+ * Loads each of the 241 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -221,6 +221,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Report_User_Args'               => 'generated/class-mvs-report-user-args.php',
 		'MVS_Reports_Handler'                => 'generated/interface-mvs-reports-handler.php',
 		'MVS_Reports_Service'                => 'includes/moderation/class-mvs-reports-service.php',
+		'MVS_Response_Extensions'            => 'includes/rest/class-mvs-response-extensions.php',
 		'MVS_Sanitize'                       => 'includes/rest/class-mvs-sanitize.php',
 		'MVS_Serve_Fast_Path'                => 'includes/files/class-mvs-serve-fast-path.php',
 		'MVS_Serve_Lean'                     => 'includes/files/class-mvs-serve-lean.php',

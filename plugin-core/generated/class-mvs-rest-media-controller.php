@@ -976,6 +976,28 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 					'context'     => array( 'view', 'edit' ),
 					'readonly'    => true,
 				),
+				'extensions'        => array(
+					'description'          => __( 'Fields added by extensions, by extension; present while an extension that adds fields is active (docs/api-conventions.md, "Extension fields").', 'media-community-service' ),
+					'type'                 => 'object',
+					'properties'           => array(
+						'mvs-pro' => array(
+							'description'          => __( 'Fields of the mvs-pro extension.', 'media-community-service' ),
+							'type'                 => 'object',
+							'properties'           => array(
+								'quota_bytes' => array(
+									'description' => __( 'Bytes the item counts against its uploader\'s storage quota (the stored original); for the uploader and users with manage_mvs_settings, null for everyone else.', 'media-community-service' ),
+									'type'        => array( 'integer', 'null' ),
+									'minimum'     => 0,
+								),
+							),
+							'required'             => array( 'quota_bytes' ),
+							'additionalProperties' => false,
+						),
+					),
+					'additionalProperties' => false,
+					'context'              => array( 'view', 'edit' ),
+					'readonly'             => true,
+				),
 			),
 		);
 		return $this->add_additional_fields_schema( $this->schema );

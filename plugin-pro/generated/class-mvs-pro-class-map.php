@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 7 classes and interfaces of the plugin from its file the
+ * Loads each of the 9 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -23,8 +23,10 @@ final class MVS_Pro_Class_Map {
 	 * Class or interface name => file, relative to the plugin folder.
 	 */
 	const CLASSES = array(
+		'MVS_Pro_Extension_Fields'         => 'generated/class-mvs-pro-extension-fields.php',
 		'MVS_Pro_Personal_Data'            => 'generated/class-mvs-pro-personal-data.php',
 		'MVS_Pro_Plugin'                   => 'includes/class-mvs-pro-plugin.php',
+		'MVS_Pro_Quota_Fields'             => 'includes/class-mvs-pro-quota-fields.php',
 		'MVS_Pro_REST_Packages_Controller' => 'generated/class-mvs-pro-rest-packages-controller.php',
 		'MVS_Pro_REST_Push_Controller'     => 'generated/class-mvs-pro-rest-push-controller.php',
 		'MVS_Pro_REST_Quotas_Controller'   => 'generated/class-mvs-pro-rest-quotas-controller.php',

@@ -4,3 +4,4 @@ export * from './plugin.js';
 export * from './route.js';
 export * from './table.js';
 export * from './values.js';
+export * from './extension-fields.js';

@@ -2,6 +2,7 @@
  * A plugin declaration: what one WordPress plugin exposes and stores.
  */
 import type { Capability } from './auth.js';
+import type { ExtensionFieldSpec } from './extension-fields.js';
 import type { FieldSpec } from './field.js';
 import type { ResourceSpec } from './route.js';
 import type { TableSpec } from './table.js';
@@ -44,6 +45,8 @@ export interface PluginSpec {
 	readonly schemas: readonly SchemaSpec[];
 	readonly errors: readonly ErrorSpec[];
 	readonly roles: readonly RoleGrant[];
+	/** Fields this plugin adds to response schemas (its own or another plugin's). */
+	readonly extensionFields?: readonly ExtensionFieldSpec[];
 }
 
 export function schema(name: string, summary: string, fields: Readonly<Record<string, { spec: FieldSpec }>>): SchemaSpec {

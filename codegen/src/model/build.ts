@@ -9,6 +9,7 @@ import { ADDRESS_FACTOR, WRITE_RATE_LIMIT, type HttpMethod, type ResourceSpec, t
 import type { TableSpec } from '../dsl/table.js';
 import type { ValueSet } from '../dsl/values.js';
 import type { ArgLocation, Model, ModelArg, ModelHandler, ModelHeader, ModelPlugin, ModelResource, ModelRoute } from './model.js';
+import { applyExtensionFields } from './extension-fields.js';
 import { WORDPRESS_ERRORS } from './route-errors.js';
 import { collectValueSets } from './value-sets.js';
 
@@ -41,7 +42,10 @@ export function buildModel(specs: readonly PluginSpec[]): Model {
 	// answers them (e.g. per-field validation the JSON schema cannot express).
 	const routeCodes = new Set([...errorCodes, ...WORDPRESS_ERRORS.map((e) => e.code)]);
 	const valueSets = new Map<string, ValueSet>();
-	const plugins = specs.map((spec) => buildPlugin(spec, routeCodes, valueSets));
+	const plugins = applyExtensionFields(
+		specs,
+		specs.map((spec) => buildPlugin(spec, routeCodes, valueSets)),
+	);
 	const namespaces = new Set<string>();
 	for (const p of plugins) {
 		if (namespaces.has(p.namespace)) throw new ModelError(`plugin ${p.id}`, `namespace ${p.namespace} reused`);

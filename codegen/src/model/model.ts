@@ -9,6 +9,7 @@ import type { ErrorSpec, RoleGrant, SchemaSpec } from '../dsl/plugin.js';
 import type { HttpMethod, Pagination, Response } from '../dsl/route.js';
 import type { TableSpec } from '../dsl/table.js';
 import type { ValueSet } from '../dsl/values.js';
+import type { ModelExtensionField } from './extension-fields.js';
 
 export type ArgLocation = 'path' | 'query' | 'body' | 'multipart';
 
@@ -106,6 +107,8 @@ export interface ModelPlugin {
 	readonly roles: readonly RoleGrant[];
 	/** Owner lookups the plugin's routes use, sorted. */
 	readonly ownerLookups: readonly string[];
+	/** Fields the plugin adds to response schemas (set by applyExtensionFields()). */
+	readonly extensionFields?: readonly ModelExtensionField[];
 	/** Closed value sets of its columns and fields, by name (see dsl/values.ts). */
 	readonly valueSets: readonly ValueSet[];
 }

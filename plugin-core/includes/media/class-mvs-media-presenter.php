@@ -49,7 +49,8 @@ final class MVS_Media_Presenter {
 		$state = $this->loader->load( $rows, $viewer );
 		$items = array();
 		foreach ( $rows as $row ) {
-			$items[] = $this->shape( $row, $viewer, $state );
+			// Fields other plugins declare on MediaItem (docs/api-conventions.md, "Extension fields").
+			$items[] = MVS_Response_Extensions::add( 'MediaItem', $this->shape( $row, $viewer, $state ), $row, $viewer );
 		}
 		return $items;
 	}

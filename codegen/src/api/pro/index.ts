@@ -2,6 +2,7 @@
  * The Pro plugin, mvs-pro/v1: upload quotas, credits and push registration.
  */
 import { collectResources, type PluginSpec } from '../../dsl/index.js';
+import { proExtensionFields } from './extension-fields.js';
 import * as quotas from './quotas.js';
 import { proSchemas } from './schemas.js';
 import { proTables } from './tables.js';
@@ -20,4 +21,5 @@ export const proPlugin: PluginSpec = {
 	// Pro answers with the core plugin's error codes (it requires core).
 	errors: [],
 	roles: [],
+	extensionFields: proExtensionFields,
 };

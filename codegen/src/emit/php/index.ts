@@ -8,6 +8,7 @@ import { emitCapabilities } from './capabilities.js';
 import { emitClassMap, type PhpSource } from './class-map.js';
 import { emitController } from './controller.js';
 import { emitErrors } from './errors.js';
+import { emitExtensionFields } from './extension-fields.js';
 import { emitHandlerInterface, emitOwnerLookups } from './interfaces.js';
 import { emitEnums } from './enums.js';
 import { emitMediaDeletePlan } from './media-delete-plan.js';
@@ -39,6 +40,7 @@ export function emitPhp(model: Model, plugin: ModelPlugin, handWritten: readonly
 	push(emitEnums(plugin));
 	push(emitPersonalDataPlan(plugin));
 	push(emitMediaDeletePlan(plugin));
+	push(emitExtensionFields(plugin));
 	push(emitClassMap(plugin, [...handWritten, ...files.map((f) => ({ path: `generated/${f.file}`, code: f.code }))]));
 
 	const out: FileMap = new Map();

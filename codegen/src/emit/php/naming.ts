@@ -26,6 +26,7 @@ export const names = {
 	capabilities: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Capabilities`,
 	personalData: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Personal_Data`,
 	mediaDeletePlan: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Media_Delete_Plan`,
+	extensionFields: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Extension_Fields`,
 	classMap: (plugin: ModelPlugin) => `${pluginPrefix(plugin)}_Class_Map`,
 	args: (plugin: ModelPlugin, route: string) => `${classPrefix(plugin)}_${pascalSnake(route)}_Args`,
 	errors: () => 'MVS_Errors',

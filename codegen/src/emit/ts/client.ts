@@ -33,7 +33,7 @@ export function tsType(spec: FieldSpec): string {
 			case 'object':
 				type = spec.properties
 					? `{ ${Object.entries(spec.properties)
-							.map(([k, v]) => `${k}${v.required ? '' : '?'}: ${tsType(v)}`)
+							.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}${v.required ? '' : '?'}: ${tsType(v)}`)
 							.join('; ')} }`
 					: 'Record<string, unknown>';
 				break;
