@@ -56,7 +56,7 @@ final class MVS_Serve_Request {
 		'MVS_Community_Gate::filter_pre_dispatch',
 		'MVS_Community_Gate::filter_before_callbacks',
 		'MVS_Credentials::check',
-		'MVS_Settings_Validator::guard_wp_settings_route',
+		'MVS_Settings_Registration::guard_wp_settings_route',
 	);
 
 	/**
