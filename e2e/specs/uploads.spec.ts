@@ -253,7 +253,7 @@ test.describe('storage', () => {
 });
 
 test.describe('POST /media/{id}/replace', () => {
-	test('keeps the id, metadata and viewer state; swaps the file and its sizes and deletes the old ones', async ({ api, fixtures }) => {
+	test('keeps the id, metadata and viewer state; swaps the file and its sizes and deletes the old ones', async ({ api }) => {
 		const admin = api('admin');
 		const item = await upload(api('member'), { title: 'kept title', description: 'kept words', privacy: 'members', file: files.image(400, 300) });
 		expect((await api('member2').op('add_media_favorite', { params: { id: item.id } })).status).toBe(200);
