@@ -75,7 +75,12 @@ final class MVS_File_Purge {
 	 */
 	public static function on_moderated( $id, $to, $from ): void {
 		if ( 'approved' === $from && 'approved' !== $to ) {
-			self::purge( (object) array( 'id' => (int) $id, 'privacy' => 'public', 'moderation_status' => 'approved' ), 'moderation', false );
+			$was_public = (object) array(
+				'id'                => (int) $id,
+				'privacy'           => 'public',
+				'moderation_status' => 'approved',
+			);
+			self::purge( $was_public, 'moderation', false );
 		}
 	}
 

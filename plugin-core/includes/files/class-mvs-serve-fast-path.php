@@ -92,7 +92,7 @@ final class MVS_Serve_Fast_Path {
 	 * request the handler answers with a file; otherwise does nothing.
 	 */
 	public static function maybe_serve(): void {
-		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only whether it is there: every other request of the site leaves here.
+		// phpcs:ignore WordPress.CSRF.NonceVerification.NoNonceVerification -- only whether it is there: every other request of the site leaves here.
 		if ( ! isset( $_GET['mvs_sig'] ) || ! self::is_serve_route() ) {
 			return;
 		}
@@ -127,14 +127,14 @@ final class MVS_Serve_Fast_Path {
 	 * @return bool
 	 */
 	private static function is_serve_route(): bool {
-		// phpcs:disable WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput -- compared to fixed strings only.
+		// phpcs:disable WordPress.CSRF.NonceVerification.NoNonceVerification, WordPress.VIP.ValidatedSanitizedInput -- compared to fixed strings only.
 		$uri   = isset( $_SERVER['REQUEST_URI'] ) ? (string) $_SERVER['REQUEST_URI'] : '';
 		$route = isset( $_GET['rest_route'] ) ? $_GET['rest_route'] : null;
 		// phpcs:enable
 		$path   = (string) wp_parse_url( $uri, PHP_URL_PATH );
 		$signed = rest_url( ltrim( MVS_Serve_Request::ROUTE, '/' ) );
 		$query  = (string) wp_parse_url( $signed, PHP_URL_QUERY );
-		if ( $path !== (string) wp_parse_url( $signed, PHP_URL_PATH ) ) {
+		if ( (string) wp_parse_url( $signed, PHP_URL_PATH ) !== $path ) {
 			return false;
 		}
 		if ( '' === $query ) {

@@ -281,11 +281,11 @@ final class MVS_Serve_Lean {
 		if ( '@' === substr( $fallback, 0, 1 ) ) {
 			// No other header, not even PHP's default Content-Type: nginx carries some over to WordPress's
 			// answer (Cache-Control, Expires; the type's charset, and the type itself on a 304).
-			ini_set( 'default_mimetype', '' ); // phpcs:ignore WordPress.PHP.IniSet.Risky -- this response only.
+			ini_set( 'default_mimetype', '' ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.runtime_configuration_ini_set -- this response only.
 			header( 'X-Accel-Redirect: ' . $fallback );
 			return;
 		}
-		// phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- passed on as received; WordPress validates it on arrival.
+		// phpcs:ignore WordPress.VIP.ValidatedSanitizedInput -- passed on as received; WordPress validates it on arrival.
 		$query = isset( $_SERVER['QUERY_STRING'] ) ? (string) $_SERVER['QUERY_STRING'] : '';
 		$url   = untrailingslashit( (string) get_option( 'home' ) ) . '/?rest_route=' . rawurlencode( MVS_Serve_Request::ROUTE ) . ( '' !== $query ? '&' . $query : '' );
 		status_header( 307 );
@@ -337,6 +337,7 @@ final class MVS_Serve_Lean {
 		require_once ABSPATH . WPINC . '/rest-api/class-wp-rest-response.php';
 		require_once ABSPATH . WPINC . '/rest-api/class-wp-rest-request.php';
 		if ( ! isset( $GLOBALS['wp_textdomain_registry'] ) ) {
+			// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedVariableFound -- WordPress's own global, which wp-settings.php would set.
 			$GLOBALS['wp_textdomain_registry'] = new WP_Textdomain_Registry();
 			$GLOBALS['wp_textdomain_registry']->init();
 		}

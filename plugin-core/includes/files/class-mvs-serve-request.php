@@ -69,7 +69,7 @@ final class MVS_Serve_Request {
 	 * @return WP_REST_Request|null Null: leave the request to the REST route.
 	 */
 	public static function from_globals(): ?WP_REST_Request {
-		// phpcs:disable WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput -- the signature is the credential; every value is matched against its one canonical form below.
+		// phpcs:disable WordPress.CSRF.NonceVerification.NoNonceVerification, WordPress.VIP.ValidatedSanitizedInput -- the signature is the credential; every value is matched against its one canonical form below.
 		$method = isset( $_SERVER['REQUEST_METHOD'] ) ? (string) $_SERVER['REQUEST_METHOD'] : '';
 		if ( ! isset( $_GET['mvs_sig'] ) || ( 'GET' !== $method && 'HEAD' !== $method ) || ! empty( $_POST ) ) {
 			return null;
@@ -195,7 +195,7 @@ final class MVS_Serve_Request {
 			return true;
 		}
 		/** This filter is documented in wp-includes/rest-api/class-wp-rest-server.php */
-		$result = apply_filters( 'rest_authentication_errors', null );
+		$result = apply_filters( 'rest_authentication_errors', null ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own filter, asked as the REST server would.
 		return null !== $result && true !== $result;
 	}
 

@@ -13,8 +13,7 @@ defined( 'ABSPATH' ) || exit;
  * the last) whatever its size; MVS_Media_Page_Loader adds one for what the
  * items carry.
  *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom tables; results are per-viewer.
- * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
+ * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
  */
 final class MVS_Media_List_Query {
 
@@ -80,14 +79,15 @@ final class MVS_Media_List_Query {
 	public function search( array $query ): array {
 		global $wpdb;
 		list( $filter_sql, $filter_args ) = $this->filters( $query );
+
 		$clauses  = self::order_clauses();
 		$order    = $clauses[ $query['orderby'] ] ?? $clauses['date'];
 		$per_page = max( 1, (int) $query['per_page'] );
 		$offset   = ( max( 1, (int) $query['page'] ) - 1 ) * $per_page;
 
-		$selects = array();
-		$counts  = array();
-		$args    = array();
+		$selects    = array();
+		$counts     = array();
+		$args       = array();
 		$count_args = array();
 		$branches   = self::visibility_branches( (string) $query['scope'], (int) $query['viewer'] );
 		$type_hint  = self::type_index_hint( $query, $order === $clauses['date'] );
@@ -96,6 +96,7 @@ final class MVS_Media_List_Query {
 		$parts = array();
 		foreach ( $branches as $branch ) {
 			list( $where, $where_args, $keyed ) = $branch;
+
 			$counts[]   = "( SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE {$where}{$filter_sql} )";
 			$count_args = array_merge( $count_args, $where_args, $filter_args );
 			if ( isset( $listed[ $where ] ) ) {
@@ -110,6 +111,7 @@ final class MVS_Media_List_Query {
 		$totals = $this->total->statement( $query, $filter_sql, $filter_args );
 		if ( $totals ) {
 			list( $count_sql, $count_args ) = $totals;
+
 		} else {
 			$count_sql = 'SELECT ' . implode( ' + ', $counts );
 		}
@@ -127,6 +129,7 @@ final class MVS_Media_List_Query {
 		$keys = self::sort_keys( $order );
 		foreach ( $parts as $part ) {
 			list( $from, $from_args, $sort ) = $part;
+
 			$selects[] = $single
 				? "{$head}{$from} ORDER BY {$sort} LIMIT %d OFFSET %d"
 				: "SELECT * FROM ( SELECT {$keys} FROM {$from} ORDER BY {$sort} LIMIT %d ) b" . count( $selects );
@@ -214,6 +217,7 @@ final class MVS_Media_List_Query {
 		$rest                         = $query;
 		$rest[ $param ]               = '';
 		list( $rest_sql, $rest_args ) = $this->filters( $rest );
+
 		$terms      = "FROM {$wpdb->term_taxonomy} tt INNER JOIN {$wpdb->terms} t ON t.term_id = tt.term_id WHERE tt.taxonomy = %s AND t.slug = %s";
 		$terms_args = array( 'tag' === $param ? 'mvs_tag' : 'mvs_category', $query[ $param ] );
 		$first      = "SELECT MIN(tt.term_taxonomy_id) {$terms}";
@@ -377,6 +381,7 @@ final class MVS_Media_List_Query {
 			// (a private first item must neither show nor hide the group);
 			// ungrouped items stay.
 			list( $seen, $seen_args ) = self::visible_to( 'g', (string) ( $query['scope'] ?? 'public' ), (int) ( $query['viewer'] ?? 0 ) );
+
 			$where[] = "( m.upload_group = '' OR m.id = ( SELECT MIN(g.id) FROM {$wpdb->mvs_media} g WHERE g.upload_group = m.upload_group AND {$seen} ) )";
 			$args    = array_merge( $args, $seen_args );
 		}

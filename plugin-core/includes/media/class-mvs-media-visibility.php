@@ -70,7 +70,7 @@ final class MVS_Media_Visibility {
 			 * @param int[] $groups  Group IDs.
 			 * @param int   $user_id User ID.
 			 */
-			$groups             = (array) apply_filters( 'mvs_user_group_ids', $groups, $user_id );
+			$groups            = (array) apply_filters( 'mvs_user_group_ids', $groups, $user_id );
 			$cache[ $user_id ] = array_values( array_unique( array_filter( array_map( 'absint', $groups ) ) ) );
 		}
 		return $cache[ $user_id ];
@@ -142,7 +142,7 @@ final class MVS_Media_Visibility {
 	 * @return array<int, array{0: string, 1: array}> Disjoint clauses and their arguments.
 	 */
 	public static function community_branches( int $viewer_id, string $alias = 'm', bool $with_blocks = true ): array {
-		list( $blocks, $block_args ) = $with_blocks ? self::blocks_clause( $viewer_id, "{$alias}.author_id" ) : array( '', array() );
+		list( $blocks, $block_args )                     = $with_blocks ? self::blocks_clause( $viewer_id, "{$alias}.author_id" ) : array( '', array() );
 		list( $grants, $grant_args, $rules, $rule_args ) = self::extension_sql( $viewer_id, $alias );
 		$tail      = $blocks . $rules;
 		$tail_args = array_merge( $block_args, $rule_args );
@@ -223,7 +223,6 @@ final class MVS_Media_Visibility {
 	 */
 	public static function refresh_blocked_ids( int $user_id ): void {
 		global $wpdb;
-		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- custom table; this is the write path of the cached copy.
 		$ids = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT blocked_id FROM {$wpdb->mvs_blocks} WHERE blocker_id = %d UNION SELECT blocker_id FROM {$wpdb->mvs_blocks} WHERE blocked_id = %d", $user_id, $user_id ) ) );
 		if ( $ids ) {
 			update_user_meta( $user_id, self::BLOCKED_META, $ids );

@@ -16,8 +16,7 @@ defined( 'ABSPATH' ) || exit;
  * the taxonomy API, except the merge, which moves relationships in two
  * statements.
  *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- per-viewer counts cannot be cached globally.
- * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
+ * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
  */
 final class MVS_Tag_Repository {
 
@@ -104,8 +103,8 @@ final class MVS_Tag_Repository {
 		global $wpdb;
 		list( $counts, $args ) = self::counts( $viewer, $term_id );
 		// One tag is read whether or not the viewer sees an item of it (the routes decide).
-		$join                  = $term_id || MVS_Media_Visibility::is_privileged( $viewer ) ? 'LEFT JOIN' : 'INNER JOIN';
-		$where                 = 'LEFT JOIN' === $join ? '' : ' AND c.use_count > 0';
+		$join  = $term_id || MVS_Media_Visibility::is_privileged( $viewer ) ? 'LEFT JOIN' : 'INNER JOIN';
+		$where = 'LEFT JOIN' === $join ? '' : ' AND c.use_count > 0';
 		return array(
 			"FROM {$wpdb->terms} t INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_id = t.term_id {$join} ( {$counts} ) c ON c.term_taxonomy_id = tt.term_taxonomy_id"
 			. " WHERE tt.taxonomy = %s{$where}",
@@ -129,13 +128,16 @@ final class MVS_Tag_Repository {
 		$order    = 'count' === $query['orderby'] ? 'use_count DESC, t.name ASC' : 't.name ASC, t.term_id ASC';
 		$per_page = max( 1, (int) $query['per_page'] );
 		$offset   = ( max( 1, (int) $query['page'] ) - 1 ) * $per_page;
-		$rows     = $wpdb->get_results(
+		// The placeholders of the filters are in $from, their values in $args.
+		// phpcs:disable WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare
+		$rows  = $wpdb->get_results(
 			$wpdb->prepare(
 				"SELECT t.term_id, t.name, t.slug, COALESCE( c.use_count, 0 ) AS use_count {$from} ORDER BY {$order} LIMIT %d OFFSET %d",
 				array_merge( $args, array( $per_page, $offset ) )
 			)
 		);
-		$total    = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) {$from}", $args ) );
+		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) {$from}", $args ) );
+		// phpcs:enable WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare
 		return array( $rows ? $rows : array(), $total );
 	}
 
