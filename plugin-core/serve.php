@@ -15,7 +15,7 @@
  */
 
 // An entry point like wp-login.php: no ABSPATH yet, and no WordPress functions before wp-load.php.
-// phpcs:disable WordPress.Security.ValidatedSanitizedInput -- server variables set by the web server's configuration, matched against fixed forms.
+// phpcs:disable WordPress.VIP.ValidatedSanitizedInput -- server variables set by the web server's configuration, matched against fixed forms; wp_unslash() and the sanitizers are not loaded yet.
 
 $mvs_lean_fallback = '';
 foreach ( array( 'MVS_SERVE_LEAN', 'REDIRECT_MVS_SERVE_LEAN' ) as $mvs_lean_name ) {
@@ -57,9 +57,9 @@ if ( '' === $mvs_lean_wp_load ) {
 	http_response_code( 500 );
 	exit;
 }
-// phpcs:enable
+// phpcs:enable WordPress.VIP.ValidatedSanitizedInput
 
-define( 'SHORTINIT', true );
+define( 'SHORTINIT', true ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedConstantFound -- WordPress's own switch for a minimal load.
 require $mvs_lean_wp_load;
 
 require_once __DIR__ . '/generated/class-mvs-core-class-map.php';

@@ -23,8 +23,6 @@ defined( 'ABSPATH' ) || exit;
  * Why a cap and not one view per address: carrier-grade NAT, schools and
  * offices put many real visitors behind one address (docs/security.md,
  * "Counters strangers cannot inflate").
- *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- marks must never be served from a cache.
  */
 final class MVS_Event_Marks {
 
@@ -63,19 +61,21 @@ final class MVS_Event_Marks {
 		$address = MVS_Client_Address::hash();
 		$viewer  = hash_hmac( 'sha256', $event . '|' . $address . '|' . sanitize_text_field( $user_agent ), wp_salt( 'nonce' ) );
 		$slots   = array();
-		for ( $slot = 1; $slot <= self::anonymous_viewers(); $slot++ ) {
+		$cap     = self::anonymous_viewers();
+		for ( $slot = 1; $slot <= $cap; $slot++ ) {
 			$slots[] = hash( 'sha256', $event . '|slot' . $slot . '|' . $address );
 		}
 		// One read on the primary key: is this viewer counted already, and which of the address's slots are taken?
 		$keys         = array_merge( array( $viewer ), $slots );
 		$placeholders = implode( ', ', array_fill( 0, count( $keys ), '%s' ) );
-		$taken        = $wpdb->get_col(
+		// phpcs:disable WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber, WordPress.WP.PreparedSQL.NotPrepared -- one %s per key in $placeholders.
+		$taken = $wpdb->get_col(
 			$wpdb->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- one %s per key; the table name only.
 				"SELECT viewer FROM {$wpdb->mvs_view_marks} WHERE media_id = %d AND window_start = %d AND viewer IN ($placeholders)",
 				array_merge( array( $media_id, $window ), $keys )
 			)
 		);
+		// phpcs:enable WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber, WordPress.WP.PreparedSQL.NotPrepared
 		if ( in_array( $viewer, $taken, true ) ) {
 			return false;
 		}
@@ -119,7 +119,7 @@ final class MVS_Event_Marks {
 		global $wpdb;
 		$inserted = $wpdb->query(
 			$wpdb->prepare(
-				"INSERT IGNORE INTO {$wpdb->mvs_view_marks} (media_id, viewer, window_start) VALUES (%d, %s, %d)", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table name only.
+				"INSERT IGNORE INTO {$wpdb->mvs_view_marks} (media_id, viewer, window_start) VALUES (%d, %s, %d)",
 				$media_id,
 				$key,
 				$window
@@ -136,11 +136,11 @@ final class MVS_Event_Marks {
 		global $wpdb;
 		$cutoff = time() - self::WINDOW;
 		if ( MVS_Db::is_sqlite() ) {
-			$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_view_marks} WHERE window_start < %d", $cutoff ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table name only.
+			$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_view_marks} WHERE window_start < %d", $cutoff ) );
 			return;
 		}
 		for ( $batch = 0; $batch < self::PURGE_BATCHES; $batch++ ) {
-			$deleted = (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_view_marks} WHERE window_start < %d LIMIT %d", $cutoff, self::PURGE_BATCH ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table name only.
+			$deleted = (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_view_marks} WHERE window_start < %d LIMIT %d", $cutoff, self::PURGE_BATCH ) );
 			if ( $deleted < self::PURGE_BATCH ) {
 				return;
 			}

@@ -144,6 +144,7 @@ final class MVS_Exif_Orientation {
 	 * @return string
 	 */
 	public static function orientation_only_tiff( int $orientation ): string {
-		return "MM\0\x2A\0\0\0\x08" . "\0\x01" . "\x01\x12\0\x03\0\0\0\x01" . pack( 'n', $orientation ) . "\0\0" . "\0\0\0\0";
+		// Header, one entry (tag 0x0112, SHORT, count 1), its value, no next IFD.
+		return "MM\0\x2A\0\0\0\x08\0\x01\x01\x12\0\x03\0\0\0\x01" . pack( 'n', $orientation ) . "\0\0\0\0\0\0";
 	}
 }

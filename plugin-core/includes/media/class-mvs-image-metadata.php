@@ -128,7 +128,7 @@ final class MVS_Image_Metadata {
 		$out    = self::temp_file();
 		$ranges = null === $out ? null : $this->write( $temp, $final, $out );
 		wp_delete_file( $temp );
-		if ( null === $ranges || ! @copy( $out, $path ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a failure is reported by the return value.
+		if ( null === $ranges || ! @copy( $out, $path ) ) { // phpcs:ignore Generic.PHP.NoSilencedErrors.Discouraged -- a failure is reported by the return value.
 			if ( null !== $out ) {
 				wp_delete_file( $out );
 			}
@@ -150,14 +150,15 @@ final class MVS_Image_Metadata {
 	 * @return array<int, int[]>|null Merged [start, end) ranges; null on failure.
 	 */
 	private function write( string $source, array $parts, string $dest ): ?array {
-		$in  = fopen( $source, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen
-		$out = fopen( $dest, 'wb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen
+		// phpcs:disable WordPress.WP.AlternativeFunctions.file_system_read_fopen, WordPress.WP.AlternativeFunctions.file_system_read_fclose, WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- the output is assembled by seeking and copying streams, which WP_Filesystem cannot do.
+		$in  = fopen( $source, 'rb' );
+		$out = fopen( $dest, 'wb' );
 		if ( false === $in || false === $out ) {
 			if ( false !== $in ) {
-				fclose( $in ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+				fclose( $in );
 			}
 			if ( false !== $out ) {
-				fclose( $out ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+				fclose( $out );
 			}
 			return null;
 		}
@@ -170,15 +171,15 @@ final class MVS_Image_Metadata {
 		$ok     = true;
 		foreach ( $parts as $part ) {
 			if ( ! empty( $part['riff'] ) ) {
-				$bytes = "RIFF\0\0\0\0WEBP"; // Size patched below.
-				$ok    = $ok && 12 === fwrite( $out, $bytes ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite
+				$bytes  = "RIFF\0\0\0\0WEBP"; // Size patched below.
+				$ok     = $ok && 12 === fwrite( $out, $bytes );
 				$length = 12;
 			} elseif ( isset( $part['bytes'] ) ) {
 				$length = strlen( $part['bytes'] );
-				$ok     = $ok && $length === fwrite( $out, $part['bytes'] ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite
+				$ok     = $ok && fwrite( $out, $part['bytes'] ) === $length;
 			} else {
 				$length = (int) $part['length'];
-				$ok     = $ok && 0 === fseek( $in, (int) $part['from'] ) && $length === stream_copy_to_stream( $in, $out, $length );
+				$ok     = $ok && 0 === fseek( $in, (int) $part['from'] ) && stream_copy_to_stream( $in, $out, $length ) === $length;
 			}
 			if ( MVS_Image_Part::PIXELS !== $part['role'] && MVS_Image_Part::TABLE !== $part['role'] && empty( $part['opaque'] ) && $length > 0 ) {
 				$last = count( $ranges ) - 1;
@@ -191,10 +192,11 @@ final class MVS_Image_Metadata {
 			$offset += $length;
 		}
 		if ( $riff && $ok ) {
-			$ok = 0 === fseek( $out, 4 ) && 4 === fwrite( $out, pack( 'V', $offset - 8 ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite
+			$ok = 0 === fseek( $out, 4 ) && 4 === fwrite( $out, pack( 'V', $offset - 8 ) );
 		}
-		fclose( $in ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
-		fclose( $out ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+		fclose( $in );
+		fclose( $out );
+		// phpcs:enable WordPress.WP.AlternativeFunctions.file_system_read_fopen, WordPress.WP.AlternativeFunctions.file_system_read_fclose, WordPress.WP.AlternativeFunctions.file_system_read_fwrite
 		return $ok ? $ranges : null;
 	}
 

@@ -24,7 +24,7 @@ final class MVS_Image_Parser {
 	 * @return array|null List of {role, from, length} or {role, bytes}; null when unreadable.
 	 */
 	public static function parse( string $path, string $mime ): ?array {
-		$handle = fopen( $path, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- read in parts, never whole.
+		$handle = fopen( $path, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- read in parts, never whole.
 		if ( false === $handle ) {
 			return null;
 		}
@@ -45,7 +45,7 @@ final class MVS_Image_Parser {
 			default:
 				$parts = null;
 		}
-		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- closes the handle opened above for reads at offsets.
 		return $parts;
 	}
 }

@@ -69,7 +69,7 @@ final class MVS_Image_Part {
 		if ( $length <= 0 || 0 !== fseek( $handle, $at ) ) {
 			return '';
 		}
-		return fread( $handle, $length ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fread
+		return fread( $handle, $length ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fread -- reads at an offset in a file WP_Filesystem can only read whole.
 	}
 
 	/**
@@ -86,12 +86,12 @@ final class MVS_Image_Part {
 		if ( (int) $part['length'] > self::MAX_LOADED || '' === $source ) {
 			return null;
 		}
-		$handle = fopen( $source, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen
+		$handle = fopen( $source, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- one part read at its offset, never the whole file.
 		if ( false === $handle ) {
 			return null;
 		}
 		$bytes = self::read( $handle, (int) $part['from'], (int) $part['length'] );
-		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- closes the handle opened above.
 		return $bytes;
 	}
 

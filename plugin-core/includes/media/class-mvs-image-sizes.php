@@ -280,19 +280,20 @@ final class MVS_Image_Sizes {
 		}
 		// GD's built-in fonts are Latin-1: anything else would print as garbage.
 		$text  = preg_replace( '/[^\x20-\x7E]/', '?', remove_accents( (string) $text ) );
-		$bytes = file_get_contents( $path ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a generated size, at most 1024 px.
-		$image = false === $bytes ? false : @imagecreatefromstring( $bytes ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a bad file is reported by the return value.
+		$bytes = file_get_contents( $path ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents, WordPress.WP.AlternativeFunctions.file_system_read_file_get_contents -- a local file: a generated size, at most 1024 px.
+		$image = false === $bytes ? false : @imagecreatefromstring( $bytes ); // phpcs:ignore Generic.PHP.NoSilencedErrors.Discouraged -- a bad file is reported by the return value.
 		if ( ! $image ) {
 			return false;
 		}
 		$width  = imagesx( $image );
 		$height = imagesy( $image );
 		// The largest built-in font whose text fits in the image.
-		$font = 5;
-		while ( $font > 1 && imagefontwidth( $font ) * strlen( $text ) + 8 > $width ) {
+		$font  = 5;
+		$chars = strlen( $text );
+		while ( $font > 1 && imagefontwidth( $font ) * $chars + 8 > $width ) {
 			--$font;
 		}
-		$text_w = min( $width, imagefontwidth( $font ) * strlen( $text ) + 8 );
+		$text_w = min( $width, imagefontwidth( $font ) * $chars + 8 );
 		$text_h = min( $height, imagefontheight( $font ) + 6 );
 		$x      = max( 0, $width - $text_w );
 		$y      = max( 0, $height - $text_h );

@@ -120,7 +120,7 @@ final class MVS_Jpeg_Parser {
 		while ( $pos < $size - 1 ) {
 			$chunk = (string) MVS_Image_Part::read( $handle, $pos, min( 65536, $size - $pos ) );
 			$at    = 0;
-			while ( false !== ( $at = strpos( $chunk, "\xFF", $at ) ) ) { // phpcs:ignore WordPress.CodeAnalysis.AssignmentInCondition.FoundInWhileCondition
+			while ( false !== ( $at = strpos( $chunk, "\xFF", $at ) ) ) { // phpcs:ignore WordPress.CodeAnalysis.AssignmentInCondition.FoundInWhileCondition -- the loop visits each 0xFF byte as strpos() finds it.
 				if ( $at + 1 >= strlen( $chunk ) ) {
 					break;
 				}

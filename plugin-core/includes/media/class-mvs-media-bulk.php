@@ -16,8 +16,6 @@ defined( 'ABSPATH' ) || exit;
  * half-applied state. Auth (logged in), the 100-ID cap, mvs_no_ids for a
  * missing or empty list, the rate limit and the conditional album_id/privacy
  * fields are enforced by the generated controller before this runs.
- *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- transaction statements.
  */
 final class MVS_Media_Bulk implements MVS_Media_Bulk_Handler {
 

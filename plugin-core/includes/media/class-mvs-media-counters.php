@@ -21,8 +21,7 @@ defined( 'ABSPATH' ) || exit;
  * - trending:  mvs_media.trending_score grows by a weight per event, on a
  *   scale where older events weigh less (MVS_Trending_Score), so it ranks recent engagement.
  *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- counters must never be served from a cache.
- * phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- only table names and a whitelisted column are interpolated.
+ * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- only placeholders and a whitelisted column are interpolated.
  */
 final class MVS_Media_Counters {
 
@@ -62,7 +61,7 @@ final class MVS_Media_Counters {
 		if ( true !== $first ) {
 			return null !== $first;
 		}
-		$logged = $wpdb->insert(
+		$logged  = $wpdb->insert(
 			$wpdb->mvs_media_views,
 			array(
 				'media_id'   => $media_id,

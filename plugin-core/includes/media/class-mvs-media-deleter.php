@@ -93,7 +93,7 @@ final class MVS_Media_Deleter {
 			return false;
 		}
 		// Read before the meta rows go with the item.
-		$sizes = MVS_Image_Sizes::get( $id );
+		$sizes   = MVS_Image_Sizes::get( $id );
 		$deleted = $this->media->delete( $id );
 		if ( false === $deleted ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );

@@ -217,7 +217,7 @@ final class MVS_Media_Items_Service implements MVS_Media_Items_Handler {
 	 * @return MVS_Page
 	 */
 	private function page( $args, string $scope ): MVS_Page {
-		$viewer = get_current_user_id();
+		$viewer               = get_current_user_id();
 		list( $rows, $total ) = $this->lists->search(
 			array(
 				'viewer'       => $viewer,

@@ -31,8 +31,7 @@ defined( 'ABSPATH' ) || exit;
  *   term_id, term_name, term_slug        tags and category
  *   reaction                             the viewer's reaction type, a rejection's reason
  *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- per-viewer state; the meta part fills WordPress's own meta cache.
- * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
+ * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- every fragment is built from placeholders and passed through prepare(); the sniffs cannot follow them or count their placeholders.
  */
 final class MVS_Media_Page_Loader {
 
@@ -46,7 +45,7 @@ final class MVS_Media_Page_Loader {
 	 */
 	public function load( array $rows, int $viewer ): array {
 		global $wpdb;
-		$state    = array(
+		$state = array(
 			'terms'           => array(),
 			'favorites'       => array(),
 			'reactions'       => array(),
@@ -67,7 +66,7 @@ final class MVS_Media_Page_Loader {
 			if ( 'rejected' === $row->moderation_status && $viewer > 0 && ( $state['moderates'] || (int) $row->author_id === $viewer ) ) {
 				$rejected[] = $id;
 			}
-			$copy       = MVS_Media_Terms_Copy::read( $row );
+			$copy = MVS_Media_Terms_Copy::read( $row );
 			if ( null === $copy ) {
 				$joined[] = $id;
 			} else {

@@ -11,8 +11,6 @@ defined( 'ABSPATH' ) || exit;
  * The option holding the highest item ID the rebuild has counted, or
  * COMPLETE: until then lists count rows, and writers carry deltas only for
  * items at or below it (docs/list-totals.md, "Rebuild, and the daily check").
- *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- the cursor row is read and written under row locks inside the writers' and the rebuild's transactions.
  */
 final class MVS_Media_Totals_Cursor {
 

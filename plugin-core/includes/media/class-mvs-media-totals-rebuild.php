@@ -68,7 +68,7 @@ final class MVS_Media_Totals_Rebuild {
 			return true;
 		}
 		$after = (int) $cursor;
-		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the next batch's last ID, read inside the batch's transaction.
+		// The next batch's last ID, read inside the batch's transaction.
 		$upto = (int) $wpdb->get_var( $wpdb->prepare( "SELECT MAX(id) FROM ( SELECT id FROM {$wpdb->mvs_media} WHERE id > %d ORDER BY id LIMIT %d ) b", $after, max( 1, $batch ) ) );
 		$ok   = true;
 		if ( $upto > $after ) {

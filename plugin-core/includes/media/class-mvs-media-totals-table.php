@@ -14,8 +14,7 @@ defined( 'ABSPATH' ) || exit;
  * class writes those rows; the writer, the rebuild and the daily check
  * decide when, inside their transactions.
  *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom table; the totals must be read fresh inside the writers' transactions.
- * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- fragments are built from placeholders and passed through prepare().
+ * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- fragments are built from placeholders and passed through prepare().
  */
 final class MVS_Media_Totals_Table {
 

@@ -43,7 +43,7 @@ final class MVS_Open_Tags {
 		if ( ! $ranges ) {
 			return false;
 		}
-		$handle = fopen( $path, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- read in pieces, never whole.
+		$handle = fopen( $path, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- read in pieces, never whole.
 		if ( false === $handle ) {
 			return true;
 		}
@@ -55,7 +55,7 @@ final class MVS_Open_Tags {
 			$stop  = min( $size, (int) $range[1] + 4 );
 			$carry = '';
 			while ( ! $found && $pos < $stop && 0 === fseek( $handle, $pos ) ) {
-				$piece = (string) fread( $handle, min( 1048576, $stop - $pos ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fread
+				$piece = (string) fread( $handle, min( 1048576, $stop - $pos ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fread -- read in pieces, never whole.
 				if ( '' === $piece ) {
 					break;
 				}
@@ -77,7 +77,7 @@ final class MVS_Open_Tags {
 				break;
 			}
 		}
-		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- closes the handle opened above.
 		return $found;
 	}
 
@@ -96,17 +96,17 @@ final class MVS_Open_Tags {
 		if ( 'application/pdf' !== $mime ) {
 			return array();
 		}
-		$handle = fopen( $path, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen
+		$handle = fopen( $path, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- read in pieces, never whole.
 		if ( false === $handle ) {
 			return array( array( 0, $size ) );
 		}
 		$ranges = array();
 		$strict = 0;
 		$pos    = 0;
-		while ( null !== ( $stream = self::find( $handle, '/(?<![A-Za-z])stream\r?\n/', $pos, $size ) ) ) { // phpcs:ignore WordPress.CodeAnalysis.AssignmentInCondition.FoundInWhileCondition
+		while ( null !== ( $stream = self::find( $handle, '/(?<![A-Za-z])stream\r?\n/', $pos, $size ) ) ) { // phpcs:ignore WordPress.CodeAnalysis.AssignmentInCondition.FoundInWhileCondition -- the loop reads each match as it finds it.
 			$body = $stream[0] + $stream[1];
 			fseek( $handle, max( 0, $stream[0] - 4096 ) );
-			$before = (string) fread( $handle, min( 4096, $stream[0] ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fread
+			$before = (string) fread( $handle, min( 4096, $stream[0] ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fread -- read in pieces, never whole.
 			$object = strrpos( $before, 'obj' );
 			// The stream's own dictionary: from its "N 0 obj" to the keyword.
 			if ( false === $object || ! preg_match( '#/Filter\b#', substr( $before, $object ) ) ) {
@@ -122,7 +122,7 @@ final class MVS_Open_Tags {
 				break;
 			}
 		}
-		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- closes the handle opened above.
 		if ( $strict < $size ) {
 			$ranges[] = array( $strict, $size );
 		}
@@ -141,12 +141,12 @@ final class MVS_Open_Tags {
 	private static function find( $handle, string $pattern, int $from, int $size ): ?array {
 		$pos = $from;
 		while ( $pos < $size && 0 === fseek( $handle, $pos ) ) {
-			$piece = (string) fread( $handle, 1048576 ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fread
+			$piece = (string) fread( $handle, 1048576 ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fread -- read in pieces, never whole.
 			if ( '' === $piece ) {
 				return null;
 			}
 			// The character before the piece decides the look-behind.
-			$lead = $pos > 0 && 0 === fseek( $handle, $pos - 1 ) ? (string) fread( $handle, 1 ) : ''; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fread
+			$lead = $pos > 0 && 0 === fseek( $handle, $pos - 1 ) ? (string) fread( $handle, 1 ) : ''; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fread -- read in pieces, never whole.
 			if ( preg_match( $pattern, $lead . $piece, $match, PREG_OFFSET_CAPTURE, strlen( $lead ) ) ) {
 				return array( $pos - strlen( $lead ) + $match[0][1], strlen( $match[0][0] ) );
 			}

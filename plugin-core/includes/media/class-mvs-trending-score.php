@@ -28,8 +28,8 @@ defined( 'ABSPATH' ) || exit;
  * Scores of installs from before this scale (bigint, decayed 5 % an hour)
  * are below OFFSET; RESCALE_HOOK converts them once (see rescale()).
  *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- scores change every view: no cache.
- * phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- only table names and fixed SQL fragments are interpolated.
+ * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- only table names, fixed SQL fragments and placeholders are interpolated.
+ * phpcs:disable WordPress.DB.PreparedSQLPlaceholders.UnquotedComplexPlaceholder -- %F fills in a number, which takes no quotes.
  */
 final class MVS_Trending_Score {
 
@@ -96,6 +96,7 @@ final class MVS_Trending_Score {
 		$pending = self::legacy_pending();
 		$fresh   = $pending ? 'trending_score + %d' : '%.9F';
 		return false !== $wpdb->query(
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- $fresh holds the fourth placeholder.
 			$wpdb->prepare(
 				"UPDATE {$wpdb->mvs_media} SET {$also}trending_score = CASE
 					WHEN trending_score >= %d THEN GREATEST(trending_score, %.9F) + LOG2(1 + POW(2, -ABS(trending_score - %.9F)))

@@ -203,7 +203,7 @@ final class MVS_Upload_Validator {
 	 * @return bool Whether code was found (also when the file cannot be read).
 	 */
 	public function has_embedded_code( string $path, bool $short_tags = true ): bool {
-		$handle = fopen( $path, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- streamed scan.
+		$handle = fopen( $path, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- streamed scan.
 		if ( false === $handle ) {
 			return true;
 		}
@@ -211,7 +211,7 @@ final class MVS_Upload_Validator {
 		$carry   = '';
 		$found   = false;
 		while ( ! feof( $handle ) ) {
-			$chunk = fread( $handle, 1048576 ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fread
+			$chunk = fread( $handle, 1048576 ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fread -- streamed scan.
 			if ( false === $chunk || '' === $chunk ) {
 				break;
 			}
@@ -223,7 +223,7 @@ final class MVS_Upload_Validator {
 			// Keep enough of the tail to catch a tag and its statement split across chunks.
 			$carry = substr( $window, -320 );
 		}
-		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- closes the handle opened above.
 		return $found;
 	}
 
