@@ -12,8 +12,6 @@ defined( 'ABSPATH' ) || exit;
  * reactions_count moves by one in the same transaction as the row that
  * changes it, decided by the rows the statement affected, never by a
  * count read in PHP: 50 members reacting at once end at exactly +50.
- *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom tables; writes and per-viewer reads are not cacheable.
  */
 final class MVS_Reaction_Repository {
 
@@ -68,12 +66,11 @@ final class MVS_Reaction_Repository {
 					$now
 				)
 			);
-			$ok = false !== $written;
+			$ok      = false !== $written;
 			if ( $ok && 1 === (int) $written ) {
 				$ok = false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET reactions_count = reactions_count + 1 WHERE id = %d", $media_id ) );
 			}
-			$wpdb->query( $ok ? 'COMMIT' : 'ROLLBACK' );
-			return $ok;
+			return self::finish( $ok );
 		}
 		// SQLite (one writer at a time, no lock cycles): INSERT IGNORE affects 1 row
 		// for a new reaction and 0 for an existing one; the translated upsert's
@@ -87,14 +84,13 @@ final class MVS_Reaction_Repository {
 				$now
 			)
 		);
-		$ok = false !== $inserted;
+		$ok       = false !== $inserted;
 		if ( $ok && 1 === (int) $inserted ) {
 			$ok = false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET reactions_count = reactions_count + 1 WHERE id = %d", $media_id ) );
 		} elseif ( $ok ) {
 			$ok = false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_reactions} SET reaction_type = %s WHERE media_id = %d AND user_id = %d", $type, $media_id, $user_id ) );
 		}
-		$wpdb->query( $ok ? 'COMMIT' : 'ROLLBACK' );
-		return $ok;
+		return self::finish( $ok );
 	}
 
 	/**
@@ -114,8 +110,7 @@ final class MVS_Reaction_Repository {
 			// GREATEST: the column is unsigned; a counter never wraps below zero.
 			$ok = false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET reactions_count = GREATEST(reactions_count, 1) - 1 WHERE id = %d", $media_id ) );
 		}
-		$wpdb->query( $ok ? 'COMMIT' : 'ROLLBACK' );
-		return $ok ? (int) $deleted : false;
+		return self::finish( $ok ) ? (int) $deleted : false;
 	}
 
 	/**
@@ -147,5 +142,21 @@ final class MVS_Reaction_Repository {
 			'counts' => $counts,
 			'mine'   => $mine,
 		);
+	}
+
+	/**
+	 * Commits the transaction a write opened, or rolls it back.
+	 *
+	 * @param bool $ok Whether every statement succeeded.
+	 * @return bool $ok.
+	 */
+	private static function finish( bool $ok ): bool {
+		global $wpdb;
+		if ( $ok ) {
+			$wpdb->query( 'COMMIT' );
+		} else {
+			$wpdb->query( 'ROLLBACK' );
+		}
+		return $ok;
 	}
 }

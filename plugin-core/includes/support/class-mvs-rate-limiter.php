@@ -140,7 +140,6 @@ final class MVS_Rate_Limiter {
 	 */
 	private static function hit_table( string $bucket, int $start ): int {
 		global $wpdb;
-		// phpcs:disable WordPress.DB.DirectDatabaseQuery -- a counter must not be cached.
 		if ( ! MVS_Db::is_sqlite() ) {
 			$wpdb->query(
 				$wpdb->prepare(
@@ -161,7 +160,6 @@ final class MVS_Rate_Limiter {
 		$hits = (int) $wpdb->get_var(
 			$wpdb->prepare( "SELECT hits FROM {$wpdb->mvs_rate_limits} WHERE bucket = %s AND window_start = %d", $bucket, $start )
 		);
-		// phpcs:enable
 		return max( 1, $hits );
 	}
 
@@ -186,11 +184,11 @@ final class MVS_Rate_Limiter {
 		global $wpdb;
 		$cutoff = time() - 2 * self::WINDOW;
 		if ( MVS_Db::is_sqlite() ) {
-			return (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_rate_limits} WHERE window_start < %d", $cutoff ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+			return (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_rate_limits} WHERE window_start < %d", $cutoff ) );
 		}
 		$deleted = 0;
 		for ( $batch = 0; $batch < self::PURGE_BATCHES; $batch++ ) {
-			$gone     = (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_rate_limits} WHERE window_start < %d LIMIT %d", $cutoff, self::PURGE_BATCH ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+			$gone     = (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_rate_limits} WHERE window_start < %d LIMIT %d", $cutoff, self::PURGE_BATCH ) );
 			$deleted += $gone;
 			if ( $gone < self::PURGE_BATCH ) {
 				break;

@@ -19,8 +19,6 @@ defined( 'ABSPATH' ) || exit;
  * around it as they are, not as a snapshot taken earlier in a long bulk
  * transaction), and locking reads take no gap locks, which made concurrent
  * uploads deadlock on the gaps of term_relationships.
- *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- transaction control statements.
  */
 final class MVS_Transaction {
 
@@ -78,17 +76,18 @@ final class MVS_Transaction {
 	 * @return mixed What $unit returned, or false when it was rolled back.
 	 */
 	public static function run( callable $unit ) {
-		for ( $attempt = 1; ; $attempt++ ) {
+		for ( $attempt = 1; $attempt <= 3; $attempt++ ) {
 			$outermost = 0 === self::$depth;
 			self::begin();
 			$result = $unit();
 			if ( self::end( false !== $result ) ) {
 				return $result;
 			}
-			if ( ! $outermost || ! self::$victim || $attempt >= 3 ) {
+			if ( ! $outermost || ! self::$victim ) {
 				return false;
 			}
 		}
+		return false;
 	}
 
 	/**
@@ -123,7 +122,11 @@ final class MVS_Transaction {
 		if ( 0 === self::$depth ) {
 			// The failed statement is the last one a failing unit ran.
 			self::$victim = self::$failed && (bool) preg_match( '/deadlock|lock wait timeout/i', (string) $wpdb->last_error );
-			$wpdb->query( self::$failed ? 'ROLLBACK' : 'COMMIT' );
+			if ( self::$failed ) {
+				$wpdb->query( 'ROLLBACK' );
+			} else {
+				$wpdb->query( 'COMMIT' );
+			}
 			$callbacks       = self::$failed ? array() : self::$on_commit;
 			self::$on_commit = array();
 			foreach ( $callbacks as $callback ) {
