@@ -98,14 +98,14 @@ final class MVS_Account_Eraser {
 			switch ( $entry['action'] ) {
 				case 'content':
 					$ok = false !== ( $reassign
-						? $wpdb->query( $wpdb->prepare( "UPDATE {$table} SET {$column} = %d WHERE {$column} = %d", $reassign, $user_id ) ) // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- identifiers from the generated plan, checked in plan().
-						: $wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE {$column} = %d", $user_id ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- as above.
+						? $wpdb->query( $wpdb->prepare( "UPDATE {$table} SET {$column} = %d WHERE {$column} = %d", $reassign, $user_id ) ) // phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared -- identifiers from the generated plan, checked in plan().
+						: $wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE {$column} = %d", $user_id ) ) ); // phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared -- as above.
 					break;
 				case 'delete_rows':
-					$ok = false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE {$column} = %d", $user_id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- as above.
+					$ok = false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE {$column} = %d", $user_id ) ); // phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared -- as above.
 					break;
 				case 'anonymize':
-					$ok = false !== $wpdb->query( $wpdb->prepare( "UPDATE {$table} SET {$column} = 0 WHERE {$column} = %d", $user_id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- as above.
+					$ok = false !== $wpdb->query( $wpdb->prepare( "UPDATE {$table} SET {$column} = 0 WHERE {$column} = %d", $user_id ) ); // phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared -- as above.
 					break;
 			}
 		}
@@ -146,7 +146,8 @@ final class MVS_Account_Eraser {
 					return false;
 				}
 			}
-		} while ( count( $ids ) === 100 );
+			$full = 100 === count( $ids );
+		} while ( $full );
 		return true;
 	}
 
@@ -184,7 +185,7 @@ final class MVS_Account_Eraser {
 		$comments  = MVS_Comment_Repository::count_sql();
 		foreach ( array_chunk( $ids, 500 ) as $chunk ) {
 			$in = implode( ',', array_fill( 0, count( $chunk ), '%d' ) );
-			// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is a list of %d placeholders; the counters' SQL has none.
+			// phpcs:disable WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is a list of %d placeholders; the counters' SQL has none.
 			$done = $wpdb->query(
 				$wpdb->prepare(
 					"UPDATE {$wpdb->mvs_media} m SET m.reactions_count = {$reactions}, m.comments_count = {$comments} WHERE m.id IN ( {$in} )",

@@ -43,9 +43,9 @@ final class MVS_Admin_Queue_Count {
 			return (int) $cached;
 		}
 		global $wpdb;
-		$count = (int) $wpdb->get_var( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- cached in a transient right below.
+		$count = (int) $wpdb->get_var(
 			$wpdb->prepare(
-				"SELECT COUNT(*) FROM {$wpdb->mvs_media} WHERE moderation_status IN ( " . MVS_Core_Enums::placeholders( MVS_Core_Enums::MODERATION_QUEUE ) . ' )', // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- placeholders only.
+				"SELECT COUNT(*) FROM {$wpdb->mvs_media} WHERE moderation_status IN ( " . MVS_Core_Enums::placeholders( MVS_Core_Enums::MODERATION_QUEUE ) . ' )', // phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- placeholders only, one per state.
 				MVS_Core_Enums::MODERATION_QUEUE
 			)
 		);

@@ -13,8 +13,7 @@ defined( 'ABSPATH' ) || exit;
  * part of each query, so a hidden album or item never reaches a list, a
  * count or a total.
  *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom tables; results are per-viewer.
- * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
+ * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
  */
 final class MVS_Album_Repository {
 
@@ -102,8 +101,8 @@ final class MVS_Album_Repository {
 			$where       .= ' AND a.author_id = %d';
 			$where_args[] = (int) $query['author'];
 		}
-		$dir     = 'asc' === $query['order'] ? 'ASC' : 'DESC';
-		$columns = array(
+		$dir      = 'asc' === $query['order'] ? 'ASC' : 'DESC';
+		$columns  = array(
 			'date'        => "a.id {$dir}",
 			'title'       => "a.title {$dir}, a.id {$dir}",
 			'media_count' => "visible_count {$dir}, a.id {$dir}",
@@ -114,6 +113,7 @@ final class MVS_Album_Repository {
 
 		list( $count, $count_args ) = self::visible_count( $viewer );
 		$rows                       = $wpdb->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the values go in as one array.
 			$wpdb->prepare(
 				"SELECT a.*, {$count} FROM {$wpdb->mvs_albums} a WHERE {$where} ORDER BY {$order} LIMIT %d OFFSET %d",
 				array_merge( $count_args, $where_args, array( $per_page, $offset ) )
@@ -136,6 +136,7 @@ final class MVS_Album_Repository {
 		global $wpdb;
 		list( $where, $args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'm' );
 		$rows                 = $wpdb->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the values go in as one array.
 			$wpdb->prepare(
 				"SELECT m.* FROM {$wpdb->mvs_media} m WHERE m.album_id = %d AND {$where} ORDER BY m.album_position ASC, m.id ASC LIMIT %d",
 				array_merge( array( $album_id ), $args, array( self::MAX_ITEMS ) )
@@ -166,6 +167,7 @@ final class MVS_Album_Repository {
 		$in                   = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
 		$rows                 = $wpdb->get_results(
 			$wpdb->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the placeholders are in the interpolated fragment.
 				"SELECT m.* FROM {$wpdb->mvs_media} m WHERE m.id IN ({$in}) AND m.album_id > 0 AND {$where}",
 				array_merge( $ids, $args )
 			)

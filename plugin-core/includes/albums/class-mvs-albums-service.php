@@ -77,6 +77,7 @@ final class MVS_Albums_Service implements MVS_Albums_Handler {
 				'per_page' => $args->per_page,
 			)
 		);
+
 		$covers = array();
 		foreach ( $this->items->items( $this->albums->visible_covers( $rows, $viewer ), $viewer ) as $item ) {
 			$covers[ $item['id'] ] = $item;

@@ -14,8 +14,7 @@ defined( 'ABSPATH' ) || exit;
  * visibility predicate (MVS_Media_Visibility), so neither a manual list
  * nor a smart rule ever pulls in an item the caller may not see.
  *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom tables; results are per-viewer.
- * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
+ * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
  */
 final class MVS_Collection_Repository {
 
@@ -159,7 +158,7 @@ final class MVS_Collection_Repository {
 			return array( array( "FROM {$wpdb->mvs_media} m WHERE 1=0", array(), 'm.id DESC' ) );
 		}
 		list( $from, $where, $args, $order ) = MVS_Collection_Rules::query( $rules );
-		$sources                              = array();
+		$sources                             = array();
 		foreach ( self::visibility_branches( $viewer ) as $branch ) {
 			$sources[] = array( "{$from} WHERE {$branch[0]}{$where}", array_merge( $branch[1], $args ), "{$order} DESC" );
 		}
@@ -243,7 +242,8 @@ final class MVS_Collection_Repository {
 			$rows = $wpdb->get_results( $wpdb->prepare( $sql, $args ) );
 		}
 		list( $count, $c_args ) = self::count_expression( $collection, $sources );
-		$total                 = (int) ( $c_args ? $wpdb->get_var( $wpdb->prepare( "SELECT {$count}", $c_args ) ) : $wpdb->get_var( "SELECT {$count}" ) );
+		// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the placeholders are in the interpolated fragment.
+		$total = (int) ( $c_args ? $wpdb->get_var( $wpdb->prepare( "SELECT {$count}", $c_args ) ) : $wpdb->get_var( "SELECT {$count}" ) );
 		return array( $rows ? $rows : array(), self::capped( $collection, $total ) );
 	}
 
@@ -264,12 +264,13 @@ final class MVS_Collection_Repository {
 		$args = array();
 		$byid = array();
 		foreach ( $collections as $collection ) {
-			list( $count, $count_args )        = self::count_expression( $collection, self::item_sources( $collection, $viewer ) );
-			$rows[]                            = "SELECT %d AS id, {$count} AS n";
-			$args                              = array_merge( $args, array( (int) $collection->id ), $count_args );
+			list( $count, $count_args )    = self::count_expression( $collection, self::item_sources( $collection, $viewer ) );
+			$rows[]                        = "SELECT %d AS id, {$count} AS n";
+			$args                          = array_merge( $args, array( (int) $collection->id ), $count_args );
 			$byid[ (int) $collection->id ] = $collection;
 		}
 		$counts = array();
+		// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the placeholders are in the interpolated fragment.
 		foreach ( (array) $wpdb->get_results( $wpdb->prepare( implode( ' UNION ALL ', $rows ), $args ) ) as $row ) {
 			$counts[ (int) $row->id ] = self::capped( $byid[ (int) $row->id ], (int) $row->n );
 		}

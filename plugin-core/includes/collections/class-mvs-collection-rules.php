@@ -81,7 +81,7 @@ final class MVS_Collection_Rules {
 				/* translators: %s: rule field name. */
 				return self::invalid( sprintf( __( 'The %s rule may appear once.', 'media-community-service' ), $field ) );
 			}
-			$seen[ $field ]                   = $value;
+			$seen[ $field ]                  = $value;
 			$rules[ $field . "\n" . $value ] = array(
 				'field' => $field,
 				'value' => $value,

@@ -42,8 +42,8 @@ final class MVS_Comment_Notices {
 			'title'      => (string) $item->title,
 			'excerpt'    => wp_html_excerpt( $content, 100, '…' ),
 		);
-		$told = array( $author => true );
-		$send = static function ( int $user_id, string $type ) use ( &$told, $author, $media_id, $data, $item ): void {
+		$told     = array( $author => true );
+		$send     = static function ( int $user_id, string $type ) use ( &$told, $author, $media_id, $data, $item ): void {
 			if ( isset( $told[ $user_id ] ) ) {
 				return;
 			}
@@ -96,7 +96,7 @@ final class MVS_Comment_Notices {
 			return array();
 		}
 		$list = implode( ', ', array_fill( 0, count( $logins ), '%s' ) );
-		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- one %s per login; fresh lookup.
+		// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare, WordPress.WP.PreparedSQL.NotPrepared -- one %s per login; fresh lookup; the fragment holds placeholders only.
 		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT ID, user_login FROM {$wpdb->users} WHERE user_login IN ($list)", $logins ) );
 		$ids  = array();
 		foreach ( (array) $rows as $row ) {

@@ -13,8 +13,6 @@ defined( 'ABSPATH' ) || exit;
  * (media_id, id) index; comments by members the viewer blocked or was
  * blocked by are left out in SQL. Writes change the row and the item's
  * comments_count in one transaction, the count by an atomic increment.
- *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom tables; live community data.
  */
 final class MVS_Comment_Repository {
 
@@ -61,9 +59,10 @@ final class MVS_Comment_Repository {
 	public function page( int $media_id, int $viewer, int $page, int $per_page ): array {
 		global $wpdb;
 		list( $blocks, $block_args ) = MVS_Media_Visibility::blocks_clause( $viewer, 'c.user_id' );
-		$args                         = array_merge( array( $media_id ), $block_args );
-		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $blocks holds placeholders only.
-		$rows  = $wpdb->get_results(
+		$args                        = array_merge( array( $media_id ), $block_args );
+		// phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- $blocks holds placeholders only.
+		$rows = $wpdb->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the values go in as one array.
 			$wpdb->prepare(
 				"SELECT c.id, c.media_id, c.parent_id, c.user_id, c.content, c.created_at, c.updated_at, COALESCE(u.display_name, '') AS author_name FROM {$wpdb->mvs_comments} c LEFT JOIN {$wpdb->users} u ON u.ID = c.user_id WHERE c.media_id = %d{$blocks} ORDER BY c.id ASC LIMIT %d OFFSET %d",
 				array_merge( $args, array( $per_page, ( $page - 1 ) * $per_page ) )

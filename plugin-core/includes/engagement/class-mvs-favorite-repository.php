@@ -14,8 +14,7 @@ defined( 'ABSPATH' ) || exit;
  * private, was rejected or whose author blocked the member drops out of
  * the list and its total in SQL.
  *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom tables; per-member rows are not cacheable.
- * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
+ * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
  */
 final class MVS_Favorite_Repository {
 
@@ -136,12 +135,14 @@ final class MVS_Favorite_Repository {
 		$args     = array_merge( $args, $visible_args );
 		$per_page = max( 1, $per_page );
 		$rows     = $wpdb->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the values go in as one array.
 			$wpdb->prepare(
 				"SELECT m.* {$from} ORDER BY f.created_at DESC, f.media_id DESC LIMIT %d OFFSET %d",
 				array_merge( $args, array( $per_page, ( max( 1, $page ) - 1 ) * $per_page ) )
 			)
 		);
-		$total    = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) {$from}", $args ) );
+		// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the placeholders are in the interpolated fragment.
+		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) {$from}", $args ) );
 		return array( $rows ? $rows : array(), $total );
 	}
 }

@@ -14,9 +14,6 @@ defined( 'ABSPATH' ) || exit;
  * and blocking ends follows in both directions. After every change both
  * users' block lists (user meta mvs_blocked_ids) are rebuilt from the table,
  * which stays the source of truth.
- *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom tables; block state must be live.
- * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- table names only; values go through prepare().
  */
 final class MVS_Blocks_Service implements MVS_Blocks_Handler {
 

@@ -14,8 +14,7 @@ defined( 'ABSPATH' ) || exit;
  * (rows with their open-report counts, and the total) whatever per_page is;
  * the total reads mvs_media_totals once that table is complete.
  *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom tables; results are live moderation state.
- * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
+ * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
  */
 final class MVS_Moderation_Repository {
 
@@ -33,7 +32,8 @@ final class MVS_Moderation_Repository {
 		$offset = ( max( 1, $page ) - 1 ) * $per_page;
 		// Report counts: a subquery in the select list, run for the page's rows
 		// only (index object: object_type, object_id, status), in the same query.
-		$rows   = $wpdb->get_results(
+		$rows = $wpdb->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the values go in as one array.
 			$wpdb->prepare(
 				"SELECT m.*, ( SELECT COUNT(*) FROM {$wpdb->mvs_reports} r WHERE r.object_type = 'media' AND r.object_id = m.id AND r.status = 'open' ) AS open_reports"
 				. " FROM {$wpdb->mvs_media} m WHERE m.moderation_status IN ({$in}) ORDER BY m.id ASC LIMIT %d OFFSET %d",
@@ -42,10 +42,10 @@ final class MVS_Moderation_Repository {
 		);
 		// The total as counts() reads it: the site-wide keys of mvs_media_totals
 		// once complete (flat), else the backlog counted on the visibility index.
-		$count  = MVS_Media_Totals::ready()
+		$count = MVS_Media_Totals::ready()
 			? "SELECT COALESCE( SUM(items), 0 ) FROM {$wpdb->mvs_media_totals} WHERE term_taxonomy_id = 0 AND moderation_status IN ({$in})"
 			: "SELECT COUNT(*) FROM {$wpdb->mvs_media} WHERE moderation_status IN ({$in})";
-		$total  = (int) $wpdb->get_var( $wpdb->prepare( $count, $states ) );
+		$total = (int) $wpdb->get_var( $wpdb->prepare( $count, $states ) );
 		return array( $rows ? $rows : array(), $total );
 	}
 
@@ -85,7 +85,8 @@ final class MVS_Moderation_Repository {
 	 */
 	public function transition( int $media_id, string $to, array $from ): bool {
 		global $wpdb;
-		$in  = MVS_Core_Enums::placeholders( $from );
+		$in = MVS_Core_Enums::placeholders( $from );
+		// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the values go in as one array.
 		$sql = $wpdb->prepare(
 			"UPDATE {$wpdb->mvs_media} SET moderation_status = %s, updated_at = %s WHERE id = %d AND moderation_status IN ({$in})",
 			array_merge( array( $to, current_time( 'mysql', true ), $media_id ), $from )

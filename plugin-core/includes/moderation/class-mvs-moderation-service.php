@@ -81,8 +81,8 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 	 * @return MVS_Page
 	 */
 	public function list_moderation_queue( MVS_List_Moderation_Queue_Args $args ) {
-		$viewer = get_current_user_id();
-		$states = null !== $args->state ? array( $args->state ) : MVS_Core_Enums::MODERATION_QUEUE;
+		$viewer               = get_current_user_id();
+		$states               = null !== $args->state ? array( $args->state ) : MVS_Core_Enums::MODERATION_QUEUE;
 		list( $rows, $total ) = $this->moderation->queue( $states, $args->page, max( 1, $args->per_page ) );
 		$items                = $this->presenter->items( $rows, $viewer );
 		foreach ( $rows as $i => $row ) {
@@ -210,8 +210,8 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 		if ( ! $row ) {
 			return MVS_Errors::make( 'mvs_not_found', __( 'Media item not found.', 'media-community-service' ) );
 		}
-		$from    = (string) $row->moderation_status;
-		$actor   = get_current_user_id();
+		$from  = (string) $row->moderation_status;
+		$actor = get_current_user_id();
 		// One answer for "no reason" in responses and notifications: null, never ''.
 		$given   = '' !== $reason ? $reason : null;
 		$others  = array_values( array_diff( MVS_Core_Enums::MODERATION_STATUS, array( $to ) ) );

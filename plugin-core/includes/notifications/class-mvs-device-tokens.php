@@ -38,7 +38,7 @@ final class MVS_Device_Tokens {
 	public function upsert( int $user_id, string $platform, string $token ): bool {
 		global $wpdb;
 		$now = current_time( 'mysql', true );
-		// phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom table; one atomic replace on the unique token_hash, then the trim.
+		// One atomic replace on the unique token_hash, then the trim.
 		$ok = $wpdb->query(
 			$wpdb->prepare(
 				"REPLACE INTO {$wpdb->mvs_device_tokens} (user_id, platform, token, token_hash, created_at, updated_at) VALUES (%d, %s, %s, %s, %s, %s)",
@@ -55,10 +55,8 @@ final class MVS_Device_Tokens {
 		}
 		$stale = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$wpdb->mvs_device_tokens} WHERE user_id = %d ORDER BY id DESC LIMIT 100 OFFSET %d", $user_id, self::MAX_PER_USER ) ) );
 		if ( $stale ) {
-			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- one %d per id.
 			$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_device_tokens} WHERE id IN (" . implode( ', ', array_fill( 0, count( $stale ), '%d' ) ) . ')', $stale ) );
 		}
-		// phpcs:enable
 		return true;
 	}
 
@@ -71,7 +69,6 @@ final class MVS_Device_Tokens {
 	 */
 	public function remove( int $user_id, string $token ): bool {
 		global $wpdb;
-		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- custom table.
 		return (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_device_tokens} WHERE token_hash = %s AND user_id = %d", hash( 'sha256', $token ), $user_id ) ) > 0;
 	}
 
@@ -83,7 +80,6 @@ final class MVS_Device_Tokens {
 	 */
 	public function of_user( int $user_id ): array {
 		global $wpdb;
-		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- custom table.
 		return array_map( 'strval', $wpdb->get_col( $wpdb->prepare( "SELECT token FROM {$wpdb->mvs_device_tokens} WHERE user_id = %d ORDER BY id", $user_id ) ) );
 	}
 }

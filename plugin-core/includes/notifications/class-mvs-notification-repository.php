@@ -55,7 +55,6 @@ final class MVS_Notification_Repository {
 	 */
 	public function insert( int $user_id, int $actor_id, string $type, string $object_type, int $object_id, array $data ): int {
 		global $wpdb;
-		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- custom table.
 		$ok = $wpdb->insert(
 			$wpdb->mvs_notifications,
 			array(
@@ -89,7 +88,7 @@ final class MVS_Notification_Repository {
 	 */
 	public function insert_unless_unread( int $user_id, int $actor_id, string $type, string $object_type, int $object_id, array $data, string $fold_key ): int {
 		global $wpdb;
-		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- custom table; the unique key makes this atomic.
+		// The unique key makes this atomic.
 		$inserted = $wpdb->query(
 			$wpdb->prepare(
 				"INSERT IGNORE INTO {$wpdb->mvs_notifications} (user_id, actor_id, type, object_type, object_id, data, is_read, fold_key, created_at) VALUES (%d, %d, %s, %s, %d, %s, 0, %s, %s)",
@@ -121,7 +120,7 @@ final class MVS_Notification_Repository {
 	 */
 	public function fold_into_unread( int $user_id, int $actor_id, string $fold_key, array $data ): bool {
 		global $wpdb;
-		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- custom table; one conditional statement, no read-modify-write.
+		// One conditional statement, no read-modify-write.
 		$changed = $wpdb->query(
 			$wpdb->prepare(
 				"UPDATE {$wpdb->mvs_notifications} SET actor_id = %d, data = %s, created_at = %s WHERE user_id = %d AND fold_key = %s",
@@ -153,13 +152,15 @@ final class MVS_Notification_Repository {
 		if ( $unread_only ) {
 			$where .= ' AND n.is_read = 0';
 		}
-		// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- custom table; $where is built from placeholders.
-		$rows  = $wpdb->get_results(
+		// phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- $where is built from placeholders.
+		$rows = $wpdb->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the values go in as one array.
 			$wpdb->prepare(
 				"SELECT n.id, n.type, n.actor_id, n.object_type, n.object_id, n.data, n.is_read, n.created_at, COALESCE(m.title, '') AS current_title FROM {$from} WHERE {$where} ORDER BY n.id DESC LIMIT %d OFFSET %d",
 				array_merge( $args, array( $per_page, ( $page - 1 ) * $per_page ) )
 			)
 		);
+		// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the placeholders are in the interpolated fragment.
 		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$from} WHERE {$where}", $args ) );
 		// phpcs:enable
 		return array( $rows ? $rows : array(), $total );
@@ -175,7 +176,7 @@ final class MVS_Notification_Repository {
 		global $wpdb;
 		list( $where, $args ) = self::visible( $user_id );
 		$from                 = self::from();
-		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- custom table; $where is built from placeholders.
+		// phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $where is built from placeholders; the placeholders are in the interpolated fragment.
 		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$from} WHERE {$where} AND n.is_read = 0", $args ) );
 	}
 
@@ -205,7 +206,8 @@ final class MVS_Notification_Repository {
 			$where .= ' AND n.id IN (' . implode( ', ', array_fill( 0, count( $ids ), '%d' ) ) . ')';
 			$args   = array_merge( $args, $ids );
 		}
-		// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared -- custom table; $where holds placeholders only.
+		// phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- $where holds placeholders only.
+		// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the placeholders are in the interpolated fragment.
 		$shown = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT n.id FROM {$from} WHERE {$where}", $args ) ) );
 		if ( ! $shown ) {
 			return 0;
@@ -230,7 +232,7 @@ final class MVS_Notification_Repository {
 			return array();
 		}
 		$in = implode( ', ', array_fill( 0, count( $object_ids ), '%d' ) );
-		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- custom table; $in holds placeholders only.
+		// phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared -- $in holds placeholders only.
 		return array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT DISTINCT user_id FROM {$wpdb->mvs_notifications} WHERE object_type = %s AND object_id IN ({$in}) AND is_read = 0", array_merge( array( $object_type ), array_map( 'intval', $object_ids ) ) ) ) );
 	}
 
@@ -244,15 +246,13 @@ final class MVS_Notification_Repository {
 	 */
 	public function purge_before( string $cutoff, int $limit ): int {
 		global $wpdb;
-		// phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom table; short batches on the created index.
 		$ids = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$wpdb->mvs_notifications} WHERE created_at < %s ORDER BY created_at LIMIT %d", $cutoff, $limit ) ) );
 		if ( ! $ids ) {
 			return 0;
 		}
 		$placeholders = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
-		// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- one %d per id.
+		// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare, WordPress.WP.PreparedSQL.NotPrepared -- one %d per id; the fragment holds placeholders only.
 		$deleted = (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_notifications} WHERE id IN ($placeholders)", $ids ) );
-		// phpcs:enable
 		return $deleted;
 	}
 }

@@ -108,7 +108,7 @@ final class MVS_Unread_Count {
 			return;
 		}
 		$in = implode( ', ', array_fill( 0, count( $users ), '%d' ) );
-		// phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- one statement for many members; their meta caches are cleared below.
+		// phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared -- one statement for many members; their meta caches are cleared below.
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->usermeta} WHERE meta_key = %s AND user_id IN ({$in})", array_merge( array( self::META ), $users ) ) );
 		foreach ( $users as $user_id ) {
 			wp_cache_delete( $user_id, 'user_meta' );

@@ -27,8 +27,7 @@ defined( 'ABSPATH' ) || exit;
  * Static: WordPress's term hooks call it, and the write-through depth and
  * the names of terms being edited are one per request, shared by those hooks.
  *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- a cache column of the plugin's own table, written by ID.
- * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
+ * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
  */
 final class MVS_Media_Terms_Copy_Invalidation {
 
@@ -167,7 +166,8 @@ final class MVS_Media_Terms_Copy_Invalidation {
 		foreach ( array_chunk( $ids, self::CHUNK ) as $chunk ) {
 			$in = implode( ', ', array_fill( 0, count( $chunk ), '%d' ) );
 			// The revision wraps at 2^32 instead of overflowing the column.
-			$changed += (int) $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET terms_copy = NULL, terms_rev = ( terms_rev + 1 ) % 4294967296 WHERE id IN ({$in})", $chunk ) );
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the placeholders are in the interpolated fragment.
+			$changed += (int) $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_media} SET terms_copy = NULL, terms_rev = ( terms_rev + 1 ) %% 4294967296 WHERE id IN ({$in})", $chunk ) );
 		}
 		if ( $changed > 0 && 0 === self::$inline ) {
 			MVS_Media_Terms_Copy_Refill::schedule();

@@ -14,8 +14,7 @@ defined( 'ABSPATH' ) || exit;
  * where the row's `terms_rev` is still the one read before its terms were
  * (MVS_Media_Terms_Copy_Invalidation says why).
  *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- a cache column of the plugin's own table, written and read by ID.
- * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
+ * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
  */
 final class MVS_Media_Terms_Copy_Refill {
 
@@ -77,7 +76,8 @@ final class MVS_Media_Terms_Copy_Refill {
 		if ( ! $ids ) {
 			return 0;
 		}
-		$in   = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		$in = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the placeholders are in the interpolated fragment.
 		$revs = $wpdb->get_results( $wpdb->prepare( "SELECT id, terms_rev FROM {$wpdb->mvs_media} WHERE id IN ({$in}) AND terms_copy IS NULL", $ids ) );
 		return $this->write( (array) $revs );
 	}

@@ -24,8 +24,7 @@ defined( 'ABSPATH' ) || exit;
  * tables. MVS_Media_Terms_Copy_Invalidation drops copies when terms change;
  * MVS_Media_Terms_Copy_Refill writes them back.
  *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- the term tables joined by item ID, for rows without a usable copy.
- * phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
+ * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- every fragment is built from placeholders and passed through prepare().
  */
 final class MVS_Media_Terms_Copy {
 
@@ -65,7 +64,8 @@ final class MVS_Media_Terms_Copy {
 		if ( ! $ids ) {
 			return $terms;
 		}
-		$in   = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		$in = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the placeholders are in the interpolated fragment.
 		$rows = $wpdb->get_results( $wpdb->prepare( 'SELECT tt.taxonomy AS kind, r.object_id, t.term_id, t.name AS term_name, t.slug AS term_slug' . self::terms_from( $in ), $ids ) );
 		foreach ( (array) $rows as $row ) {
 			self::collect( $terms, $row );
