@@ -163,7 +163,7 @@ final class MVS_AI_Endpoint {
 	 * @return string
 	 */
 	public static function host( string $url ): string {
-		$host = strtolower( (string) ( parse_url( $url, PHP_URL_HOST ) ?? '' ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url
+		$host = strtolower( (string) ( parse_url( $url, PHP_URL_HOST ) ?? '' ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- plain PHP on purpose (see the class comment).
 		$host = trim( $host, '[]' );
 		return '.' === substr( $host, -1 ) ? substr( $host, 0, -1 ) : $host;
 	}
@@ -294,7 +294,7 @@ final class MVS_AI_Endpoint {
 	 * @return string e.g. https://api.openai.com:443.
 	 */
 	public static function origin( string $url ): string {
-		$parts  = parse_url( $url ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url
+		$parts  = parse_url( $url ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- plain PHP on purpose (see the class comment).
 		$scheme = strtolower( (string) ( $parts['scheme'] ?? '' ) );
 		$port   = (int) ( $parts['port'] ?? ( 'https' === $scheme ? 443 : 80 ) );
 		return $scheme . '://' . strtolower( (string) ( $parts['host'] ?? '' ) ) . ':' . $port;

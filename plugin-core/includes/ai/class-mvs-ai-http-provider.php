@@ -100,7 +100,7 @@ final class MVS_AI_HTTP_Provider implements MVS_AI_Provider {
 		if ( 'image' === $item['media_type'] && '' !== $item['path'] && is_readable( $item['path'] ) && filesize( $item['path'] ) <= self::MAX_IMAGE_BYTES ) {
 			$content[] = array(
 				'type'      => 'image_url',
-				'image_url' => array( 'url' => 'data:' . $item['mime_type'] . ';base64,' . base64_encode( (string) file_get_contents( $item['path'] ) ) ), // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents, WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- a local file sent as a data URL, as the API expects.
+				'image_url' => array( 'url' => 'data:' . $item['mime_type'] . ';base64,' . base64_encode( (string) file_get_contents( $item['path'] ) ) ), // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_get_contents, WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents, WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- a local file sent as a data URL, as the API expects.
 			);
 		}
 		$body    = array(
@@ -230,7 +230,7 @@ final class MVS_AI_HTTP_Provider implements MVS_AI_Provider {
 		$port = (int) ( wp_parse_url( $this->endpoint, PHP_URL_PORT ) ?? 443 );
 		$pin  = static function ( $handle, $args = array(), $url = '' ) use ( $host, $address, $port ) {
 			if ( MVS_AI_Endpoint::host( (string) $url ) === $host && defined( 'CURLOPT_RESOLVE' ) ) {
-				curl_setopt( $handle, CURLOPT_RESOLVE, array( $host . ':' . $port . ':' . $address ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.curl_curl_setopt -- the WordPress HTTP API's own cURL handle.
+				curl_setopt( $handle, CURLOPT_RESOLVE, array( $host . ':' . $port . ':' . $address ) );
 			}
 		};
 		add_action( 'http_api_curl', $pin, 10, 3 );

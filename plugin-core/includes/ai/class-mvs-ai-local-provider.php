@@ -87,14 +87,14 @@ final class MVS_AI_Local_Provider implements MVS_AI_Provider {
 		if ( ! function_exists( 'imagecreatefromstring' ) || ! is_readable( $path ) ) {
 			return null;
 		}
-		$size = @getimagesize( $path ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- an unreadable image is reported as "not decoded".
+		$size = @getimagesize( $path ); // phpcs:ignore Generic.PHP.NoSilencedErrors.Discouraged -- an unreadable image is reported as "not decoded".
 		if ( ! $size || $size[0] < 1 || $size[1] < 1 || $size[0] * $size[1] > self::MAX_PIXELS ) {
 			return null;
 		}
 		// Decoding needs about 4 bytes a pixel: ask for the memory WordPress grants image work.
 		wp_raise_memory_limit( 'image' );
-		$bytes = file_get_contents( $path ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- local file.
-		$image = false === $bytes ? false : @imagecreatefromstring( $bytes ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- corrupt data returns false.
+		$bytes = file_get_contents( $path ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_get_contents, WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- local file.
+		$image = false === $bytes ? false : @imagecreatefromstring( $bytes ); // phpcs:ignore Generic.PHP.NoSilencedErrors.Discouraged -- corrupt data returns false.
 		if ( ! $image ) {
 			return null;
 		}

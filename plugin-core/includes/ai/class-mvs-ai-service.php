@@ -16,8 +16,6 @@ defined( 'ABSPATH' ) || exit;
  * then counts the month's rows up to and including its own: two concurrent
  * requests for the last slot cannot both pass. A failed provider call gives
  * its slot back.
- *
- * phpcs:disable WordPress.DB.DirectDatabaseQuery -- custom table; the budget must read live rows.
  */
 final class MVS_AI_Service {
 
@@ -90,7 +88,7 @@ final class MVS_AI_Service {
 		$submitted = trim( (string) $value['ai_api_key'] );
 		$current   = (string) get_option( self::KEY_OPTION, '' );
 		$origin    = MVS_AI_Endpoint::origin( (string) ( $value['ai_endpoint'] ?? self::stored_endpoint() ) );
-		if ( '' !== $submitted && self::mask( $current ) === $submitted && $origin !== self::key_origin() ) {
+		if ( '' !== $submitted && self::mask( $current ) === $submitted && self::key_origin() !== $origin ) {
 			// Only the endpoint moved: the key stays behind rather than follow it.
 			$submitted = '';
 		}
@@ -223,6 +221,7 @@ final class MVS_AI_Service {
 				'analyses' => (int) $row->analyses,
 				'tokens'   => (int) $row->units,
 			);
+
 			$analyses += (int) $row->analyses;
 			$units    += (int) $row->units;
 		}

@@ -60,7 +60,7 @@ final class MVS_Conditional_Get {
 			return true;
 		}
 		if ( 'HEAD' !== $request->get_method() ) {
-			echo $json; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- JSON, as WP_REST_Server::serve_request() echoes it.
+			echo $json; // phpcs:ignore MVS.Security.EscapeOutput.OutputNotEscaped -- JSON, as WP_REST_Server::serve_request() echoes it.
 		}
 		return true;
 	}
@@ -99,12 +99,12 @@ final class MVS_Conditional_Get {
 		$embed = isset( $query['_embed'] ) ? rest_parse_embed_param( $query['_embed'] ) : false;
 		$data  = $server->response_to_data( $result, $embed );
 		/** This filter is documented in wp-includes/rest-api/class-wp-rest-server.php */
-		$data = apply_filters( 'rest_pre_echo_response', $data, $server, $request );
+		$data = apply_filters( 'rest_pre_echo_response', $data, $server, $request ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- core's filter, applied as WP_REST_Server does.
 		if ( null === $data ) {
 			return null;
 		}
 		/** This filter is documented in wp-includes/rest-api/class-wp-rest-server.php */
-		$options = apply_filters( 'rest_json_encode_options', $request->has_param( '_pretty' ) ? JSON_PRETTY_PRINT : 0, $request );
+		$options = apply_filters( 'rest_json_encode_options', $request->has_param( '_pretty' ) ? JSON_PRETTY_PRINT : 0, $request ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- core's filter, applied as WP_REST_Server does.
 		$json    = wp_json_encode( $data, $options );
 		return false === $json ? null : $json;
 	}
@@ -121,6 +121,7 @@ final class MVS_Conditional_Get {
 	 */
 	private static function etag( string $json, $result, $request ): string {
 		/** This filter is documented in wp-includes/rest-api/class-wp-rest-server.php */
+		// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- core's filter, applied as WP_REST_Server does.
 		$exposed = array_map( 'strtolower', (array) apply_filters( 'rest_exposed_cors_headers', array( 'X-WP-Total', 'X-WP-TotalPages', 'Link' ), $request ) );
 		$context = hash_init( 'md5' );
 		hash_update( $context, get_current_user_id() . "\n" );

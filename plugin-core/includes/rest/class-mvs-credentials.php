@@ -67,7 +67,7 @@ final class MVS_Credentials {
 			$error = new WP_Error( 'incorrect_password', __( 'The Authorization header holds no valid application password.', 'media-community-service' ), array( 'status' => 401 ) );
 		}
 		/** This action is documented in wp-includes/user.php */
-		do_action( 'application_password_failed_authentication', $error );
+		do_action( 'application_password_failed_authentication', $error ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own action, fired as core fires it.
 		return $error;
 	}
 
@@ -78,14 +78,12 @@ final class MVS_Credentials {
 	 * @return bool
 	 */
 	private static function basic_header_sent(): bool {
-		// phpcs:disable WordPress.Security.ValidatedSanitizedInput -- only the scheme is read.
 		$header = '';
 		if ( isset( $_SERVER['HTTP_AUTHORIZATION'] ) ) {
-			$header = (string) $_SERVER['HTTP_AUTHORIZATION'];
+			$header = sanitize_text_field( wp_unslash( $_SERVER['HTTP_AUTHORIZATION'] ) );
 		} elseif ( isset( $_SERVER['REDIRECT_HTTP_AUTHORIZATION'] ) ) {
-			$header = (string) $_SERVER['REDIRECT_HTTP_AUTHORIZATION'];
+			$header = sanitize_text_field( wp_unslash( $_SERVER['REDIRECT_HTTP_AUTHORIZATION'] ) );
 		}
-		// phpcs:enable
 		return isset( $_SERVER['PHP_AUTH_USER'] ) || 1 === preg_match( '/^\s*basic\b/i', $header );
 	}
 

@@ -77,14 +77,14 @@ class MVS_Local_Storage implements MVS_Storage_Driver {
 		$this->protect( trailingslashit( $uploads['basedir'] ) . self::DIR );
 		$name = strtolower( wp_generate_password( 24, false ) ) . '.' . $extension;
 		$dest = $dir . '/' . $name;
-		if ( ! @copy( $local_path, $dest ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors -- failure is reported as mvs_storage_failed.
+		if ( ! @copy( $local_path, $dest ) ) { // phpcs:ignore Generic.PHP.NoSilencedErrors.Discouraged -- failure is reported as mvs_storage_failed.
 			// A partial copy must not stay behind as an orphan.
 			if ( is_file( $dest ) ) {
 				wp_delete_file( $dest );
 			}
 			return MVS_Errors::make( 'mvs_storage_failed' );
 		}
-		chmod( $dest, 0644 ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_chmod
+		chmod( $dest, 0644 );
 		return $relative_dir . '/' . $name;
 	}
 
@@ -156,7 +156,7 @@ class MVS_Local_Storage implements MVS_Storage_Driver {
 		foreach ( $files as $name => $contents ) {
 			$target = $root . '/' . $name;
 			if ( ! file_exists( $target ) ) {
-				file_put_contents( $target, $contents ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
+				file_put_contents( $target, $contents ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- guard files written while storing, where WP_Filesystem may need credentials.
 			}
 		}
 	}
