@@ -136,7 +136,7 @@ final class MVS_Core_Media_Delete_Plan {
 		);
 		foreach ( $statements as $sql ) {
 			// Stop at the first failure, so that it is the transaction's last error.
-			if ( false === $wpdb->query( $wpdb->prepare( $sql, $ids ) ) ) { // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery -- table names and placeholders only.
+			if ( false === $wpdb->query( $wpdb->prepare( $sql, $ids ) ) ) { // phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared -- table names and placeholders only.
 				return false;
 			}
 		}

@@ -36,7 +36,7 @@ final class MVS_Core_Ownership implements MVS_Core_Owner_Lookups {
 	private function row( string $query ) {
 		global $wpdb;
 		if ( ! array_key_exists( $query, $this->rows ) ) {
-			$this->rows[ $query ] = $wpdb->get_row( $query ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery -- prepared by the caller; the permission check needs the live row.
+			$this->rows[ $query ] = $wpdb->get_row( $query ); // phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared -- prepared by the caller; the permission check needs the live row.
 		}
 		return $this->rows[ $query ];
 	}

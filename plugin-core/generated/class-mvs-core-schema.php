@@ -201,7 +201,7 @@ final class MVS_Core_Schema {
 	 */
 	public static function statements( string $prefix, string $charset_collate ): array {
 		return array(
-			'mvs_media' => 'CREATE TABLE ' . $prefix . 'mvs_media (
+			'mvs_media'                => 'CREATE TABLE ' . $prefix . 'mvs_media (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   author_id bigint(20) unsigned NOT NULL DEFAULT 0,
   title varchar(200) NOT NULL DEFAULT \'\',
@@ -242,7 +242,7 @@ final class MVS_Core_Schema {
   KEY trending (moderation_status,privacy,trending_score),
   KEY terms_copy (terms_copy(1))
 ) ' . $charset_collate . ';',
-			'mvs_media_totals' => 'CREATE TABLE ' . $prefix . 'mvs_media_totals (
+			'mvs_media_totals'         => 'CREATE TABLE ' . $prefix . 'mvs_media_totals (
   term_taxonomy_id bigint(20) unsigned NOT NULL DEFAULT 0,
   moderation_status varchar(20) NOT NULL DEFAULT \'\',
   privacy varchar(20) NOT NULL DEFAULT \'\',
@@ -252,7 +252,7 @@ final class MVS_Core_Schema {
   PRIMARY KEY  (term_taxonomy_id,moderation_status,privacy,group_id,media_type),
   KEY visible (moderation_status,privacy,group_id,term_taxonomy_id)
 ) ' . $charset_collate . ';',
-			'mvs_media_term_index' => 'CREATE TABLE ' . $prefix . 'mvs_media_term_index (
+			'mvs_media_term_index'     => 'CREATE TABLE ' . $prefix . 'mvs_media_term_index (
   term_taxonomy_id bigint(20) unsigned NOT NULL DEFAULT 0,
   moderation_status varchar(20) NOT NULL DEFAULT \'\',
   privacy varchar(20) NOT NULL DEFAULT \'\',
@@ -264,7 +264,7 @@ final class MVS_Core_Schema {
   KEY type_visibility (term_taxonomy_id,media_type,moderation_status,privacy,media_id),
   KEY author (author_id)
 ) ' . $charset_collate . ';',
-			'mvs_mediameta' => 'CREATE TABLE ' . $prefix . 'mvs_mediameta (
+			'mvs_mediameta'            => 'CREATE TABLE ' . $prefix . 'mvs_mediameta (
   meta_id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   mvs_media_id bigint(20) unsigned NOT NULL DEFAULT 0,
   meta_key varchar(255) NULL DEFAULT NULL,
@@ -273,7 +273,7 @@ final class MVS_Core_Schema {
   KEY mvs_media_id (mvs_media_id),
   KEY meta_key (meta_key(191))
 ) ' . $charset_collate . ';',
-			'mvs_media_views' => 'CREATE TABLE ' . $prefix . 'mvs_media_views (
+			'mvs_media_views'          => 'CREATE TABLE ' . $prefix . 'mvs_media_views (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   media_id bigint(20) unsigned NOT NULL DEFAULT 0,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -283,20 +283,20 @@ final class MVS_Core_Schema {
   KEY media_created (media_id,created_at),
   KEY created_at (created_at)
 ) ' . $charset_collate . ';',
-			'mvs_view_marks' => 'CREATE TABLE ' . $prefix . 'mvs_view_marks (
+			'mvs_view_marks'           => 'CREATE TABLE ' . $prefix . 'mvs_view_marks (
   media_id bigint(20) unsigned NOT NULL DEFAULT 0,
   viewer char(64) NOT NULL DEFAULT \'\',
   window_start bigint(20) unsigned NOT NULL DEFAULT 0,
   PRIMARY KEY  (media_id,viewer,window_start),
   KEY window_start (window_start)
 ) ' . $charset_collate . ';',
-			'mvs_media_stats' => 'CREATE TABLE ' . $prefix . 'mvs_media_stats (
+			'mvs_media_stats'          => 'CREATE TABLE ' . $prefix . 'mvs_media_stats (
   media_id bigint(20) unsigned NOT NULL DEFAULT 0,
   downloads bigint(20) unsigned NOT NULL DEFAULT 0,
   shares bigint(20) unsigned NOT NULL DEFAULT 0,
   PRIMARY KEY  (media_id)
 ) ' . $charset_collate . ';',
-			'mvs_albums' => 'CREATE TABLE ' . $prefix . 'mvs_albums (
+			'mvs_albums'               => 'CREATE TABLE ' . $prefix . 'mvs_albums (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   author_id bigint(20) unsigned NOT NULL DEFAULT 0,
   title varchar(200) NOT NULL DEFAULT \'\',
@@ -311,7 +311,7 @@ final class MVS_Core_Schema {
   KEY privacy (privacy,id),
   KEY cover (cover_media_id)
 ) ' . $charset_collate . ';',
-			'mvs_collections' => 'CREATE TABLE ' . $prefix . 'mvs_collections (
+			'mvs_collections'          => 'CREATE TABLE ' . $prefix . 'mvs_collections (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   author_id bigint(20) unsigned NOT NULL DEFAULT 0,
   title varchar(200) NOT NULL DEFAULT \'\',
@@ -323,7 +323,7 @@ final class MVS_Core_Schema {
   PRIMARY KEY  (id),
   KEY author (author_id,id)
 ) ' . $charset_collate . ';',
-			'mvs_collection_items' => 'CREATE TABLE ' . $prefix . 'mvs_collection_items (
+			'mvs_collection_items'     => 'CREATE TABLE ' . $prefix . 'mvs_collection_items (
   collection_id bigint(20) unsigned NOT NULL DEFAULT 0,
   media_id bigint(20) unsigned NOT NULL DEFAULT 0,
   position int(11) unsigned NOT NULL DEFAULT 0,
@@ -331,7 +331,7 @@ final class MVS_Core_Schema {
   PRIMARY KEY  (collection_id,media_id),
   KEY media (media_id)
 ) ' . $charset_collate . ';',
-			'mvs_reactions' => 'CREATE TABLE ' . $prefix . 'mvs_reactions (
+			'mvs_reactions'            => 'CREATE TABLE ' . $prefix . 'mvs_reactions (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   media_id bigint(20) unsigned NOT NULL DEFAULT 0,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -341,7 +341,7 @@ final class MVS_Core_Schema {
   UNIQUE KEY media_user (media_id,user_id),
   KEY user (user_id,media_id)
 ) ' . $charset_collate . ';',
-			'mvs_comments' => 'CREATE TABLE ' . $prefix . 'mvs_comments (
+			'mvs_comments'             => 'CREATE TABLE ' . $prefix . 'mvs_comments (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   media_id bigint(20) unsigned NOT NULL DEFAULT 0,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -355,7 +355,7 @@ final class MVS_Core_Schema {
   KEY media (media_id,id),
   KEY user (user_id,id)
 ) ' . $charset_collate . ';',
-			'mvs_favorites' => 'CREATE TABLE ' . $prefix . 'mvs_favorites (
+			'mvs_favorites'            => 'CREATE TABLE ' . $prefix . 'mvs_favorites (
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
   media_id bigint(20) unsigned NOT NULL DEFAULT 0,
   collection_id bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -364,7 +364,7 @@ final class MVS_Core_Schema {
   KEY media (media_id),
   KEY user_created (user_id,created_at)
 ) ' . $charset_collate . ';',
-			'mvs_access_rules' => 'CREATE TABLE ' . $prefix . 'mvs_access_rules (
+			'mvs_access_rules'         => 'CREATE TABLE ' . $prefix . 'mvs_access_rules (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   media_id bigint(20) unsigned NOT NULL DEFAULT 0,
   rule_type varchar(40) NOT NULL DEFAULT \'\',
@@ -375,7 +375,7 @@ final class MVS_Core_Schema {
   PRIMARY KEY  (id),
   KEY media (media_id)
 ) ' . $charset_collate . ';',
-			'mvs_access_grants' => 'CREATE TABLE ' . $prefix . 'mvs_access_grants (
+			'mvs_access_grants'        => 'CREATE TABLE ' . $prefix . 'mvs_access_grants (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   media_id bigint(20) unsigned NOT NULL DEFAULT 0,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -386,21 +386,21 @@ final class MVS_Core_Schema {
   UNIQUE KEY media_user (media_id,user_id),
   KEY user (user_id,expires_at)
 ) ' . $charset_collate . ';',
-			'mvs_follows' => 'CREATE TABLE ' . $prefix . 'mvs_follows (
+			'mvs_follows'              => 'CREATE TABLE ' . $prefix . 'mvs_follows (
   follower_id bigint(20) unsigned NOT NULL DEFAULT 0,
   followed_id bigint(20) unsigned NOT NULL DEFAULT 0,
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (follower_id,followed_id),
   KEY followed (followed_id,created_at)
 ) ' . $charset_collate . ';',
-			'mvs_blocks' => 'CREATE TABLE ' . $prefix . 'mvs_blocks (
+			'mvs_blocks'               => 'CREATE TABLE ' . $prefix . 'mvs_blocks (
   blocker_id bigint(20) unsigned NOT NULL DEFAULT 0,
   blocked_id bigint(20) unsigned NOT NULL DEFAULT 0,
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (blocker_id,blocked_id),
   KEY blocked (blocked_id)
 ) ' . $charset_collate . ';',
-			'mvs_reports' => 'CREATE TABLE ' . $prefix . 'mvs_reports (
+			'mvs_reports'              => 'CREATE TABLE ' . $prefix . 'mvs_reports (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   reporter_id bigint(20) unsigned NOT NULL DEFAULT 0,
   object_type varchar(20) NOT NULL DEFAULT \'\',
@@ -416,7 +416,7 @@ final class MVS_Core_Schema {
   KEY reporter (reporter_id,object_type,object_id),
   UNIQUE KEY one_open (reporter_id,object_type,object_id,resolved_id)
 ) ' . $charset_collate . ';',
-			'mvs_moderation_log' => 'CREATE TABLE ' . $prefix . 'mvs_moderation_log (
+			'mvs_moderation_log'       => 'CREATE TABLE ' . $prefix . 'mvs_moderation_log (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   media_id bigint(20) unsigned NOT NULL DEFAULT 0,
   actor_id bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -427,7 +427,7 @@ final class MVS_Core_Schema {
   PRIMARY KEY  (id),
   KEY media (media_id,id)
 ) ' . $charset_collate . ';',
-			'mvs_ai_usage' => 'CREATE TABLE ' . $prefix . 'mvs_ai_usage (
+			'mvs_ai_usage'             => 'CREATE TABLE ' . $prefix . 'mvs_ai_usage (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   media_id bigint(20) unsigned NOT NULL DEFAULT 0,
   provider varchar(40) NOT NULL DEFAULT \'\',
@@ -437,7 +437,7 @@ final class MVS_Core_Schema {
   PRIMARY KEY  (id),
   KEY created_at (created_at)
 ) ' . $charset_collate . ';',
-			'mvs_notifications' => 'CREATE TABLE ' . $prefix . 'mvs_notifications (
+			'mvs_notifications'        => 'CREATE TABLE ' . $prefix . 'mvs_notifications (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
   actor_id bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -455,7 +455,7 @@ final class MVS_Core_Schema {
   UNIQUE KEY one_unread (user_id,fold_key),
   KEY object_unread (object_type,object_id,is_read,user_id)
 ) ' . $charset_collate . ';',
-			'mvs_device_tokens' => 'CREATE TABLE ' . $prefix . 'mvs_device_tokens (
+			'mvs_device_tokens'        => 'CREATE TABLE ' . $prefix . 'mvs_device_tokens (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
   platform varchar(10) NOT NULL DEFAULT \'\',
@@ -467,7 +467,7 @@ final class MVS_Core_Schema {
   UNIQUE KEY token_hash (token_hash),
   KEY user (user_id)
 ) ' . $charset_collate . ';',
-			'mvs_activity' => 'CREATE TABLE ' . $prefix . 'mvs_activity (
+			'mvs_activity'             => 'CREATE TABLE ' . $prefix . 'mvs_activity (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
   type varchar(40) NOT NULL DEFAULT \'\',
@@ -480,7 +480,7 @@ final class MVS_Core_Schema {
   KEY privacy (privacy,id),
   KEY object (object_type,object_id)
 ) ' . $charset_collate . ';',
-			'mvs_conversations' => 'CREATE TABLE ' . $prefix . 'mvs_conversations (
+			'mvs_conversations'        => 'CREATE TABLE ' . $prefix . 'mvs_conversations (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   created_by bigint(20) unsigned NOT NULL DEFAULT 0,
   last_message_id bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -501,7 +501,7 @@ final class MVS_Core_Schema {
   PRIMARY KEY  (conversation_id,user_id),
   KEY user_status (user_id,status)
 ) ' . $charset_collate . ';',
-			'mvs_messages' => 'CREATE TABLE ' . $prefix . 'mvs_messages (
+			'mvs_messages'             => 'CREATE TABLE ' . $prefix . 'mvs_messages (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   conversation_id bigint(20) unsigned NOT NULL DEFAULT 0,
   sender_id bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -517,21 +517,21 @@ final class MVS_Core_Schema {
   KEY sender (sender_id,id),
   KEY media (media_id)
 ) ' . $charset_collate . ';',
-			'mvs_message_hidden' => 'CREATE TABLE ' . $prefix . 'mvs_message_hidden (
+			'mvs_message_hidden'       => 'CREATE TABLE ' . $prefix . 'mvs_message_hidden (
   message_id bigint(20) unsigned NOT NULL DEFAULT 0,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (message_id,user_id),
   KEY user (user_id)
 ) ' . $charset_collate . ';',
-			'mvs_message_reactions' => 'CREATE TABLE ' . $prefix . 'mvs_message_reactions (
+			'mvs_message_reactions'    => 'CREATE TABLE ' . $prefix . 'mvs_message_reactions (
   message_id bigint(20) unsigned NOT NULL DEFAULT 0,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
   emoji varchar(32) NOT NULL DEFAULT \'\',
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (message_id,user_id)
 ) ' . $charset_collate . ';',
-			'mvs_deletion_requests' => 'CREATE TABLE ' . $prefix . 'mvs_deletion_requests (
+			'mvs_deletion_requests'    => 'CREATE TABLE ' . $prefix . 'mvs_deletion_requests (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
   status varchar(20) NOT NULL DEFAULT \'pending\',
@@ -541,7 +541,7 @@ final class MVS_Core_Schema {
   UNIQUE KEY user (user_id),
   KEY due (status,execute_after)
 ) ' . $charset_collate . ';',
-			'mvs_usage_ledger' => 'CREATE TABLE ' . $prefix . 'mvs_usage_ledger (
+			'mvs_usage_ledger'         => 'CREATE TABLE ' . $prefix . 'mvs_usage_ledger (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
   entry_type varchar(20) NOT NULL DEFAULT \'\',
@@ -552,7 +552,7 @@ final class MVS_Core_Schema {
   PRIMARY KEY  (id),
   KEY user (user_id,id)
 ) ' . $charset_collate . ';',
-			'mvs_rate_limits' => 'CREATE TABLE ' . $prefix . 'mvs_rate_limits (
+			'mvs_rate_limits'          => 'CREATE TABLE ' . $prefix . 'mvs_rate_limits (
   bucket char(64) NOT NULL DEFAULT \'\',
   window_start bigint(20) unsigned NOT NULL DEFAULT 0,
   hits int(11) unsigned NOT NULL DEFAULT 0,
@@ -617,7 +617,7 @@ final class MVS_Core_Schema {
 				'SELECT TABLE_NAME AS t, INDEX_NAME AS i, SEQ_IN_INDEX AS n, COLUMN_NAME AS c, SUB_PART AS p FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE %s',
 				$wpdb->esc_like( $wpdb->prefix ) . '%'
 			)
-		); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- schema upgrade.
+		);
 		$wpdb->suppress_errors( $suppress );
 		$current = array();
 		foreach ( $rows as $row ) {
@@ -631,7 +631,7 @@ final class MVS_Core_Schema {
 				}
 				ksort( $existing[ $name ] );
 				if ( implode( ',', $existing[ $name ] ) !== $columns ) {
-					$wpdb->query( $wpdb->prepare( 'ALTER TABLE %i DROP INDEX %i', $wpdb->prefix . $table, $name ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- schema upgrade.
+					$wpdb->query( $wpdb->prepare( 'ALTER TABLE %i DROP INDEX %i', $wpdb->prefix . $table, $name ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnsupportedPlaceholder,WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- %i (identifier, WordPress 6.2) is newer than this WPCS.
 				}
 			}
 		}
@@ -643,7 +643,7 @@ final class MVS_Core_Schema {
 	public static function drop_tables(): void {
 		global $wpdb;
 		foreach ( self::TABLES as $table ) {
-			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $wpdb->prefix . $table ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- uninstall.
+			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $wpdb->prefix . $table ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnsupportedPlaceholder,WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- %i (identifier, WordPress 6.2) is newer than this WPCS.
 		}
 		delete_option( self::VERSION_OPTION );
 	}

@@ -49,7 +49,7 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/media/(?P<media_id>[\\d]+)/rules',
 			array(
-				'args'   => array(
+				'args' => array(
 					'media_id' => array(
 						'description'       => __( 'Media item ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -108,7 +108,7 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/media/(?P<media_id>[\\d]+)/rules/(?P<rule_id>[\\d]+)',
 			array(
-				'args'   => array(
+				'args' => array(
 					'media_id' => array(
 						'description'       => __( 'Media item ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -137,7 +137,7 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/media/(?P<media_id>[\\d]+)/grant',
 			array(
-				'args'   => array(
+				'args' => array(
 					'media_id' => array(
 						'description'       => __( 'Media item ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -182,7 +182,7 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/media/(?P<media_id>[\\d]+)/grant/(?P<user_id>[\\d]+)',
 			array(
-				'args'   => array(
+				'args' => array(
 					'media_id' => array(
 						'description'       => __( 'Media item ID.', 'media-community-service' ),
 						'type'              => 'integer',

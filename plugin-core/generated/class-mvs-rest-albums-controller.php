@@ -162,7 +162,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/albums/(?P<id>[\\d]+)',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -219,7 +219,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/albums/(?P<id>[\\d]+)/reorder',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -253,7 +253,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/albums/(?P<id>[\\d]+)/items',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -287,7 +287,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/albums/(?P<id>[\\d]+)/items/(?P<media_id>[\\d]+)',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id'       => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -316,7 +316,7 @@ final class MVS_REST_Albums_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/albums/(?P<id>[\\d]+)/cover',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',

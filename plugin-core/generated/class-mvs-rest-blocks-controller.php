@@ -57,7 +57,7 @@ final class MVS_REST_Blocks_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/users/(?P<id>[\\d]+)/block',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'User ID.', 'media-community-service' ),
 						'type'              => 'integer',

@@ -140,7 +140,7 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/collections/(?P<id>[\\d]+)',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -213,7 +213,7 @@ final class MVS_REST_Collections_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/collections/(?P<id>[\\d]+)/rules',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',

@@ -78,7 +78,7 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/media/(?P<id>[\\d]+)/comments',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -150,7 +150,7 @@ final class MVS_REST_Comments_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/media/(?P<id>[\\d]+)/comments/(?P<comment_id>[\\d]+)',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id'         => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',

@@ -121,7 +121,7 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/conversations/(?P<id>[\\d]+)',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -171,7 +171,7 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/conversations/(?P<id>[\\d]+)/messages',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -258,7 +258,7 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/conversations/(?P<id>[\\d]+)/read',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -280,7 +280,7 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/conversations/(?P<id>[\\d]+)/typing',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -302,7 +302,7 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/conversations/(?P<id>[\\d]+)/accept',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -324,7 +324,7 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/conversations/(?P<id>[\\d]+)/decline',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -346,7 +346,7 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/conversations/(?P<id>[\\d]+)/media',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -378,7 +378,7 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/conversations/(?P<id>[\\d]+)/messages/search',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',

@@ -64,7 +64,7 @@ final class MVS_REST_Favorites_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/media/(?P<id>[\\d]+)/favorite',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',

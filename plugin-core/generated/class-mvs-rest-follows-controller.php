@@ -38,7 +38,7 @@ final class MVS_REST_Follows_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/users/(?P<id>[\\d]+)/follow',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'User ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -66,7 +66,7 @@ final class MVS_REST_Follows_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/users/(?P<id>[\\d]+)/followers',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'User ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -106,7 +106,7 @@ final class MVS_REST_Follows_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/users/(?P<id>[\\d]+)/following',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'User ID.', 'media-community-service' ),
 						'type'              => 'integer',

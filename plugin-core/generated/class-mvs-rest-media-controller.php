@@ -549,7 +549,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/media/(?P<id>[\\d]+)/view',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -571,7 +571,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/media/(?P<id>[\\d]+)/download',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -593,7 +593,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/media/(?P<id>[\\d]+)/share',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -615,7 +615,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/media/(?P<id>[\\d]+)/stats',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -650,7 +650,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/media/(?P<id>[\\d]+)/access',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -672,7 +672,7 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/media/(?P<id>[\\d]+)/signed-url',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -1434,12 +1434,14 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function bulk_media_permissions_check( $request ) {
-		return $this->require_capability( array(
-	'edit_mvs_medias',
-	'delete_mvs_medias',
-	'edit_others_mvs_medias',
-	'delete_others_mvs_medias',
-) );
+		return $this->require_capability(
+			array(
+				'edit_mvs_medias',
+				'delete_mvs_medias',
+				'edit_others_mvs_medias',
+				'delete_others_mvs_medias',
+			)
+		);
 	}
 
 	/**

@@ -49,7 +49,7 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/messages/(?P<id>[\\d]+)',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -71,7 +71,7 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/messages/(?P<id>[\\d]+)/unsend',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -93,7 +93,7 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/messages/(?P<id>[\\d]+)/reactions',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',

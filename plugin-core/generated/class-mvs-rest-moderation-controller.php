@@ -119,7 +119,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/moderation/(?P<id>[\\d]+)/approve',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -141,7 +141,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/moderation/(?P<id>[\\d]+)/reject',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -171,7 +171,7 @@ final class MVS_REST_Moderation_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/moderation/(?P<id>[\\d]+)/analyze',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',

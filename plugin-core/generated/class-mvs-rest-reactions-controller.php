@@ -62,7 +62,7 @@ final class MVS_REST_Reactions_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/media/(?P<id>[\\d]+)/reactions',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',

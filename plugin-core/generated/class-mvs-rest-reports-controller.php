@@ -60,7 +60,7 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/media/(?P<id>[\\d]+)/report',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -107,7 +107,7 @@ final class MVS_REST_Reports_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/users/(?P<id>[\\d]+)/report',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'User ID.', 'media-community-service' ),
 						'type'              => 'integer',

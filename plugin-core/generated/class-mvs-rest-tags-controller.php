@@ -182,7 +182,7 @@ final class MVS_REST_Tags_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/tags/(?P<id>[\\d]+)',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'Resource ID.', 'media-community-service' ),
 						'type'              => 'integer',

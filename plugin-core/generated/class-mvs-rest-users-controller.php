@@ -37,7 +37,7 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/users/(?P<id>[\\d]+)',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'User ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -59,7 +59,7 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/users/(?P<id>[\\d]+)/media',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'User ID.', 'media-community-service' ),
 						'type'              => 'integer',
@@ -153,7 +153,7 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/users/(?P<id>[\\d]+)/activity',
 			array(
-				'args'   => array(
+				'args' => array(
 					'id' => array(
 						'description'       => __( 'User ID.', 'media-community-service' ),
 						'type'              => 'integer',

@@ -50,7 +50,7 @@ final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/users/(?P<user_id>[\\d]+)/quota',
 			array(
-				'args'   => array(
+				'args' => array(
 					'user_id' => array(
 						'description'       => __( 'User ID.', 'media-community-service-pro' ),
 						'type'              => 'integer',
@@ -72,7 +72,7 @@ final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/users/(?P<user_id>[\\d]+)/package',
 			array(
-				'args'   => array(
+				'args' => array(
 					'user_id' => array(
 						'description'       => __( 'User ID.', 'media-community-service-pro' ),
 						'type'              => 'integer',
@@ -102,7 +102,7 @@ final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 			$this->namespace,
 			'/users/(?P<user_id>[\\d]+)/credits',
 			array(
-				'args'   => array(
+				'args' => array(
 					'user_id' => array(
 						'description'       => __( 'User ID.', 'media-community-service-pro' ),
 						'type'              => 'integer',

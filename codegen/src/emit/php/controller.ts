@@ -120,11 +120,13 @@ function emitRegisterRoutes(plugin: ModelPlugin, resource: ModelResource): strin
 		if (pathArgs.length) definition.args = Object.fromEntries(pathArgs.map((a) => [a.name, argDefinition(plugin, routes[0]!, a)]));
 		const endpoints = routes.map((r) => endpoint(plugin, r));
 		const body: string[] = [];
-		if (definition.args) body.push(`${tabs(4)}'args'   => ${php(definition.args, 4)},`);
-		for (const e of endpoints) body.push(`${tabs(4)}${php(e, 4)},`);
 		// OPTIONS describes a path with the resource schema only where the path serves that resource.
 		const servesItem = routes.some((r) => r.response.schema?.replace(/^list:/, '') === resource.schema);
-		if (resource.schema && servesItem) body.push(`${tabs(4)}'schema' => array( $this, 'get_public_item_schema' ),`);
+		const withSchema = Boolean(resource.schema && servesItem);
+		// 'args' lines up with 'schema' when the path has both (WPCS double-arrow alignment).
+		if (definition.args) body.push(`${tabs(4)}'args'${withSchema ? '   ' : ' '}=> ${php(definition.args, 4)},`);
+		for (const e of endpoints) body.push(`${tabs(4)}${php(e, 4)},`);
+		if (withSchema) body.push(`${tabs(4)}'schema' => array( $this, 'get_public_item_schema' ),`);
 		lines.push('\t\tregister_rest_route(');
 		lines.push('\t\t\t$this->namespace,');
 		lines.push(`\t\t\t${str(wpPath)},`);
@@ -220,9 +222,12 @@ function emitPermissionCheck(plugin: ModelPlugin, route: ModelRoute): string {
 		case 'authenticated':
 			checks.push('$this->require_login()');
 			break;
-		case 'capability':
-			checks.push(`$this->require_capability( ${php([...rule.anyOf])} )`);
+		case 'capability': {
+			// A list too long for one line goes on its own lines, as WPCS wants multi-line calls.
+			const caps = php([...rule.anyOf], 3);
+			checks.push(caps.includes('\n') ? `$this->require_capability(\n${tabs(3)}${caps}\n${tabs(2)})` : `$this->require_capability( ${caps} )`);
 			break;
+		}
 		case 'owner':
 			checks.push('$this->require_login()');
 			// A DELETE of an absent target goes on to its handler, which answers deleted: false (model/delete-target.ts).

@@ -82,7 +82,7 @@ export function emitMediaDeletePlan(plugin: ModelPlugin): { file: string; code: 
 		'\t\t);',
 		'\t\tforeach ( $statements as $sql ) {',
 		'\t\t\t// Stop at the first failure, so that it is the transaction\'s last error.',
-		'\t\t\tif ( false === $wpdb->query( $wpdb->prepare( $sql, $ids ) ) ) { // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery -- table names and placeholders only.',
+		'\t\t\tif ( false === $wpdb->query( $wpdb->prepare( $sql, $ids ) ) ) { // phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared -- table names and placeholders only.',
 		'\t\t\t\treturn false;',
 		'\t\t\t}',
 		'\t\t}',

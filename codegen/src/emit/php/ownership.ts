@@ -75,7 +75,7 @@ export function emitOwnership(plugin: ModelPlugin): { file: string; code: string
 		'\tprivate function row( string $query ) {',
 		'\t\tglobal $wpdb;',
 		'\t\tif ( ! array_key_exists( $query, $this->rows ) ) {',
-		'\t\t\t$this->rows[ $query ] = $wpdb->get_row( $query ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery -- prepared by the caller; the permission check needs the live row.',
+		'\t\t\t$this->rows[ $query ] = $wpdb->get_row( $query ); // phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared -- prepared by the caller; the permission check needs the live row.',
 		'\t\t}',
 		'\t\treturn $this->rows[ $query ];',
 		'\t}',

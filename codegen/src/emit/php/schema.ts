@@ -75,8 +75,10 @@ export function schemaVersion(tables: readonly TableSpec[]): string {
 export function emitSchema(plugin: ModelPlugin): { file: string; code: string } {
 	const cls = names.schema(plugin);
 	const version = schemaVersion(plugin.tables);
+	const keyWidth = Math.max(...plugin.tables.map((t) => str(t.name).length));
 	const statements = plugin.tables.map(
-		(t) => `\t\t\t${str(t.name)} => 'CREATE TABLE ' . $prefix . ${str(`${t.name} ${createTableSql(t)} `)} . $charset_collate . ';',`,
+		(t) =>
+			`\t\t\t${str(t.name).padEnd(keyWidth)} => 'CREATE TABLE ' . $prefix . ${str(`${t.name} ${createTableSql(t)} `)} . $charset_collate . ';',`,
 	);
 	const out = [
 		fileHeader({
@@ -175,7 +177,7 @@ export function emitSchema(plugin: ModelPlugin): { file: string; code: string } 
 		"\t\t\t\t'SELECT TABLE_NAME AS t, INDEX_NAME AS i, SEQ_IN_INDEX AS n, COLUMN_NAME AS c, SUB_PART AS p FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE %s',",
 		"\t\t\t\t$wpdb->esc_like( $wpdb->prefix ) . '%'",
 		'\t\t\t)',
-		'\t\t); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- schema upgrade.',
+		'\t\t);',
 		'\t\t$wpdb->suppress_errors( $suppress );',
 		'\t\t$current = array();',
 		'\t\tforeach ( $rows as $row ) {',
@@ -189,7 +191,7 @@ export function emitSchema(plugin: ModelPlugin): { file: string; code: string } 
 		'\t\t\t\t}',
 		'\t\t\t\tksort( $existing[ $name ] );',
 		"\t\t\t\tif ( implode( ',', $existing[ $name ] ) !== $columns ) {",
-		"\t\t\t\t\t$wpdb->query( $wpdb->prepare( 'ALTER TABLE %i DROP INDEX %i', $wpdb->prefix . $table, $name ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- schema upgrade.",
+		"\t\t\t\t\t$wpdb->query( $wpdb->prepare( 'ALTER TABLE %i DROP INDEX %i', $wpdb->prefix . $table, $name ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnsupportedPlaceholder,WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- %i (identifier, WordPress 6.2) is newer than this WPCS.",
 		'\t\t\t\t}',
 		'\t\t\t}',
 		'\t\t}',
@@ -199,7 +201,7 @@ export function emitSchema(plugin: ModelPlugin): { file: string; code: string } 
 		'\tpublic static function drop_tables(): void {',
 		'\t\tglobal $wpdb;',
 		'\t\tforeach ( self::TABLES as $table ) {',
-		"\t\t\t$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $wpdb->prefix . $table ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- uninstall.",
+		"\t\t\t$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $wpdb->prefix . $table ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnsupportedPlaceholder,WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- %i (identifier, WordPress 6.2) is newer than this WPCS.",
 		'\t\t}',
 		'\t\tdelete_option( self::VERSION_OPTION );',
 		'\t}',
