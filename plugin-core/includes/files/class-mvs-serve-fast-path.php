@@ -8,38 +8,20 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The fast path of GET /serve (docs/file-delivery.md).
+ * GET /serve taken at after_setup_theme, before init, the rewrite rules and
+ * the REST server's registration of every route, running the route's own
+ * handler, MVS_File_Server::serve_media_file(), with the same checks in the
+ * same order.
  *
- * Most of the cost of a /serve request used to be WordPress getting to the
- * handler: the init hooks (post types, block types, every plugin's set-up),
- * the rewrite rules, then the REST server registering every route of every
- * namespace to dispatch one of them. This class takes a /serve request once
- * the theme is set up (after_setup_theme: every plugin and the theme are
- * loaded, so filters added when they load are in place) and runs the very
- * handler the route runs, MVS_File_Server::serve_media_file(), with the same checks in
- * the same order. It only ever *sends* a file: any other outcome (a refusal,
- * a 416, a request it does not take) returns, and WordPress carries on to
- * the REST route, which decides again from scratch and answers as it always
- * did. So the two paths cannot disagree on a refusal, and on a success they
- * ran the same code.
+ * It only ever sends a file: any other outcome returns, and WordPress goes on
+ * to the REST route, which decides again from scratch. It leaves to the route
+ * every request whose handling could differ there (MVS_Serve_Request lists
+ * them), while the private-community gate is armed, when a REST access
+ * filter might refuse, and on a multisite sub-site that is not live. A filter
+ * of the decision hooked on init or later needs the mvs_serve_fast_path
+ * filter to move the fast path (or turn it off).
  *
- * What the decision reads through filters (mvs_rest_require_auth,
- * mvs_storage_driver, mvs_user_group_ids, capability filters, and the REST
- * access filters of MVS_Serve_Request::REST_ACCESS_HOOKS) must be hooked
- * by then: an integration
- * that adds one of them on init or later moves the fast path to wp_loaded
- * (or turns it off) with the mvs_serve_fast_path filter.
- *
- * It leaves to the REST route every request whose REST handling could differ
- * from "run the handler with these arguments" (MVS_Serve_Request lists
- * them), any spelling of the route but the exact one MVS_Url_Signer signs
- * (WordPress also matches /MVS/v1/serve, rest_route overrides, and so on:
- * the route handles those), every request while the private-community
- * gate is armed (its rules need the REST request), every request a site's
- * REST access filters refuse or might refuse (rest_authentication_errors,
- * run here; another plugin's callback on any other of them), and on
- * multisite every request to a
- * sub-site that is not live (ms_site_check() comes after this hook).
+ * Why each of those conditions: docs/file-delivery.md, "The fast path".
  */
 final class MVS_Serve_Fast_Path {
 

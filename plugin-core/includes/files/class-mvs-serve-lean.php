@@ -8,52 +8,19 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The lean path of GET /serve (docs/file-delivery.md, "The lean
- * path").
+ * GET /serve under SHORTINIT (database and options; no plugins, no theme)
+ * for the signed URLs whose answer needs only the signature, the row, its
+ * author and the blocks between author and member. The web server maps the
+ * route to serve.php; this class runs the route's own handler,
+ * MVS_File_Server::serve_media_file(), on the request MVS_Serve_Request builds.
  *
- * Even the fast path (MVS_Serve_Fast_Path) pays for WordPress's boot up to
- * after_setup_theme: about 300 core files, every plugin and the theme. A
- * public file behind an anonymous URL (mvs_uid=0) needs none of that: the
- * decision is a signature, an expiry, one row (approved and public) and
- * the file. Nor does a URL signed for the item's owner: an owner sees their
- * own item whatever its privacy and moderation state, before capabilities,
- * blocks or groups are asked (MVS_Media_Visibility::can_view()), so the row's
- * author decides. Another member's URL to an approved public or members-only
- * item needs one thing more, that no block stands between author and member
- * (their user meta); anything else about a user (capabilities, groups) is
- * WordPress's (decides()). When the site's web server maps the route to the
- * plugin's serve.php (documented rules for nginx and Apache), WordPress
- * loads with SHORTINIT (database, options, no plugins, no theme) and this
- * class runs the very handler the route runs, MVS_File_Server::serve_media_file(), on
- * the very request object MVS_Serve_Request builds for the fast path.
+ * It only ever sends a file. Anything else (a refusal, a 416, a download, a
+ * URL only WordPress can decide) is handed back to the REST route, so the two
+ * paths cannot disagree. Plugins do not load here, so the full plugin records
+ * what their filters and the visibility rules decide (record()); a callback
+ * it cannot evaluate turns the lean path off.
  *
- * Like the fast path it only ever *sends a file*. Anything else (a user's
- * URL that decides() leaves to WordPress, a download, a refusal, a
- * 416, a request shape the fast path would not take either, a site where
- * it is off) is handed to WordPress as if the rule were not there: nginx
- * re-runs the request through index.php (X-Accel-Redirect to a named
- * location), other servers get a 307 to the route's plain spelling. So a
- * refusal always comes from the REST route, and the two paths cannot
- * disagree on one.
- *
- * Without plugins the entry cannot see filters, so the full plugin records
- * what they decide (record(), on every full web request, written only when
- * it changes): the uploads folder of the local storage driver, the nginx
- * internal prefix, the plugin's own basename and whether other members'
- * URLs may be decided (no callback on user meta). The lean path is off
- * (every request handed over) when another storage driver is in use, the
- * fast path is moved or off (mvs_serve_fast_path), or the private-community
- * gate is armed; and, since a filter may answer differently for each
- * request, whenever any callback sits on the decision's filters
- * (mvs_rest_require_auth, mvs_serve_fast_path, mvs_storage_driver) or any
- * callback but core's and this plugin's on the REST access filters
- * (MVS_Serve_Request::REST_ACCESS_HOOKS), whatever it answers now; and
- * only front-end and REST requests write a non-empty record. On each lean
- * request the entry reads afresh the gate's setting (turning it on closes
- * the lean path at once), whether the plugin is still active (a plugin
- * removed from active_plugins without its deactivation hook) and, on
- * multisite, whether the site is live (SHORTINIT stops before
- * ms_site_check()).
+ * Why each of those conditions: docs/file-delivery.md, "The lean path".
  */
 final class MVS_Serve_Lean {
 
