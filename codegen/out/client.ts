@@ -20,6 +20,8 @@ export interface MvsError {
 	data: { status: number;[key: string]: unknown };
 }
 
+/** Layouts a native client opens its media browser with. */
+export const APP_LAYOUT = ['grid', 'list', 'masonry'] as const;
 /** Kinds of collection: hand-picked, or resolved from rules. */
 export const COLLECTION_TYPE = ['manual', 'smart'] as const;
 /** Kinds of media item. */
@@ -98,15 +100,18 @@ export interface MediaStats {
 	shares: number;
 }
 
-/** Public configuration for native clients. */
+/** Public configuration for native clients (docs/native-app.md). */
 export interface AppConfig {
+	/** #rrggbb (lower case); null when the site sets none. */
 	accent_color: string | null;
 	logo_url: string | null;
 	login_bg_url: string | null;
 	dark_mode_default: boolean;
-	layout: string;
+	layout: "grid" | "list" | "masonry";
+	/** Whether Media Community Service Pro is active. */
 	pro_active: boolean;
-	features: Record<string, unknown>;
+	/** Feature toggles, all booleans; extensions add theirs (battles, stories ...) through the mvs_app_config_features filter. */
+	features: { messaging: boolean; reactions: boolean; comments: boolean; favorites: boolean; albums: boolean; collections: boolean; follows: boolean; notifications: boolean; activity: boolean };
 }
 
 /** A category offered on the interest picker. */

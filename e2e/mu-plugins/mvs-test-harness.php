@@ -165,6 +165,21 @@ add_filter(
 	}
 );
 
+// X-MVS-Test-App-Features: <name=0|1,...> sets feature toggles of GET
+// /app/config for the request, as an extension's mvs_app_config_features
+// filter would (app-config.site-wide.spec.ts).
+add_filter(
+	'mvs_app_config_features',
+	static function ( $features ) {
+		$listed = mvs_test_header( 'HTTP_X_MVS_TEST_APP_FEATURES' );
+		foreach ( '' === $listed ? array() : explode( ',', $listed ) as $pair ) {
+			$parts                 = explode( '=', $pair, 2 );
+			$features[ $parts[0] ] = isset( $parts[1] ) ? $parts[1] : '';
+		}
+		return $features;
+	}
+);
+
 // Records mvs_purge_file_urls per item (as a CDN integration would see it),
 // read back through GET /mvs-test/v1/purges/<media id>.
 add_action(

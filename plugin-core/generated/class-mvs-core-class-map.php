@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 241 classes and interfaces of the plugin from its file the
+ * Loads each of the 244 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -40,6 +40,8 @@ final class MVS_Core_Class_Map {
 		'MVS_Albums_Handler'                 => 'generated/interface-mvs-albums-handler.php',
 		'MVS_Albums_Service'                 => 'includes/albums/class-mvs-albums-service.php',
 		'MVS_Analyze_Media_Args'             => 'generated/class-mvs-analyze-media-args.php',
+		'MVS_App_Config_Handler'             => 'generated/interface-mvs-app-config-handler.php',
+		'MVS_App_Config_Service'             => 'includes/app/class-mvs-app-config-service.php',
 		'MVS_Approve_Media_Args'             => 'generated/class-mvs-approve-media-args.php',
 		'MVS_Block_User_Args'                => 'generated/class-mvs-block-user-args.php',
 		'MVS_Blocks_Handler'                 => 'generated/interface-mvs-blocks-handler.php',
@@ -98,6 +100,7 @@ final class MVS_Core_Class_Map {
 		'MVS_File_Server'                    => 'includes/files/class-mvs-file-server.php',
 		'MVS_Get_Ai_Usage_Args'              => 'generated/class-mvs-get-ai-usage-args.php',
 		'MVS_Get_Album_Args'                 => 'generated/class-mvs-get-album-args.php',
+		'MVS_Get_App_Config_Args'            => 'generated/class-mvs-get-app-config-args.php',
 		'MVS_Get_Collection_Args'            => 'generated/class-mvs-get-collection-args.php',
 		'MVS_Get_Media_Access_Args'          => 'generated/class-mvs-get-media-access-args.php',
 		'MVS_Get_Media_Args'                 => 'generated/class-mvs-get-media-args.php',

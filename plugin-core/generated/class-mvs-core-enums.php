@@ -19,6 +19,11 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Core_Enums {
 
 	/**
+	 * Layouts a native client opens its media browser with.
+	 */
+	const APP_LAYOUT = array( 'grid', 'list', 'masonry' );
+
+	/**
 	 * Kinds of collection: hand-picked, or resolved from rules.
 	 */
 	const COLLECTION_TYPE = array( 'manual', 'smart' );

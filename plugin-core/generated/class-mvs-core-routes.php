@@ -51,7 +51,7 @@ final class MVS_Core_Routes {
 			new MVS_REST_Devices_Controller( new MVS_Devices_Service() ),
 			new MVS_REST_Dismissals_Controller( new MVS_Dismissals_Service() ),
 			new MVS_REST_Notifications_Controller( new MVS_Notifications_Service() ),
-			new MVS_REST_App_Controller(),
+			new MVS_REST_App_Controller( new MVS_App_Config_Service() ),
 			new MVS_REST_Interests_Controller(),
 			new MVS_REST_Feed_Controller(),
 			new MVS_REST_Conversations_Controller( $owners ),

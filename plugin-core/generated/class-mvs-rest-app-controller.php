@@ -14,17 +14,37 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "app" resource:
  *
- * - GET /mvs/v1/app/config (501 until implemented)
+ * - GET /mvs/v1/app/config
  * - GET /mvs/v1/app/interests (501 until implemented)
  */
 final class MVS_REST_App_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * The configuration a native client reads at start: appearance, feature toggles (docs/native-app.md) (hand-written domain logic).
+	 *
+	 * @var MVS_App_Config_Handler
 	 */
-	public function __construct() {
-		$this->namespace = 'mvs/v1';
+	private $app_config;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_App_Config_Handler $app_config The configuration a native client reads at start: appearance, feature toggles (docs/native-app.md).
+	 */
+	public function __construct( MVS_App_Config_Handler $app_config ) {
+		$this->namespace  = 'mvs/v1';
+		$this->app_config = $app_config;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'get_app_config' => array(),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -75,7 +95,7 @@ final class MVS_REST_App_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_app_config( $request ) {
-		return $this->not_implemented( 'get_app_config' );
+		return $this->respond( $this->declared( $this->app_config->get_app_config( MVS_Get_App_Config_Args::from_request( $request ) ), 'get_app_config' ), 200 );
 	}
 
 	/**

@@ -140,8 +140,8 @@ export interface RouteGroupSpec {
 	readonly name: string;
 	/** What the group's routes do together (the interface's docblock). */
 	readonly summary: string;
-	/** Name of the hand-written class implementing the group's handler interface. */
-	readonly service: string;
+	/** Name of the hand-written class implementing the group's handler interface; required once a route of the group is implemented. */
+	readonly service?: string;
 	readonly routes: readonly RouteSpec[];
 }
 

@@ -1,6 +1,7 @@
 <?php
 /**
- * Declared settings of privacy, moderation, AI analysis, accounts and comments.
+ * Declared settings of privacy, moderation, AI analysis, accounts, comments
+ * and the native apps' appearance.
  *
  * @package MediaCommunityService
  */
@@ -179,6 +180,62 @@ final class MVS_Settings_Community_Fields {
 				'minimum'     => 0,
 				'maximum'     => 10080,
 				'default'     => 15,
+			),
+		);
+	}
+
+	/**
+	 * Appearance of the native apps, answered by GET /app/config. An empty
+	 * string means "none" and is answered as null (docs/native-app.md).
+	 *
+	 * @return array
+	 */
+	public function app_fields(): array {
+		$url = array(
+			'type'      => 'string',
+			'pattern'   => '^(https?://[^\\s<>"\']+)?$',
+			'maxLength' => 2000,
+			'default'   => '',
+		);
+		return array(
+			'app_accent_color'      => array(
+				'title'       => __( 'Accent colour', 'media-community-service' ),
+				'description' => __( 'Colour of buttons and highlights in the apps, as #rrggbb (e.g. #3366cc). Empty: the apps use their own.', 'media-community-service' ),
+				'type'        => 'string',
+				'pattern'     => '^(#[0-9a-fA-F]{6})?$',
+				'default'     => '',
+			),
+			'app_logo_url'          => array_merge(
+				$url,
+				array(
+					'title'       => __( 'App logo URL', 'media-community-service' ),
+					'description' => __( 'Address of the logo the apps show (http or https), e.g. copied from the Media Library. Empty: no logo.', 'media-community-service' ),
+				)
+			),
+			'app_login_bg_url'      => array_merge(
+				$url,
+				array(
+					'title'       => __( 'App login background URL', 'media-community-service' ),
+					'description' => __( 'Address of the image behind the apps\' login screen (http or https). Empty: none.', 'media-community-service' ),
+				)
+			),
+			'app_dark_mode_default' => array(
+				'title'       => __( 'Dark mode by default', 'media-community-service' ),
+				'description' => __( 'The apps start in dark mode until the member chooses otherwise.', 'media-community-service' ),
+				'type'        => 'boolean',
+				'default'     => false,
+			),
+			'app_layout'            => array(
+				'title'       => __( 'App layout', 'media-community-service' ),
+				'description' => __( 'How the apps lay out media lists.', 'media-community-service' ),
+				'type'        => 'string',
+				'enum'        => MVS_Core_Enums::APP_LAYOUT,
+				'labels'      => array(
+					'grid'    => __( 'Grid of equal squares', 'media-community-service' ),
+					'list'    => __( 'List, one item a row', 'media-community-service' ),
+					'masonry' => __( 'Masonry: columns of uncropped items', 'media-community-service' ),
+				),
+				'default'     => 'grid',
 			),
 		);
 	}

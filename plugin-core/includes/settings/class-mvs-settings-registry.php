@@ -24,7 +24,7 @@ final class MVS_Settings_Registry {
 	private $schema = null;
 
 	/**
-	 * Declarations of privacy, moderation, AI, accounts and comments.
+	 * Declarations of privacy, moderation, AI, accounts, comments and apps.
 	 *
 	 * @var MVS_Settings_Community_Fields
 	 */
@@ -106,6 +106,10 @@ final class MVS_Settings_Registry {
 			'comments'   => array(
 				'title'  => __( 'Comments', 'media-community-service' ),
 				'fields' => $this->community->comment_fields(),
+			),
+			'app'        => array(
+				'title'  => __( 'Native apps', 'media-community-service' ),
+				'fields' => $this->community->app_fields(),
 			),
 		);
 		/**

@@ -6,24 +6,39 @@ import { auth, resource, t } from '../../dsl/index.js';
 export const app = resource({
 	name: 'app',
 	summary: 'Public configuration and interest chips for native clients.',
-	routes: [
+	typedArgs: true,
+	groups: [
 		{
-			name: 'get_app_config',
-			method: 'GET',
-			path: '/app/config',
-			summary: 'Public app configuration and feature toggles.',
-			auth: auth.public(),
-			response: { schema: 'AppConfig' },
-			since: '1.9.0',
+			name: 'app_config',
+			summary: 'The configuration a native client reads at start: appearance, feature toggles (docs/native-app.md).',
+			service: 'MVS_App_Config_Service',
+			routes: [
+				{
+					name: 'get_app_config',
+					method: 'GET',
+					path: '/app/config',
+					summary: 'Public app configuration and feature toggles.',
+					auth: auth.public(),
+					response: { schema: 'AppConfig' },
+					since: '1.9.0',
+					implemented: true,
+				},
+			],
 		},
 		{
-			name: 'list_app_interests',
-			method: 'GET',
-			path: '/app/interests',
-			summary: 'The top 40 categories by usage, each with a cover thumbnail.',
-			auth: auth.public(),
-			response: { schema: 'list:InterestChip' },
-			since: '1.9.0',
+			name: 'app_interests',
+			summary: 'The interest chips of the onboarding picker.',
+			routes: [
+				{
+					name: 'list_app_interests',
+					method: 'GET',
+					path: '/app/interests',
+					summary: 'The top 40 categories by usage, each with a cover thumbnail.',
+					auth: auth.public(),
+					response: { schema: 'list:InterestChip' },
+					since: '1.9.0',
+				},
+			],
 		},
 	],
 });

@@ -2,7 +2,7 @@
  * Response schemas of the core namespace (the shapes the contract lists).
  */
 import { schema, t, type SchemaSpec } from '../../dsl/index.js';
-import { MEDIA_TYPE, MODERATION_STATUS, PRIVACY } from './values.js';
+import { APP_LAYOUT, MEDIA_TYPE, MODERATION_STATUS, PRIVACY } from './values.js';
 
 /** Fields of an album record (the contract shows none). */
 /** The flag every DELETE answers (docs/api-conventions.md, "Retry-safe writes"). */
@@ -83,14 +83,30 @@ export const coreSchemas: readonly SchemaSpec[] = [
 		downloads: t.int().required(),
 		shares: t.int().required(),
 	}),
-	schema('AppConfig', 'Public configuration for native clients.', {
-		accent_color: t.string().nullable().required(),
+	schema('AppConfig', 'Public configuration for native clients (docs/native-app.md).', {
+		accent_color: t.string().format('hex-color').nullable().required().describe('#rrggbb (lower case); null when the site sets none.'),
 		logo_url: t.url().nullable().required(),
 		login_bg_url: t.url().nullable().required(),
 		dark_mode_default: t.bool().required(),
-		layout: t.string().required(),
-		pro_active: t.bool().required(),
-		features: t.json().required(),
+		layout: t.oneOf(APP_LAYOUT).required(),
+		pro_active: t.bool().required().describe('Whether Media Community Service Pro is active.'),
+		features: t
+			.object(
+				{
+					messaging: t.bool().required(),
+					reactions: t.bool().required(),
+					comments: t.bool().required(),
+					favorites: t.bool().required(),
+					albums: t.bool().required(),
+					collections: t.bool().required(),
+					follows: t.bool().required(),
+					notifications: t.bool().required(),
+					activity: t.bool().required(),
+				},
+				true,
+			)
+			.required()
+			.describe('Feature toggles, all booleans; extensions add theirs (battles, stories ...) through the mvs_app_config_features filter.'),
 	}),
 	schema('InterestChip', 'A category offered on the interest picker.', {
 		id: t.int().required(),

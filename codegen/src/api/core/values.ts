@@ -34,3 +34,6 @@ export const REPORT_REASON = valueSet('report_reason', 'Reasons a member may giv
 ]);
 
 export const COLLECTION_TYPE = valueSet('collection_type', 'Kinds of collection: hand-picked, or resolved from rules.', ['manual', 'smart']);
+
+/** The contract gives `grid` as an example and leaves the list open (docs/native-app.md). */
+export const APP_LAYOUT = valueSet('app_layout', 'Layouts a native client opens its media browser with.', ['grid', 'list', 'masonry']);
