@@ -21,6 +21,10 @@ test('the checker refuses an undeclared status, an undeclared code, a missing he
 	expect(responseProblem('POST', '/mvs/v1/media', 429, { 'retry-after': '3' }, error('mvs_rate_limited', 429))).toBeNull();
 	expect(responseProblem('GET', '/mvs/v1/no-such-route', 200, {}, {})).toContain('no operation of the OpenAPI documents');
 	expect(responseProblem('GET', '/mvs/v1/no-such-route', 404, {}, error('rest_no_route', 404))).toBeNull();
+	// Answered before routing: the gate and bad credentials, on any path of the namespaces.
+	expect(responseProblem('GET', '/mvs-pro/v1/no-such-route', 401, {}, error('mvs_community_private', 401))).toBeNull();
+	expect(responseProblem('GET', '/mvs/v1/no-such-route', 401, {}, error('incorrect_password', 401))).toBeNull();
+	expect(responseProblem('GET', '/mvs/v1/no-such-route', 401, {}, error('mvs_not_logged_in', 401))).toContain('no operation');
 	// Literal paths win over placeholders; other namespaces are WordPress's.
 	expect(responseProblem('POST', '/mvs/v1/media/bulk', 400, {}, error('rest_invalid_param', 400))).toBeNull();
 	expect(responseProblem('GET', '/wp/v2/posts', 418, {}, {})).toBeNull();

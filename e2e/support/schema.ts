@@ -77,6 +77,15 @@ for (const op of operations) byMethod.set(op.method, [...(byMethod.get(op.method
 const NAMESPACES = /^\/(mvs|mvs-pro)\/v1(\/|$)/i;
 
 /**
+ * 401 codes every operation declares: answered before WordPress matches a
+ * route (bad credentials, the private-community gate), so a path no
+ * operation has may answer them too.
+ */
+const everyOperations401 = operations
+	.map((o) => new Set(o.operation.responses['401']?.['x-mvs-error-codes'] ?? []))
+	.reduce((common, codes) => new Set([...common].filter((code) => codes.has(code))));
+
+/**
  * What is wrong with an answer of the plugins' API, or null when the
  * documents declare it: its status for that operation, its error code for
  * that status, its required headers, and its body's shape. Other namespaces
@@ -92,8 +101,9 @@ export function responseProblem(sent: string, path: string, status: number, head
 	const code = typeof body === 'object' && body !== null && 'code' in body ? String((body as { code: unknown }).code) : undefined;
 	const op = byMethod.get(verb)?.find((o) => o.pattern.test(route));
 	if (!op) {
-		// A path or method no operation has: WordPress's own 404 is the only right answer.
+		// A path or method no operation has: WordPress's own 404, or what is answered before routing.
 		if (status === 404 && code === 'rest_no_route') return null;
+		if (status === 401 && code !== undefined && everyOperations401.has(code)) return null;
 		return `${method} ${route} answered ${status} ${code ?? ''}: no operation of the OpenAPI documents has this path and method`;
 	}
 	const at = `${op.label} answered ${status}${code ? ` ${code}` : ''}`;

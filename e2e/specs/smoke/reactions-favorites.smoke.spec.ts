@@ -46,6 +46,6 @@ test('reactions and favorites, every route once', async ({ api }) => {
 	expect(mine.body.items[0]).toMatchObject({ is_favorited: true, reactions_count: 0 });
 	expect(mine.headers['x-wp-total']).toBe('1');
 	const unfavorited = await fan.api.op('remove_media_favorite', { params: { id } });
-	expect(unfavorited.body).toEqual({ media_id: id, is_favorited: false, collection_id: null });
+	expect(unfavorited.body).toEqual({ media_id: id, is_favorited: false, collection_id: null, deleted: true });
 	expect((await fan.api.op('list_my_favorites', {})).body.total).toBe(0);
 });
