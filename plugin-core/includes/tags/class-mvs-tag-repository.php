@@ -128,8 +128,7 @@ final class MVS_Tag_Repository {
 		$order    = 'count' === $query['orderby'] ? 'use_count DESC, t.name ASC' : 't.name ASC, t.term_id ASC';
 		$per_page = max( 1, (int) $query['per_page'] );
 		$offset   = ( max( 1, (int) $query['page'] ) - 1 ) * $per_page;
-		// The placeholders of the filters are in $from, their values in $args.
-		// phpcs:disable WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare
+		// phpcs:disable WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the filters' placeholders are in $from, their values in $args.
 		$rows  = $wpdb->get_results(
 			$wpdb->prepare(
 				"SELECT t.term_id, t.name, t.slug, COALESCE( c.use_count, 0 ) AS use_count {$from} ORDER BY {$order} LIMIT %d OFFSET %d",
