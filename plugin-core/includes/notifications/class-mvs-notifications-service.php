@@ -49,7 +49,7 @@ final class MVS_Notifications_Service implements MVS_Notifications_Handler {
 			'actor_id'    => (int) $row->actor_id,
 			'object_type' => (string) $row->object_type,
 			'object_id'   => (int) $row->object_id,
-			'data'        => $data,
+			'data'        => (object) $data, // An object even when empty: `{}`, never `[]`.
 			'is_read'     => (bool) $row->is_read,
 			'created_at'  => MVS_Time::to_iso8601( (string) $row->created_at ),
 		);
