@@ -702,12 +702,12 @@ export interface Operations {
 	delete_my_avatar: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
 	/** GET /mvs/v1/users/{id}: A user's public profile. */
 	get_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
-	/** GET /mvs/v1/users/{id}/media: A user's media visible to the caller. */
-	list_user_media: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: MediaItem[] };
 	/** GET /mvs/v1/users/search: Search members by name. */
 	search_users: { params: Record<string, never>; query: { q: string; per_page?: number }; body: Record<string, never>; response: unknown };
 	/** GET /mvs/v1/users/suggested: Members to follow, excluding the viewer, followed and blocked users. */
 	list_suggested_users: { params: Record<string, never>; query: { limit?: number }; body: Record<string, never>; response: SuggestedUser[] };
+	/** GET /mvs/v1/users/{id}/media: A user's media visible to the caller. */
+	list_user_media: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: MediaItem[] };
 	/** GET /mvs/v1/users/{id}/activity: A user's uploads, album creations and reactions. */
 	list_user_activity: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
 	/** POST /mvs/v1/users/{id}/block: Block a user. */
@@ -913,9 +913,9 @@ export const operations = {
 	upload_my_avatar: { namespace: 'mvs/v1', method: 'POST', path: '/me/avatar', multipart: true },
 	delete_my_avatar: { namespace: 'mvs/v1', method: 'DELETE', path: '/me/avatar', multipart: false },
 	get_user: { namespace: 'mvs/v1', method: 'GET', path: '/users/{id}', multipart: false },
-	list_user_media: { namespace: 'mvs/v1', method: 'GET', path: '/users/{id}/media', multipart: false },
 	search_users: { namespace: 'mvs/v1', method: 'GET', path: '/users/search', multipart: false },
 	list_suggested_users: { namespace: 'mvs/v1', method: 'GET', path: '/users/suggested', multipart: false },
+	list_user_media: { namespace: 'mvs/v1', method: 'GET', path: '/users/{id}/media', multipart: false },
 	list_user_activity: { namespace: 'mvs/v1', method: 'GET', path: '/users/{id}/activity', multipart: false },
 	block_user: { namespace: 'mvs/v1', method: 'POST', path: '/users/{id}/block', multipart: false },
 	unblock_user: { namespace: 'mvs/v1', method: 'DELETE', path: '/users/{id}/block', multipart: false },

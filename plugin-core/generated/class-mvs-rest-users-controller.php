@@ -15,9 +15,9 @@ defined( 'ABSPATH' ) || exit;
  * Routes of the "users" resource:
  *
  * - GET /mvs/v1/users/{id} (501 until implemented)
- * - GET /mvs/v1/users/{id}/media (501 until implemented)
  * - GET /mvs/v1/users/search (501 until implemented)
  * - GET /mvs/v1/users/suggested (501 until implemented)
+ * - GET /mvs/v1/users/{id}/media (501 until implemented)
  * - GET /mvs/v1/users/{id}/activity (501 until implemented)
  */
 final class MVS_REST_Users_Controller extends MVS_REST_Controller {
@@ -51,46 +51,6 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 					'callback'            => array( $this, 'get_user' ),
 					'permission_callback' => array( $this, 'get_user_permissions_check' ),
 					'args'                => array(),
-				),
-			)
-		);
-
-		register_rest_route(
-			$this->namespace,
-			'/users/(?P<id>[\\d]+)/media',
-			array(
-				'args' => array(
-					'id' => array(
-						'description'       => __( 'User ID.', 'media-community-service' ),
-						'type'              => 'integer',
-						'minimum'           => 1,
-						'validate_callback' => 'rest_validate_request_arg',
-						'sanitize_callback' => 'rest_sanitize_request_arg',
-					),
-				),
-				array(
-					'methods'             => 'GET',
-					'callback'            => array( $this, 'list_user_media' ),
-					'permission_callback' => array( $this, 'list_user_media_permissions_check' ),
-					'args'                => array(
-						'page'     => array(
-							'description'       => __( 'Page of the collection.', 'media-community-service' ),
-							'type'              => 'integer',
-							'default'           => 1,
-							'minimum'           => 1,
-							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => 'rest_sanitize_request_arg',
-						),
-						'per_page' => array(
-							'description'       => __( 'Items per page.', 'media-community-service' ),
-							'type'              => 'integer',
-							'default'           => 20,
-							'minimum'           => 1,
-							'maximum'           => $this->pagination_max( 100, 'list_user_media' ),
-							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => 'rest_sanitize_request_arg',
-						),
-					),
 				),
 			)
 		);
@@ -141,6 +101,46 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 							'default'           => 10,
 							'minimum'           => 1,
 							'maximum'           => 50,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+					),
+				),
+			)
+		);
+
+		register_rest_route(
+			$this->namespace,
+			'/users/(?P<id>[\\d]+)/media',
+			array(
+				'args' => array(
+					'id' => array(
+						'description'       => __( 'User ID.', 'media-community-service' ),
+						'type'              => 'integer',
+						'minimum'           => 1,
+						'validate_callback' => 'rest_validate_request_arg',
+						'sanitize_callback' => 'rest_sanitize_request_arg',
+					),
+				),
+				array(
+					'methods'             => 'GET',
+					'callback'            => array( $this, 'list_user_media' ),
+					'permission_callback' => array( $this, 'list_user_media_permissions_check' ),
+					'args'                => array(
+						'page'     => array(
+							'description'       => __( 'Page of the collection.', 'media-community-service' ),
+							'type'              => 'integer',
+							'default'           => 1,
+							'minimum'           => 1,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'per_page' => array(
+							'description'       => __( 'Items per page.', 'media-community-service' ),
+							'type'              => 'integer',
+							'default'           => 20,
+							'minimum'           => 1,
+							'maximum'           => $this->pagination_max( 100, 'list_user_media' ),
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
@@ -217,27 +217,6 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of GET /users/{id}/media: public; the handler enforces the resource privacy.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return true|WP_Error
-	 */
-	public function list_user_media_permissions_check( $request ) {
-		return true;
-	}
-
-	/**
-	 * GET /users/{id}/media: A user's media visible to the caller.
-	 * Since 1.0.0.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return WP_REST_Response|WP_Error
-	 */
-	public function list_user_media( $request ) {
-		return $this->not_implemented( 'list_user_media' );
-	}
-
-	/**
 	 * Permission check of GET /users/search: public.
 	 *
 	 * @param WP_REST_Request $request Full request.
@@ -277,6 +256,27 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 	 */
 	public function list_suggested_users( $request ) {
 		return $this->not_implemented( 'list_suggested_users' );
+	}
+
+	/**
+	 * Permission check of GET /users/{id}/media: public; the handler enforces the resource privacy.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return true|WP_Error
+	 */
+	public function list_user_media_permissions_check( $request ) {
+		return true;
+	}
+
+	/**
+	 * GET /users/{id}/media: A user's media visible to the caller.
+	 * Since 1.0.0.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function list_user_media( $request ) {
+		return $this->not_implemented( 'list_user_media' );
 	}
 
 	/**

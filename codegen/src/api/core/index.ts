@@ -10,7 +10,9 @@ import * as collections from './collections.js';
 import * as engagement from './engagement.js';
 import { coreErrors } from './errors.js';
 import * as feed from './feed.js';
+import * as follows from './follows.js';
 import * as media from './media.js';
+import * as profile from './profile.js';
 import * as messaging from './messaging.js';
 import * as moderation from './moderation.js';
 import * as notifications from './notifications.js';
@@ -38,6 +40,8 @@ export const corePlugin: PluginSpec = {
 		collections,
 		engagement,
 		access,
+		follows,
+		profile,
 		users,
 		safety,
 		moderation,
