@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 244 classes and interfaces of the plugin from its file the
+ * Loads each of the 245 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -263,6 +263,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Upload_Gate'                    => 'includes/media/class-mvs-upload-gate.php',
 		'MVS_Upload_Validator'               => 'includes/media/class-mvs-upload-validator.php',
 		'MVS_Url_Signer'                     => 'includes/files/class-mvs-url-signer.php',
+		'MVS_User_Cards'                     => 'includes/people/class-mvs-user-cards.php',
 		'MVS_Visibility_Grant'               => 'includes/media/interface-mvs-visibility-grant.php',
 		'MVS_Visibility_Rule'                => 'includes/media/interface-mvs-visibility-rule.php',
 		'MVS_Visibility_Rules'               => 'includes/media/class-mvs-visibility-rules.php',
