@@ -90,4 +90,18 @@ module.exports = [
 			'@typescript-eslint/no-shadow': 'off',
 		},
 	},
+
+	{
+		// Every text the admin screens show goes through @wordpress/i18n
+		// (issue 30): a bare JSX text node would never be translated. The
+		// allowed strings are punctuation, not words.
+		files: [ 'admin-ui/src/**/*.tsx' ],
+		ignores: [ 'admin-ui/src/**/test/**' ],
+		rules: {
+			'react/jsx-no-literals': [
+				'error',
+				{ noStrings: true, ignoreProps: true },
+			],
+		},
+	},
 ];

@@ -4,31 +4,26 @@
  * source maps, tests) is readable by anyone over HTTP. The audit read
  * docs/security.md and the personal-data inventory that way (issue 23,
  * row 9), so the docs live in docs/ at the top of the repository and this
- * test keeps the plugin folders to PHP and the built admin assets.
+ * test keeps the plugin folders to PHP, the built admin assets, and what
+ * WordPress reads (readme.txt, license.txt, languages/): the list of
+ * tools/package-files.mjs, which is also what `npm run package` zips.
  */
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import { isShipped, pluginFiles } from '../../tools/package-files.mjs';
 import { repoRoot } from './helpers/paths.js';
 
-/** What a plugin folder may hold: PHP, and the admin screens' built scripts and styles. */
-const SHIPPED = /\.(php|js|css)$/;
-
-/** Every file under `dir`, the built admin assets (plugin-core/build, after npm run build) included. */
-function files(dir: string): string[] {
-	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-		const path = join(dir, entry.name);
-		return entry.isDirectory() ? files(path) : [path];
-	});
-}
-
 for (const plugin of ['plugin-core', 'plugin-pro']) {
-	test(`${plugin} holds only files the site runs (PHP, built scripts and styles): no docs, notes or maps the web server would hand out`, () => {
-		const root = join(repoRoot, plugin);
-		const strays = files(root)
-			.map((path) => relative(root, path))
-			.filter((path) => !SHIPPED.test(path));
+	test(`${plugin} holds only files the site runs (PHP, built scripts and styles) and readme.txt, license.txt, languages/: no docs, notes or maps the web server would hand out`, () => {
+		// Every file, the built admin assets (plugin-core/build, after npm run build) included.
+		const strays = pluginFiles(join(repoRoot, plugin)).filter((path) => !isShipped(path));
 		assert.deepEqual(strays, [], `${plugin}: move these out of the plugin folder (docs/ for documentation)`);
 	});
 }
+
+test('the list refuses what a plugin folder must not hold', () => {
+	for (const stray of ['README.md', 'build/admin/moderation.js.map', 'languages/notes.txt', 'docs/readme.txt', 'includes/license.txt']) {
+		assert.equal(isShipped(stray), false, stray);
+	}
+});

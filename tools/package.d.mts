@@ -1,0 +1,3 @@
+// Types of tools/package.mjs, for the unit tests and the install spec.
+export declare function versionMismatches(version?: string): string[];
+export declare function buildZips(outDir?: string): Array<{ slug: string; file: string; bytes: number; files: number }>;

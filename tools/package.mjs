@@ -1,0 +1,63 @@
+// npm run package: dist/<slug>.zip for each plugin, the way WordPress takes a
+// plugin (Plugins → Add New → Upload Plugin): one top folder named as the
+// slug, holding only what the site runs (tools/package-files.mjs). The
+// version is root package.json's; the build stops when a plugin header, its
+// version constant or its readme's Stable tag says otherwise (the unit test
+// codegen/test/readme.test.ts checks the same without building).
+//
+// Usage: npm run package (builds the admin screens first), or
+// node tools/package.mjs [--out DIR]. buildZips() is also what the install
+// spec (e2e/specs/plugin-zips.site-wide.spec.ts) calls.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { zipSync } from 'fflate';
+import { PLUGINS, headerField, isShipped, pluginFiles, releaseVersion, repoRoot } from './package-files.mjs';
+
+// Fixed entry dates: the same tree gives the same bytes.
+const MTIME = new Date('2026-01-01T00:00:00Z');
+
+/** Mismatches between the release version and what each plugin says of its own. */
+export function versionMismatches(version = releaseVersion()) {
+  const problems = [];
+  for (const { dir, slug } of PLUGINS) {
+    const main = fs.readFileSync(path.join(dir, `${slug}.php`), 'utf8');
+    const readmeFile = path.join(dir, 'readme.txt');
+    const found = {
+      'plugin header Version': headerField(main, 'Version'),
+      'version constant': main.match(/define\(\s*'MVS_(?:PRO_)?VERSION',\s*'([^']+)'\s*\)/)?.[1],
+      'readme.txt Stable tag': fs.existsSync(readmeFile) ? headerField(fs.readFileSync(readmeFile, 'utf8'), 'Stable tag') : undefined,
+    };
+    for (const [what, value] of Object.entries(found)) {
+      if (value !== version) problems.push(`${slug}: ${what} is ${value ?? 'missing'}, package.json says ${version}`);
+    }
+  }
+  return problems;
+}
+
+/** Writes dist/<slug>.zip for both plugins; returns [{ slug, file, bytes, files }]. */
+export function buildZips(outDir = path.join(repoRoot, 'dist')) {
+  const problems = versionMismatches();
+  if (problems.length) throw new Error(`version mismatch:\n  ${problems.join('\n  ')}`);
+  if (!fs.existsSync(path.join(PLUGINS[0].dir, 'build/admin'))) {
+    throw new Error('plugin-core/build/admin is missing: run npm run build first (npm run package does)');
+  }
+  fs.mkdirSync(outDir, { recursive: true });
+  return PLUGINS.map(({ dir, slug }) => {
+    const files = pluginFiles(dir).filter(isShipped);
+    const entries = {};
+    for (const rel of files) entries[`${slug}/${rel}`] = [fs.readFileSync(path.join(dir, rel)), { mtime: MTIME }];
+    const file = path.join(outDir, `${slug}.zip`);
+    const bytes = zipSync(entries, { level: 9, mtime: MTIME });
+    fs.writeFileSync(file, bytes);
+    return { slug, file, bytes: bytes.length, files: files.length };
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const outIndex = process.argv.indexOf('--out');
+  const outDir = outIndex > 0 ? path.resolve(process.argv[outIndex + 1]) : undefined;
+  for (const { file, bytes, files } of buildZips(outDir)) {
+    console.log(`${path.relative(process.cwd(), file)}: ${files} files, ${(bytes / 1024).toFixed(0)} KiB`);
+  }
+}
