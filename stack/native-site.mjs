@@ -45,12 +45,14 @@ const STACK_PHP_DIR = fileURLToPath(new URL('./php', import.meta.url));
 const CREATE_FIXTURES = path.resolve(STACK_PHP_DIR, '..', '..', 'e2e', 'site', 'create-fixtures.php');
 
 // harness: link the test mu-plugins (e2e runs, bench; see e2e/site/harness.mjs).
-export async function startNativeSite({ port = 9500, label = 'native', harness = false } = {}) {
+// plugins: false starts a bare WordPress (no plugin folders, no fixture users,
+// admin / password only), for the spec that installs the plugin zips.
+export async function startNativeSite({ port = 9500, label = 'native', harness = false, plugins = true } = {}) {
   ensureDebianPackages(DEBIAN_PACKAGES, { label: 'stack' });
   if (!(await isPortFree(port))) {
     throw new Error(`[${label}] port ${port} is already in use: stop whatever listens there or pick another port.`);
   }
-  for (const { dir, slug, env } of PLUGINS) {
+  for (const { dir, slug, env } of plugins ? PLUGINS : []) {
     const main = path.join(dir, `${slug}.php`);
     if (!fs.existsSync(main)) throw new Error(`[${label}] plugin main file missing: ${main} (override the folder with ${env})`);
   }
@@ -118,7 +120,7 @@ export async function startNativeSite({ port = 9500, label = 'native', harness =
       ]),
     ].join('\n')));
 
-    mountRepoFolders(p.wordpressDir, harness);
+    mountRepoFolders(p.wordpressDir, harness, plugins);
     fs.writeFileSync(path.join(p.wordpressDir, 'wp-config.php'), wpConfig({ dbPort, ...db, debugLog: logs.php, testRun: harness }));
     fs.writeFileSync(p.fpmConf, phpFpmConf({ pidFile: p.fpmPid, errorLog: logs.phpFpm, socket: p.fpmSocket, tmpDir: p.phpTmp }));
     fs.writeFileSync(p.nginxConf, nginxConf({ port, wordpressDir: p.wordpressDir, socket: p.fpmSocket, pidFile: p.nginxPid, tempDir: p.nginxTemp, errorLog: logs.nginxError, accessLog: logs.nginxAccess, harness }));
@@ -128,15 +130,16 @@ export async function startNativeSite({ port = 9500, label = 'native', harness =
     const nginx = track(stack, startDaemon('nginx', bin.nginx, ['-p', `${p.nginxPrefix}/`, '-c', p.nginxConf, '-e', logs.nginxError], { logFile: logs.nginxError, cwd: tmp }));
 
     // WordPress is set up by php-cli while the two servers start.
-    const phpEnv = { ...process.env, MVS_SITE_URL: url, MVS_WP_LOAD: path.join(p.wordpressDir, 'wp-load.php'), MVS_FIXTURES_OUT: p.fixturesFile };
+    const phpEnv = { ...process.env, MVS_SITE_URL: url, MVS_WP_LOAD: path.join(p.wordpressDir, 'wp-load.php'), MVS_FIXTURES_OUT: p.fixturesFile, MVS_ACTIVATE_PLUGINS: plugins ? '1' : '0' };
     await step('wp_install()', () => run(bin.php, [path.join(STACK_PHP_DIR, 'install.php')], logs.stack, phpEnv));
     await step('permalinks, plugins activated', () => run(bin.php, [path.join(STACK_PHP_DIR, 'configure.php')], logs.stack, phpEnv));
-    await step('fixture users', () => run(bin.php, [CREATE_FIXTURES], logs.stack, phpEnv));
+    if (plugins) await step('fixture users', () => run(bin.php, [CREATE_FIXTURES], logs.stack, phpEnv));
+    else fs.writeFileSync(p.fixturesFile, '{}');
 
     await step('php-fpm', () => waitFor(fpm, 'its socket accepted connections', () => canConnect({ path: p.fpmSocket }), PHP_FPM_READY_MS));
     await step(`nginx on ${url}`, () => waitFor(nginx, 'listening', () => canConnect({ host: '127.0.0.1', port }), NGINX_READY_MS));
     // The first request also rebuilds the rewrite rules with every plugin loaded.
-    await step('GET /wp-json/mvs/v1 (pretty permalinks)', () => checkRest(url, logs));
+    await step(`GET /wp-json/${plugins ? 'mvs/v1' : ''} (pretty permalinks)`, () => checkRest(url, logs, plugins ? 'mvs/v1' : ''));
     await step('OPcache on in php-fpm', () => checkOpcache(url, p.wordpressDir));
 
     const fixtures = JSON.parse(fs.readFileSync(p.fixturesFile, 'utf8'));
@@ -172,9 +175,9 @@ function binaries() {
 // The plugins (and, for test runs, the test mu-plugins) are symlinks into the
 // repo, as a developer's checkout would be: edits show at once, and WordPress
 // writes only below wp-content/uploads, which is in the copy.
-export function mountRepoFolders(wordpressDir, harness) {
+export function mountRepoFolders(wordpressDir, harness, plugins = true) {
   const content = path.join(wordpressDir, 'wp-content');
-  for (const { dir, slug } of PLUGINS) fs.symlinkSync(dir, path.join(content, 'plugins', slug), 'dir');
+  for (const { dir, slug } of plugins ? PLUGINS : []) fs.symlinkSync(dir, path.join(content, 'plugins', slug), 'dir');
   linkHarness(wordpressDir, harness);
 }
 
@@ -211,11 +214,11 @@ function sql(client, socket, statements) {
 
 // The plugin's namespace index through the pretty /wp-json/ URL: proves nginx,
 // php-fpm, the database and the rewrite rules in one request.
-async function checkRest(url, logs) {
-  const res = await fetch(`${url}/wp-json/mvs/v1`, { signal: AbortSignal.timeout(30_000) });
+async function checkRest(url, logs, namespace = 'mvs/v1') {
+  const res = await fetch(`${url}/wp-json/${namespace}`, { signal: AbortSignal.timeout(30_000) });
   const body = await res.text();
-  if (res.status !== 200 || !body.includes('"namespace":"mvs\\/v1"')) {
-    throw new Error(`GET ${url}/wp-json/mvs/v1 answered ${res.status}:\n${body.slice(0, 1000)}\n--- ${logs.nginxError} ---\n${tail(logs.nginxError)}\n--- ${logs.php} ---\n${tail(logs.php)}`);
+  if (res.status !== 200 || !body.includes(namespace ? `"namespace":"${namespace.replace('/', '\\/')}"` : '"namespaces":')) {
+    throw new Error(`GET ${url}/wp-json/${namespace} answered ${res.status}:\n${body.slice(0, 1000)}\n--- ${logs.nginxError} ---\n${tail(logs.nginxError)}\n--- ${logs.php} ---\n${tail(logs.php)}`);
   }
   // WordPress redirects a page to its canonical URL when it sees another host
   // or port than the site's: the front page must answer as is.
