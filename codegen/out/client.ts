@@ -15,7 +15,7 @@ export interface ListEnvelope<T> {
 
 /** The error body of every failure. */
 export interface MvsError {
-	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_image_too_large' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_edit_window_closed' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_quota_exceeded' | 'mvs_upload_refused' | 'mvs_not_implemented' | (string & {});
+	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_image_too_large' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_display_name_empty' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_edit_window_closed' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_quota_exceeded' | 'mvs_upload_refused' | 'mvs_not_implemented' | (string & {});
 	message: string;
 	data: { status: number;[key: string]: unknown };
 }
@@ -471,6 +471,40 @@ export interface CollectionWithItems {
 	pages: number;
 }
 
+/** The caller's avatar. */
+export interface Avatar {
+	/** Whether the member uploaded an avatar; false: the default external avatar (Gravatar) is shown. */
+	custom: boolean;
+	/** get_avatar_url() at each stored size (pixels): the member's own square image, or the default avatar at that size. */
+	urls: { "96": string; "192": string; "512": string };
+}
+
+/** The avatar after DELETE /me/avatar, and whether it removed a custom one. */
+export interface AvatarRemoved {
+	/** Whether the member uploaded an avatar; false: the default external avatar (Gravatar) is shown. */
+	custom: boolean;
+	/** get_avatar_url() at each stored size (pixels): the member's own square image, or the default avatar at that size. */
+	urls: { "96": string; "192": string; "512": string };
+	/** True when this request removed it; false when it was already absent (a retried or repeated DELETE). */
+	deleted: boolean;
+}
+
+/** The caller's own profile. */
+export interface Profile {
+	id: number;
+	/** Plain text, never empty. */
+	display_name: string;
+	/** Plain text; may be empty. */
+	first_name: string;
+	/** Plain text; may be empty. */
+	last_name: string;
+	/** The biography as plain text (markup is removed when it is saved); line breaks kept. */
+	description: string;
+	/** The biography escaped for HTML, line breaks as <br>. */
+	description_html: string;
+	avatar: Avatar;
+}
+
 /** An in-app notification of the caller. */
 export interface Notification {
 	id: number;
@@ -693,13 +727,13 @@ export interface Operations {
 	/** GET /mvs/v1/me/followers: The caller's followers. */
 	list_my_followers: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
 	/** GET /mvs/v1/me/profile: The caller's profile. */
-	get_my_profile: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
-	/** PUT /mvs/v1/me/profile: Edit the caller's name, display name and bio. */
-	update_my_profile: { params: Record<string, never>; query: Record<string, never>; body: { first_name?: string; last_name?: string; display_name?: string; description?: string }; response: unknown };
-	/** POST /mvs/v1/me/avatar: Upload a custom avatar. */
-	upload_my_avatar: { params: Record<string, never>; query: Record<string, never>; body: { file: MvsFile }; response: unknown };
+	get_my_profile: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: Profile };
+	/** PUT /mvs/v1/me/profile: Edit the caller's name, display name and bio; only the fields sent change. */
+	update_my_profile: { params: Record<string, never>; query: Record<string, never>; body: { first_name?: string; last_name?: string; display_name?: string; description?: string }; response: Profile };
+	/** POST /mvs/v1/me/avatar: Upload a custom avatar (JPEG, PNG, GIF or WebP), stored as square sizes. */
+	upload_my_avatar: { params: Record<string, never>; query: Record<string, never>; body: { file: MvsFile }; response: Avatar };
 	/** DELETE /mvs/v1/me/avatar: Remove the custom avatar, reverting to the default external avatar. */
-	delete_my_avatar: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	delete_my_avatar: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: AvatarRemoved };
 	/** GET /mvs/v1/users/{id}: A user's public profile. */
 	get_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
 	/** GET /mvs/v1/users/search: Search members by name. */

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 245 classes and interfaces of the plugin from its file the
+ * Loads each of the 254 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -43,6 +43,8 @@ final class MVS_Core_Class_Map {
 		'MVS_App_Config_Handler'             => 'generated/interface-mvs-app-config-handler.php',
 		'MVS_App_Config_Service'             => 'includes/app/class-mvs-app-config-service.php',
 		'MVS_Approve_Media_Args'             => 'generated/class-mvs-approve-media-args.php',
+		'MVS_Avatar_Files'                   => 'includes/profile/class-mvs-avatar-files.php',
+		'MVS_Avatar_Filter'                  => 'includes/profile/class-mvs-avatar-filter.php',
 		'MVS_Block_User_Args'                => 'generated/class-mvs-block-user-args.php',
 		'MVS_Blocks_Handler'                 => 'generated/interface-mvs-blocks-handler.php',
 		'MVS_Blocks_Service'                 => 'includes/moderation/class-mvs-blocks-service.php',
@@ -79,6 +81,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Delete_Collection_Args'         => 'generated/class-mvs-delete-collection-args.php',
 		'MVS_Delete_Media_Args'              => 'generated/class-mvs-delete-media-args.php',
 		'MVS_Delete_Media_Comment_Args'      => 'generated/class-mvs-delete-media-comment-args.php',
+		'MVS_Delete_My_Avatar_Args'          => 'generated/class-mvs-delete-my-avatar-args.php',
 		'MVS_Delete_Tag_Args'                => 'generated/class-mvs-delete-tag-args.php',
 		'MVS_Device_Tokens'                  => 'includes/notifications/class-mvs-device-tokens.php',
 		'MVS_Devices_Handler'                => 'generated/interface-mvs-devices-handler.php',
@@ -110,6 +113,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Get_Media_Stats_Args'           => 'generated/class-mvs-get-media-stats-args.php',
 		'MVS_Get_Moderation_Counts_Args'     => 'generated/class-mvs-get-moderation-counts-args.php',
 		'MVS_Get_My_Notification_Count_Args' => 'generated/class-mvs-get-my-notification-count-args.php',
+		'MVS_Get_My_Profile_Args'            => 'generated/class-mvs-get-my-profile-args.php',
 		'MVS_Get_My_Stats_Args'              => 'generated/class-mvs-get-my-stats-args.php',
 		'MVS_Get_Settings_Args'              => 'generated/class-mvs-get-settings-args.php',
 		'MVS_Get_Tag_Cloud_Args'             => 'generated/class-mvs-get-tag-cloud-args.php',
@@ -177,6 +181,9 @@ final class MVS_Core_Class_Map {
 		'MVS_Page'                           => 'includes/rest/class-mvs-page.php',
 		'MVS_Plugin'                         => 'includes/class-mvs-plugin.php',
 		'MVS_Png_Parser'                     => 'includes/media/class-mvs-png-parser.php',
+		'MVS_Profile_Handler'                => 'generated/interface-mvs-profile-handler.php',
+		'MVS_Profile_Presenter'              => 'includes/profile/class-mvs-profile-presenter.php',
+		'MVS_Profile_Service'                => 'includes/profile/class-mvs-profile-service.php',
 		'MVS_Push'                           => 'includes/notifications/class-mvs-push.php',
 		'MVS_REST_Access_Controller'         => 'generated/class-mvs-rest-access-controller.php',
 		'MVS_REST_Account_Controller'        => 'generated/class-mvs-rest-account-controller.php',
@@ -258,9 +265,11 @@ final class MVS_Core_Class_Map {
 		'MVS_Update_Collection_Args'         => 'generated/class-mvs-update-collection-args.php',
 		'MVS_Update_Media_Args'              => 'generated/class-mvs-update-media-args.php',
 		'MVS_Update_Media_Comment_Args'      => 'generated/class-mvs-update-media-comment-args.php',
+		'MVS_Update_My_Profile_Args'         => 'generated/class-mvs-update-my-profile-args.php',
 		'MVS_Update_Settings_Args'           => 'generated/class-mvs-update-settings-args.php',
 		'MVS_Update_Tag_Args'                => 'generated/class-mvs-update-tag-args.php',
 		'MVS_Upload_Gate'                    => 'includes/media/class-mvs-upload-gate.php',
+		'MVS_Upload_My_Avatar_Args'          => 'generated/class-mvs-upload-my-avatar-args.php',
 		'MVS_Upload_Validator'               => 'includes/media/class-mvs-upload-validator.php',
 		'MVS_Url_Signer'                     => 'includes/files/class-mvs-url-signer.php',
 		'MVS_User_Cards'                     => 'includes/people/class-mvs-user-cards.php',

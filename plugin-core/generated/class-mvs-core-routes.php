@@ -42,7 +42,7 @@ final class MVS_Core_Routes {
 			new MVS_REST_Reactions_Controller( new MVS_Reactions_Service() ),
 			new MVS_REST_Access_Controller( $owners ),
 			new MVS_REST_Follows_Controller(),
-			new MVS_REST_Profile_Controller(),
+			new MVS_REST_Profile_Controller( new MVS_Profile_Service() ),
 			new MVS_REST_Users_Controller(),
 			new MVS_REST_Blocks_Controller( new MVS_Blocks_Service() ),
 			new MVS_REST_Reports_Controller( new MVS_Reports_Service() ),

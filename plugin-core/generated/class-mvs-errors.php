@@ -26,6 +26,7 @@ final class MVS_Errors {
 		'mvs_image_too_large'       => 400,
 		'mvs_no_file'               => 400,
 		'mvs_invalid_param'         => 400,
+		'mvs_display_name_empty'    => 400,
 		'mvs_no_ids'                => 400,
 		'mvs_duplicate'             => 409,
 		'mvs_term_exists'           => 409,
@@ -85,6 +86,8 @@ final class MVS_Errors {
 				return __( 'A multipart upload had no usable file.', 'media-community-service' );
 			case 'mvs_invalid_param':
 				return __( 'A parameter is invalid in combination with others.', 'media-community-service' );
+			case 'mvs_display_name_empty':
+				return __( 'PUT /me/profile: a display_name with nothing left once sanitized (empty, spaces, markup only).', 'media-community-service' );
 			case 'mvs_no_ids':
 				return __( 'Bulk request had no media IDs.', 'media-community-service' );
 			case 'mvs_duplicate':

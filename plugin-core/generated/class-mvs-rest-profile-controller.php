@@ -14,19 +14,49 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "profile" resource:
  *
- * - GET /mvs/v1/me/profile (501 until implemented)
- * - PUT /mvs/v1/me/profile (501 until implemented)
- * - POST /mvs/v1/me/avatar (501 until implemented)
- * - DELETE /mvs/v1/me/avatar (501 until implemented)
+ * - GET /mvs/v1/me/profile
+ * - PUT /mvs/v1/me/profile
+ * - POST /mvs/v1/me/avatar
+ * - DELETE /mvs/v1/me/avatar
  */
 final class MVS_REST_Profile_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Profile_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Profile_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Profile_Handler $handler ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'get_my_profile'    => array(),
+		'update_my_profile' => array( 'mvs_display_name_empty', 'mvs_storage_failed' ),
+		'upload_my_avatar'  => array(
+			'mvs_no_file',
+			'mvs_invalid_type',
+			'mvs_file_too_large',
+			'mvs_image_too_large',
+			'mvs_blocked_extension',
+			'mvs_storage_failed',
+		),
+		'delete_my_avatar'  => array(),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -49,27 +79,33 @@ final class MVS_REST_Profile_Controller extends MVS_REST_Controller {
 					'args'                => array(
 						'first_name'   => array(
 							'type'              => 'string',
+							'maxLength'         => 100,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
 						),
 						'last_name'    => array(
 							'type'              => 'string',
+							'maxLength'         => 100,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
 						),
 						'display_name' => array(
+							'description'       => __( 'Must keep at least one character once sanitized (mvs_display_name_empty).', 'media-community-service' ),
 							'type'              => 'string',
+							'maxLength'         => 50,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
 						),
 						'description'  => array(
-							'description'       => __( 'Biography.', 'media-community-service' ),
+							'description'       => __( 'Biography, plain text: markup is removed.', 'media-community-service' ),
 							'type'              => 'string',
+							'maxLength'         => 1000,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'textarea' ),
 						),
 					),
 				),
+				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 
@@ -94,6 +130,65 @@ final class MVS_REST_Profile_Controller extends MVS_REST_Controller {
 	}
 
 	/**
+	 * Schema of Profile: The caller's own profile.
+	 *
+	 * @return array
+	 */
+	public function get_item_schema() {
+		if ( $this->schema ) {
+			return $this->add_additional_fields_schema( $this->schema );
+		}
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'Profile',
+			'type'       => 'object',
+			'properties' => array(
+				'id'               => array(
+					'type'     => 'integer',
+					'context'  => array( 'view', 'edit' ),
+					'readonly' => true,
+				),
+				'display_name'     => array(
+					'description' => __( 'Plain text, never empty.', 'media-community-service' ),
+					'type'        => 'string',
+					'context'     => array( 'view', 'edit' ),
+					'readonly'    => true,
+				),
+				'first_name'       => array(
+					'description' => __( 'Plain text; may be empty.', 'media-community-service' ),
+					'type'        => 'string',
+					'context'     => array( 'view', 'edit' ),
+					'readonly'    => true,
+				),
+				'last_name'        => array(
+					'description' => __( 'Plain text; may be empty.', 'media-community-service' ),
+					'type'        => 'string',
+					'context'     => array( 'view', 'edit' ),
+					'readonly'    => true,
+				),
+				'description'      => array(
+					'description' => __( 'The biography as plain text (markup is removed when it is saved); line breaks kept.', 'media-community-service' ),
+					'type'        => 'string',
+					'context'     => array( 'view', 'edit' ),
+					'readonly'    => true,
+				),
+				'description_html' => array(
+					'description' => __( 'The biography escaped for HTML, line breaks as <br>.', 'media-community-service' ),
+					'type'        => 'string',
+					'context'     => array( 'view', 'edit' ),
+					'readonly'    => true,
+				),
+				'avatar'           => array(
+					'type'     => 'object',
+					'context'  => array( 'view', 'edit' ),
+					'readonly' => true,
+				),
+			),
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+
+	/**
 	 * Permission check of GET /me/profile: any logged-in user.
 	 *
 	 * @param WP_REST_Request $request Full request.
@@ -111,7 +206,7 @@ final class MVS_REST_Profile_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_my_profile( $request ) {
-		return $this->not_implemented( 'get_my_profile' );
+		return $this->respond( $this->declared( $this->handler->get_my_profile( MVS_Get_My_Profile_Args::from_request( $request ) ), 'get_my_profile' ), 200 );
 	}
 
 	/**
@@ -125,7 +220,7 @@ final class MVS_REST_Profile_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * PUT /me/profile: Edit the caller's name, display name and bio.
+	 * PUT /me/profile: Edit the caller's name, display name and bio; only the fields sent change.
 	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Also answers PATCH and POST (convention 1).
 	 * Since 1.0.0.
@@ -138,7 +233,7 @@ final class MVS_REST_Profile_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'update_my_profile' );
+		return $this->respond( $this->declared( $this->handler->update_my_profile( MVS_Update_My_Profile_Args::from_request( $request ) ), 'update_my_profile' ), 200 );
 	}
 
 	/**
@@ -152,15 +247,15 @@ final class MVS_REST_Profile_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * POST /me/avatar: Upload a custom avatar.
-	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
+	 * POST /me/avatar: Upload a custom avatar (JPEG, PNG, GIF or WebP), stored as square sizes.
+	 * Rate limit: 10 requests a minute per member, and 50 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function upload_my_avatar( $request ) {
-		$limited = $this->check_rate_limit( 'upload_my_avatar', 30, 150 );
+		$limited = $this->check_rate_limit( 'upload_my_avatar', 10, 50 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
@@ -168,7 +263,7 @@ final class MVS_REST_Profile_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $file ) ) {
 			return $file;
 		}
-		return $this->not_implemented( 'upload_my_avatar' );
+		return $this->respond( $this->declared( $this->handler->upload_my_avatar( MVS_Upload_My_Avatar_Args::from_request( $request, $file ) ), 'upload_my_avatar' ), 200 );
 	}
 
 	/**
@@ -194,6 +289,6 @@ final class MVS_REST_Profile_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'delete_my_avatar' );
+		return $this->respond( $this->declared( $this->handler->delete_my_avatar( MVS_Delete_My_Avatar_Args::from_request( $request ) ), 'delete_my_avatar' ), 200 );
 	}
 }

@@ -44,6 +44,7 @@ final class MVS_Plugin {
 		MVS_Unread_Count::register();
 		MVS_File_Purge::register();
 		MVS_Account_Eraser::register();
+		MVS_Avatar_Filter::register();
 		MVS_Admin::register();
 		MVS_Admin_Welcome::register();
 	}

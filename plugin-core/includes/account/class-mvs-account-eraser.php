@@ -114,6 +114,8 @@ final class MVS_Account_Eraser {
 		}
 		$ok = MVS_Transaction::end( $ok );
 		$deleter->finish_batch( $ok );
+		// WordPress deletes the user and their meta whatever happened above: their avatar's files go too.
+		( new MVS_Avatar_Files() )->remove( $user_id );
 
 		/**
 		 * Fires after a member's rows were erased (or the erasure rolled back).

@@ -11,6 +11,7 @@ export const coreErrors: readonly ErrorSpec[] = [
 	{ code: 'mvs_image_too_large', status: 400, meaning: 'An image whose header claims more pixels than the max_image_pixels setting (refused before decoding).' },
 	{ code: 'mvs_no_file', status: 400, meaning: 'A multipart upload had no usable file.' },
 	{ code: 'mvs_invalid_param', status: 400, meaning: 'A parameter is invalid in combination with others.' },
+	{ code: 'mvs_display_name_empty', status: 400, meaning: 'PUT /me/profile: a display_name with nothing left once sanitized (empty, spaces, markup only).' },
 	{ code: 'mvs_no_ids', status: 400, meaning: 'Bulk request had no media IDs.' },
 	{ code: 'mvs_duplicate', status: 409, meaning: 'Duplicate file when duplicate_action=skip.' },
 	{ code: 'mvs_term_exists', status: 409, meaning: 'A tag with this name or slug already exists.' },

@@ -20,6 +20,7 @@ import * as safety from './safety.js';
 import { settings, settingsSchemas } from './settings.js';
 import { coreSchemas } from './schemas.js';
 import { moderationSchemas } from './schemas-moderation.js';
+import { profileSchemas } from './schemas-profile.js';
 import * as community from './schemas-community.js';
 import { socialSchemas } from './schemas-social.js';
 import { coreTables } from './tables.js';
@@ -60,6 +61,7 @@ export const corePlugin: PluginSpec = {
 		...settingsSchemas,
 		...moderationSchemas,
 		...socialSchemas,
+		...profileSchemas,
 		...notifications.notificationSchemas,
 		...engagement.commentSchemas,
 	],
