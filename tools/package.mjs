@@ -6,12 +6,14 @@
 // codegen/test/readme.test.ts checks the same without building).
 //
 // Usage: npm run package (builds the admin screens first), or
-// node tools/package.mjs [--out DIR]. buildZips() is also what the install
-// spec (e2e/specs/plugin-zips.site-wide.spec.ts) calls.
+// node tools/package.mjs [--out DIR] [--unpack DIR]. buildZips() is also what
+// the install spec (e2e/specs/plugin-zips.spec.ts) calls. --unpack extracts
+// the zips into DIR/<slug>/, where `npm test` mounts them for the Playground
+// tier (test:e2e:installed), so that tier runs the plugins as shipped.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { zipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import { PLUGINS, headerField, isShipped, pluginFiles, releaseVersion, repoRoot } from './package-files.mjs';
 
 // Fixed entry dates: the same tree gives the same bytes.
@@ -54,10 +56,31 @@ export function buildZips(outDir = path.join(repoRoot, 'dist')) {
   });
 }
 
+/** Extracts each zip into `dir` (emptied first), as WordPress's unzip would. */
+export function unpack(zips, dir) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  for (const { file } of zips) {
+    for (const [name, data] of Object.entries(unzipSync(fs.readFileSync(file)))) {
+      if (name.endsWith('/')) continue;
+      const target = path.join(dir, name);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, data);
+    }
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const outIndex = process.argv.indexOf('--out');
-  const outDir = outIndex > 0 ? path.resolve(process.argv[outIndex + 1]) : undefined;
-  for (const { file, bytes, files } of buildZips(outDir)) {
+  const option = (name) => {
+    const index = process.argv.indexOf(name);
+    return index > 0 ? path.resolve(process.argv[index + 1]) : undefined;
+  };
+  const zips = buildZips(option('--out'));
+  for (const { file, bytes, files } of zips) {
     console.log(`${path.relative(process.cwd(), file)}: ${files} files, ${(bytes / 1024).toFixed(0)} KiB`);
+  }
+  const unpackDir = option('--unpack');
+  if (unpackDir) {
+    unpack(zips, unpackDir);
+    console.log(`unpacked into ${path.relative(process.cwd(), unpackDir)}/`);
   }
 }
