@@ -265,3 +265,96 @@ describe('the visibility policy with registered rules and grants: the lean entry
 		}
 	});
 });
+
+/**
+ * Scoped rules and grants (MVS_Visibility_Scoped, such as the core access
+ * rules and grants: docs/access-rules-and-grants.md) decide only rows
+ * flagged access_scoped: the keyed totals stay on (any() is false) and
+ * correct for them, and the lean entry hands every flagged row back.
+ */
+const SCOPED = `
+	final class Scoped_Hide_All implements MVS_Visibility_Rule, MVS_Visibility_Scoped {
+		public function allows($row, int $viewer_id): bool { return empty($row->access_scoped); }
+		public function predicate(int $viewer_id, string $alias): array { return array("{$alias}.access_scoped = %d", array(0)); }
+		public function lean_safe(): bool { return true; }
+	}
+	final class Scoped_Grant_Member implements MVS_Visibility_Grant, MVS_Visibility_Scoped {
+		public function grants($row, int $viewer_id): bool { return !empty($row->access_scoped) && ${VIEWERS.member} === $viewer_id; }
+		public function grant_predicate(int $viewer_id, string $alias): array { return array("{$alias}.access_scoped = 1 AND %d = ${VIEWERS.member}", array($viewer_id)); }
+		public function lean_safe(): bool { return true; }
+	}`;
+
+interface ScopedRun { any: boolean; scoped: boolean; record: string[] | null; keys: string; media: string; decisions: { flagged: boolean; status: string; privacy: string; viewer: keyof typeof VIEWERS; full: boolean; lean: boolean }[] }
+
+function decideScoped(rules: readonly string[]): ScopedRun {
+	const code = `
+		define('ABSPATH', '/nonexistent/');
+		function user_can($user, $cap) { return ${VIEWERS.moderator} === $user; }
+		function get_user_meta($user, $key, $single) {
+			$blocks = array(${AUTHOR} => array(${VIEWERS.blockedByAuthor}, ${VIEWERS.blockedAuthor}), ${VIEWERS.blockedByAuthor} => array(${AUTHOR}), ${VIEWERS.blockedAuthor} => array(${AUTHOR}));
+			return 'mvs_blocked_ids' === $key && isset($blocks[$user]) ? $blocks[$user] : '';
+		}
+		function apply_filters($hook, $value, ...$args) {
+			if ('mvs_visibility_rules' === $hook) { return array_map(function ($class) { return new $class(); }, ${JSON.stringify(rules).replace(/^\[/, 'array(').replace(/\]$/, ')')}); }
+			return $value;
+		}
+		function absint($value) { return abs((int) $value); }
+		${[...POLICY, join(INCLUDES, 'media', 'interface-mvs-visibility-scoped.php')].map((f) => `require ${JSON.stringify(f)};`).join(' ')}
+		${SCOPED}
+		$viewers = json_decode(${JSON.stringify(JSON.stringify(VIEWERS))}, true);
+		$record = MVS_Visibility_Rules::lean_record();
+		$snapshot = null === $record ? array() : array('rules' => $record, 'viewers' => true);
+		$out = array();
+		foreach (array(0, 1) as $flag) {
+			foreach (array('approved', 'pending') as $status) {
+				foreach (array('public', 'private') as $privacy) {
+					foreach ($viewers as $name => $id) {
+						$row = (object) array('id' => 10, 'author_id' => '${AUTHOR}', 'moderation_status' => $status, 'privacy' => $privacy, 'group_id' => '0', 'access_scoped' => (string) $flag);
+						$full = MVS_Media_Visibility::can_view($row, $id);
+						$out[] = array('flagged' => 1 === $flag, 'status' => $status, 'privacy' => $privacy, 'viewer' => $name, 'full' => $full, 'lean' => MVS_Serve_Lean::decides($row, $id, $snapshot));
+					}
+				}
+			}
+		}
+		$keys = MVS_Media_Visibility::community_branches(${VIEWERS.member}, 'k', false, false);
+		$media = MVS_Media_Visibility::community_branches(${VIEWERS.member});
+		echo json_encode(array('any' => MVS_Visibility_Rules::any(), 'scoped' => MVS_Visibility_Rules::scoped(), 'record' => $record, 'keys' => implode(' | ', array_column($keys, 0)), 'media' => implode(' | ', array_column($media, 0)), 'decisions' => $out));`;
+	return JSON.parse(execFileSync('php', ['-r', code]).toString()) as ScopedRun;
+}
+
+describe('scoped rules and grants: only flagged rows, keyed totals kept, the lean entry hands flagged rows back', () => {
+	const runs = new Map<string, ScopedRun>();
+	before(() => {
+		ensureDebianPackages(['php-cli'], { label: 'unit' });
+		for (const rules of [['Scoped_Hide_All'], ['Scoped_Grant_Member']]) runs.set(rules.join('+'), decideScoped(rules));
+	});
+
+	test('any() stays false (the keyed totals stay on), scoped() is true, and the lean record runs them', () => {
+		for (const [name, run] of runs) {
+			assert.equal(run.any, false, name);
+			assert.equal(run.scoped, true, name);
+			assert.deepEqual(run.record, [name], name);
+		}
+	});
+
+	test('can_view() applies them to flagged rows only; the lean entry says yes only where can_view() does, and never for a flagged row but the owner\'s', () => {
+		for (const [name, run] of runs) {
+			for (const d of run.decisions) {
+				const label = `${name}: ${d.flagged ? 'flagged' : 'plain'} ${d.status} ${d.privacy}, ${d.viewer}`;
+				let want = expected(d.status, d.privacy, d.viewer);
+				if (d.flagged && name === 'Scoped_Hide_All' && d.viewer !== 'owner' && d.viewer !== 'moderator') want = false;
+				if (d.flagged && name === 'Scoped_Grant_Member' && d.viewer === 'member' && d.status === 'approved') want = true;
+				assert.equal(d.full, want, label);
+				if (d.lean) assert.equal(d.full, true, label);
+				if (d.flagged && d.viewer !== 'owner') assert.equal(d.lean, false, label);
+			}
+		}
+	});
+
+	test('the keys\' branches leave them out (the copies have no access_scoped); the item\'s carry them', () => {
+		for (const [name, run] of runs) {
+			assert.doesNotMatch(run.keys, /access_scoped/, name);
+			assert.match(run.media, /m\.access_scoped/, name);
+		}
+	});
+});

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 254 classes and interfaces of the plugin from its file the
+ * Loads each of the 258 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -28,6 +28,9 @@ final class MVS_Core_Class_Map {
 		'MVS_AI_Local_Provider'              => 'includes/ai/class-mvs-ai-local-provider.php',
 		'MVS_AI_Provider'                    => 'includes/ai/interface-mvs-ai-provider.php',
 		'MVS_AI_Service'                     => 'includes/ai/class-mvs-ai-service.php',
+		'MVS_Access_Flag'                    => 'includes/access/class-mvs-access-flag.php',
+		'MVS_Access_Rule_Types'              => 'includes/access/class-mvs-access-rule-types.php',
+		'MVS_Access_Visibility'              => 'includes/access/class-mvs-access-visibility.php',
 		'MVS_Account_Eraser'                 => 'includes/account/class-mvs-account-eraser.php',
 		'MVS_Active_Content'                 => 'includes/files/class-mvs-active-content.php',
 		'MVS_Add_Album_Items_Args'           => 'generated/class-mvs-add-album-items-args.php',
@@ -276,6 +279,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Visibility_Grant'               => 'includes/media/interface-mvs-visibility-grant.php',
 		'MVS_Visibility_Rule'                => 'includes/media/interface-mvs-visibility-rule.php',
 		'MVS_Visibility_Rules'               => 'includes/media/class-mvs-visibility-rules.php',
+		'MVS_Visibility_Scoped'              => 'includes/media/interface-mvs-visibility-scoped.php',
 		'MVS_Webp_Parser'                    => 'includes/media/class-mvs-webp-parser.php',
 	);
 

@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = '0d8bda271a6da158';
+	const VERSION = 'aa3950cfbeb43a0f';
 
 	/**
 	 * Option holding the installed schema version.
@@ -71,6 +71,7 @@ final class MVS_Core_Schema {
 	const INDEXES = array(
 		'mvs_media'                => array(
 			'visibility'        => 'moderation_status,privacy,id',
+			'access_scoped'     => 'access_scoped,moderation_status,privacy,id',
 			'visibility_author' => 'moderation_status,privacy,author_id',
 			'author'            => 'author_id,id',
 			'type_visibility'   => 'media_type,moderation_status,privacy,id',
@@ -229,8 +230,10 @@ final class MVS_Core_Schema {
   updated_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   terms_copy text NULL,
   terms_rev int(11) unsigned NOT NULL DEFAULT 0,
+  access_scoped tinyint(1) NOT NULL DEFAULT 0,
   PRIMARY KEY  (id),
   KEY visibility (moderation_status,privacy,id),
+  KEY access_scoped (access_scoped,moderation_status,privacy,id),
   KEY visibility_author (moderation_status,privacy,author_id),
   KEY author (author_id,id),
   KEY type_visibility (media_type,moderation_status,privacy,id),

@@ -34,6 +34,8 @@ final class MVS_Plugin {
 		add_filter( 'rest_pre_serve_request', array( 'MVS_File_Response', 'maybe_stream' ), 100, 3 );
 		MVS_Conditional_Get::register();
 		add_filter( 'rest_post_dispatch', array( 'MVS_File_Response', 'ignore_fields_filter' ), 9, 3 );
+		// Before the /serve paths, which decide before init: access rules and grants are part of the visibility policy.
+		MVS_Access_Visibility::register();
 		MVS_Serve_Fast_Path::register();
 		MVS_Serve_Lean::register();
 		add_action( 'mvs_schema_migrated', array( 'MVS_Trending_Score', 'on_migrated' ), 10, 2 );

@@ -233,9 +233,11 @@ final class MVS_Media_List_Query {
 			$type_args = array( $query['media_type'] );
 		}
 		$on_media = MVS_Media_Visibility::community_branches( $viewer );
-		$on_index = MVS_Media_Visibility::community_branches( $viewer, 'k' );
+		// The listing copies the keys, not access_scoped: the scoped grants' branch
+		// (no privacy range of its own) keeps the EXISTS, on the access_scoped index.
+		$on_index = MVS_Media_Visibility::community_branches( $viewer, 'k', true, false );
 		$listed   = array();
-		foreach ( $on_media as $i => $branch ) {
+		foreach ( array_intersect_key( $on_media, $on_index ) as $i => $branch ) {
 			foreach ( $heads as $head ) {
 				$listed[ $branch[0] ][] = array(
 					// The branch again on the item itself: the listing's copies pick the
@@ -266,7 +268,8 @@ final class MVS_Media_List_Query {
 		}
 		$branches = array();
 		foreach ( MVS_Media_Visibility::community_branches( $viewer ) as $branch ) {
-			$branches[] = array( $branch[0], $branch[1], true );
+			// The grants' branch picks its own index (access_scoped): no type hint.
+			$branches[] = array( $branch[0], $branch[1], $branch[2] );
 		}
 		if ( 'all' !== $scope || $viewer <= 0 ) {
 			return $branches;

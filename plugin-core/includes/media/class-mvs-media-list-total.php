@@ -20,7 +20,8 @@ final class MVS_Media_List_Total {
 	 * SUM over a few primary-key rows, minus the items of authors the viewer
 	 * blocked or was blocked by (a COUNT bounded by those authors' items),
 	 * plus the viewer's own items the community keys do not hold (bounded by
-	 * the viewer's items). Other filters count rows (docs/list-totals.md).
+	 * the viewer's items), corrected over the items with access rules or
+	 * grants (bounded by those). Other filters count rows (docs/list-totals.md).
 	 *
 	 * @param array  $query       Sanitized parameters (see MVS_Media_List_Query::search()).
 	 * @param string $filter_sql  The filters as " AND …" on alias m.
@@ -61,22 +62,29 @@ final class MVS_Media_List_Total {
 		if ( 'all' === $scope && MVS_Media_Visibility::is_privileged( $viewer ) ) {
 			return array( "SELECT ( {$keys} )", $args );
 		}
-		$privacies = MVS_Media_Visibility::community_branches( $viewer, 'k', false );
+		$privacies = MVS_Media_Visibility::community_branches( $viewer, 'k', false, false );
 		$keys     .= ' AND ( ' . implode( ' OR ', array_column( $privacies, 0 ) ) . ' )';
 		$args      = array_merge( $args, ...array_column( $privacies, 1 ) );
 		$sql       = "SELECT ( {$keys} )";
 		$blocked   = MVS_Media_Visibility::blocked_ids( $viewer );
 		if ( $blocked ) {
-			$unblocked = MVS_Media_Visibility::community_branches( $viewer, 'm', false );
+			$unblocked = MVS_Media_Visibility::community_branches( $viewer, 'm', false, false );
 			$sql      .= " - ( SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE m.author_id IN (" . implode( ', ', array_fill( 0, count( $blocked ), '%d' ) ) . ')'
 				. ' AND ( ' . implode( ' OR ', array_column( $unblocked, 0 ) ) . " ){$filter_sql} )";
 			$args      = array_merge( $args, $blocked, ...array_column( $unblocked, 1 ) );
 			$args      = array_merge( $args, $filter_args );
 		}
 		if ( 'all' === $scope && $viewer > 0 ) {
-			$community = MVS_Media_Visibility::community_predicate( $viewer );
+			$community = MVS_Media_Visibility::community_predicate( $viewer, 'm', false );
 			$sql      .= " + ( SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE m.author_id = %d AND NOT {$community[0]}{$filter_sql} )";
 			$args      = array_merge( $args, array( $viewer ), $community[1], $filter_args );
+		}
+		if ( MVS_Visibility_Rules::scoped() ) {
+			// The keys know nothing of access rules and grants: correct them over the
+			// flagged items (the access_scoped index; docs/access-rules-and-grants.md).
+			list( $delta, $delta_args ) = MVS_Media_Visibility::scoped_delta( $viewer, 'm', 'all' === $scope && $viewer > 0 );
+			$sql                       .= " + ( SELECT COALESCE( SUM( {$delta} ), 0 ) FROM {$wpdb->mvs_media} m WHERE m.access_scoped = 1{$filter_sql} )";
+			$args                       = array_merge( $args, $delta_args, $filter_args );
 		}
 		return array( $sql, $args );
 	}

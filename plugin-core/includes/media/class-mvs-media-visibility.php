@@ -81,11 +81,14 @@ final class MVS_Media_Visibility {
 	 * scope=public lists): approved, and public, members-only or group items
 	 * the viewer qualifies for.
 	 *
-	 * @param int    $viewer_id Viewer (0 when anonymous).
-	 * @param string $alias     Table alias.
+	 * @param int    $viewer_id   Viewer (0 when anonymous).
+	 * @param string $alias       Table alias.
+	 * @param bool   $with_scoped Whether the scoped rules and grants apply (false: the keys
+	 *                            only, on a copy of them without access_scoped: the totals and
+	 *                            the per-term listing, which correct for the flagged items).
 	 * @return array{0: string, 1: array} SQL with placeholders, and its arguments.
 	 */
-	public static function community_predicate( int $viewer_id, string $alias = 'm' ): array {
+	public static function community_predicate( int $viewer_id, string $alias = 'm', bool $with_scoped = true ): array {
 		$privacies  = array( "{$alias}.privacy = 'public'" );
 		$args       = array();
 		$blocks     = '';
@@ -99,7 +102,7 @@ final class MVS_Media_Visibility {
 			}
 			list( $blocks, $block_args ) = self::blocks_clause( $viewer_id, "{$alias}.author_id" );
 		}
-		list( $grants, $grant_args, $rules, $rule_args ) = self::extension_sql( $viewer_id, $alias );
+		list( $grants, $grant_args, $rules, $rule_args ) = self::extension_sql( $viewer_id, $alias, $with_scoped );
 		$args = array_merge( $args, $grant_args, $block_args, $rule_args );
 		return array( "( {$alias}.moderation_status = 'approved' AND ( " . implode( ' OR ', array_merge( $privacies, $grants ) ) . " ){$blocks}{$rules} )", $args );
 	}
@@ -108,21 +111,22 @@ final class MVS_Media_Visibility {
 	 * The registered grants and rules as SQL on mvs_media (empty when none is
 	 * registered, which leaves the core predicates exactly as they were).
 	 *
-	 * @param int    $viewer_id Viewer (0 when anonymous).
-	 * @param string $alias     Table alias of mvs_media.
+	 * @param int    $viewer_id   Viewer (0 when anonymous).
+	 * @param string $alias       Table alias of mvs_media.
+	 * @param bool   $with_scoped Whether the scoped ones apply.
 	 * @return array{0: string[], 1: array, 2: string, 3: array} Grant conditions and their arguments; the rules as ' AND …' and theirs.
 	 */
-	private static function extension_sql( int $viewer_id, string $alias ): array {
+	private static function extension_sql( int $viewer_id, string $alias, bool $with_scoped ): array {
 		$grants     = array();
 		$grant_args = array();
-		foreach ( MVS_Visibility_Rules::grants() as $grant ) {
+		foreach ( MVS_Visibility_Rules::grants( $with_scoped ) as $grant ) {
 			list( $sql, $args ) = $grant->grant_predicate( $viewer_id, $alias );
 			$grants[]           = "( {$sql} )";
 			$grant_args         = array_merge( $grant_args, $args );
 		}
 		$rules     = '';
 		$rule_args = array();
-		foreach ( MVS_Visibility_Rules::restrictions() as $rule ) {
+		foreach ( MVS_Visibility_Rules::restrictions( $with_scoped ) as $rule ) {
 			list( $sql, $args ) = $rule->predicate( $viewer_id, $alias );
 			$rules             .= " AND ( {$sql} )";
 			$rule_args          = array_merge( $rule_args, $args );
@@ -139,11 +143,13 @@ final class MVS_Media_Visibility {
 	 * @param int    $viewer_id   Viewer (0 when anonymous).
 	 * @param string $alias       Table alias.
 	 * @param bool   $with_blocks Whether to hide blocked authors (false: the totals subtract them apart).
-	 * @return array<int, array{0: string, 1: array}> Disjoint clauses and their arguments.
+	 * @param bool   $with_scoped Whether the scoped rules and grants apply (see community_predicate()).
+	 * @return array<int, array{0: string, 1: array, 2: bool}> Disjoint clauses, their arguments, and
+	 *         whether the clause is one privacy range of the keys (false: the grants' branch).
 	 */
-	public static function community_branches( int $viewer_id, string $alias = 'm', bool $with_blocks = true ): array {
+	public static function community_branches( int $viewer_id, string $alias = 'm', bool $with_blocks = true, bool $with_scoped = true ): array {
 		list( $blocks, $block_args )                     = $with_blocks ? self::blocks_clause( $viewer_id, "{$alias}.author_id" ) : array( '', array() );
-		list( $grants, $grant_args, $rules, $rule_args ) = self::extension_sql( $viewer_id, $alias );
+		list( $grants, $grant_args, $rules, $rule_args ) = self::extension_sql( $viewer_id, $alias, $with_scoped );
 		$tail      = $blocks . $rules;
 		$tail_args = array_merge( $block_args, $rule_args );
 		$approved  = "{$alias}.moderation_status = 'approved'";
@@ -158,13 +164,14 @@ final class MVS_Media_Visibility {
 		}
 		$branches = array();
 		foreach ( $privacies as $privacy ) {
-			$branches[] = array( "{$approved} AND {$privacy[0]}{$tail}", array_merge( $privacy[1], $tail_args ) );
+			$branches[] = array( "{$approved} AND {$privacy[0]}{$tail}", array_merge( $privacy[1], $tail_args ), true );
 		}
 		if ( $grants ) {
 			// Granted items the privacy branches do not already hold, so the branches stay disjoint.
 			$branches[] = array(
 				"{$approved} AND NOT ( ( " . implode( ' ) OR ( ', array_column( $privacies, 0 ) ) . ' ) ) AND ( ' . implode( ' OR ', $grants ) . " ){$tail}",
 				array_merge( array_merge( array(), ...array_column( $privacies, 1 ) ), $grant_args, $tail_args ),
+				false,
 			);
 		}
 		return $branches;
@@ -289,6 +296,11 @@ final class MVS_Media_Visibility {
 		if ( 'approved' !== $row->moderation_status || in_array( (int) $row->author_id, self::blocked_ids( $viewer_id ), true ) ) {
 			return false;
 		}
+		// An item with access rules or grants is decided by the full plugin only
+		// (MVS_Visibility_Scoped; docs/access-rules-and-grants.md).
+		if ( $lean && ! empty( $row->access_scoped ) ) {
+			return false;
+		}
 		if ( ! self::privacy_allows( $row, $viewer_id, ! $lean ) && ! self::granted( $row, $viewer_id, $lean ) ) {
 			return false;
 		}
@@ -344,18 +356,37 @@ final class MVS_Media_Visibility {
 	 * Used where items are counted or listed through another table (album
 	 * items, tag counts), so those numbers never include a hidden item.
 	 *
-	 * @param int    $viewer_id Viewer (0 when anonymous).
-	 * @param string $alias     Table alias of mvs_media.
+	 * @param int    $viewer_id   Viewer (0 when anonymous).
+	 * @param string $alias       Table alias of mvs_media.
+	 * @param bool   $with_scoped Whether the scoped rules and grants apply (see community_predicate()).
 	 * @return array{0: string, 1: array} SQL with placeholders, and its arguments.
 	 */
-	public static function viewer_predicate( int $viewer_id, string $alias = 'm' ): array {
+	public static function viewer_predicate( int $viewer_id, string $alias = 'm', bool $with_scoped = true ): array {
 		if ( self::is_privileged( $viewer_id ) ) {
 			return array( '1=1', array() );
 		}
-		$community = self::community_predicate( $viewer_id, $alias );
+		$community = self::community_predicate( $viewer_id, $alias, $with_scoped );
 		if ( $viewer_id <= 0 ) {
 			return $community;
 		}
 		return array( "( {$community[0]} OR {$alias}.author_id = %d )", array_merge( $community[1], array( $viewer_id ) ) );
+	}
+
+	/**
+	 * What keyed totals miss on the items flagged access_scoped, as a per-row
+	 * number to SUM over them: 1 where the viewer sees the row under the
+	 * whole policy, minus 1 where the keys (privacy, moderation, blocks, the
+	 * viewer's own items) counted it. Zero on every row when no scoped rule
+	 * or grant is registered. docs/list-totals.md, "Access rules and grants".
+	 *
+	 * @param int    $viewer_id Viewer (0 when anonymous; never a moderator, whose keys need no correction).
+	 * @param string $alias     Table alias of mvs_media.
+	 * @param bool   $own       Whether the count includes the viewer's own items (scope "all").
+	 * @return array{0: string, 1: array} SQL expression with placeholders, and its arguments.
+	 */
+	public static function scoped_delta( int $viewer_id, string $alias, bool $own ): array {
+		$full = $own ? self::viewer_predicate( $viewer_id, $alias ) : self::community_predicate( $viewer_id, $alias );
+		$keys = $own ? self::viewer_predicate( $viewer_id, $alias, false ) : self::community_predicate( $viewer_id, $alias, false );
+		return array( "( CASE WHEN {$full[0]} THEN 1 ELSE 0 END - CASE WHEN {$keys[0]} THEN 1 ELSE 0 END )", array_merge( $full[1], $keys[1] ) );
 	}
 }

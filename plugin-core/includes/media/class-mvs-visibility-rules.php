@@ -26,29 +26,60 @@ final class MVS_Visibility_Rules {
 	/**
 	 * Restricting rules.
 	 *
+	 * @param bool $with_scoped Whether to include the scoped ones (MVS_Visibility_Scoped).
 	 * @return MVS_Visibility_Rule[]
 	 */
-	public static function restrictions(): array {
-		return self::load()[0];
+	public static function restrictions( bool $with_scoped = true ): array {
+		return $with_scoped ? self::load()[0] : self::unscoped( self::load()[0] );
 	}
 
 	/**
 	 * Grants.
 	 *
+	 * @param bool $with_scoped Whether to include the scoped ones (MVS_Visibility_Scoped).
 	 * @return MVS_Visibility_Grant[]
 	 */
-	public static function grants(): array {
-		return self::load()[1];
+	public static function grants( bool $with_scoped = true ): array {
+		return $with_scoped ? self::load()[1] : self::unscoped( self::load()[1] );
 	}
 
 	/**
-	 * Whether any rule or grant is registered: the per-term and per-key
-	 * totals count by privacy alone and cannot apply them.
+	 * Whether any rule or grant that is not scoped is registered: the
+	 * per-term and per-key totals count by privacy alone and cannot apply
+	 * it. Scoped ones (MVS_Visibility_Scoped, such as the core access rules)
+	 * decide only flagged items, which the totals correct for (scoped()).
 	 *
 	 * @return bool
 	 */
 	public static function any(): bool {
-		return array() !== self::restrictions() || array() !== self::grants();
+		return array() !== self::restrictions( false ) || array() !== self::grants( false );
+	}
+
+	/**
+	 * Whether a scoped rule or grant is registered: the keyed totals then
+	 * add a live correction over the items flagged access_scoped.
+	 *
+	 * @return bool
+	 */
+	public static function scoped(): bool {
+		return count( self::restrictions() ) + count( self::grants() ) > count( self::restrictions( false ) ) + count( self::grants( false ) );
+	}
+
+	/**
+	 * The entries that are not scoped.
+	 *
+	 * @param object[] $entries Rules or grants.
+	 * @return object[]
+	 */
+	private static function unscoped( array $entries ): array {
+		return array_values(
+			array_filter(
+				$entries,
+				function ( $entry ) {
+					return ! $entry instanceof MVS_Visibility_Scoped;
+				}
+			)
+		);
 	}
 
 	/**

@@ -36,8 +36,9 @@ final class MVS_Tag_Repository {
 	 * keys the viewer may see (approved public; members; the viewer's groups),
 	 * minus the items of authors the viewer blocked or was blocked by (bounded
 	 * by those authors' items), plus the viewer's own items the community keys
-	 * do not hold (bounded by the viewer's items): the cost follows the number
-	 * of terms, not of items. Moderators sum every key. Until the totals are
+	 * do not hold (bounded by the viewer's items), corrected over the items
+	 * with access rules or grants (bounded by those): the cost follows the
+	 * number of terms, not of items. Moderators sum every key. Until the totals are
 	 * complete, the items are counted (linear in the table; docs/list-totals.md).
 	 *
 	 * @param int $viewer  Viewer.
@@ -61,7 +62,7 @@ final class MVS_Tag_Repository {
 		if ( MVS_Media_Visibility::is_privileged( $viewer ) ) {
 			return array( "{$keys} GROUP BY k.term_taxonomy_id", $one_args );
 		}
-		$branches = MVS_Media_Visibility::community_branches( $viewer, 'k', false );
+		$branches = MVS_Media_Visibility::community_branches( $viewer, 'k', false, false );
 		$parts    = array( "{$keys} AND ( " . implode( ' OR ', array_column( $branches, 0 ) ) . ' ) GROUP BY k.term_taxonomy_id' );
 		$args     = array_merge( $one_args, ...array_column( $branches, 1 ) );
 		// The authors' items are read on the per-term listing's author index (a
@@ -72,16 +73,24 @@ final class MVS_Tag_Repository {
 		$blocked = MVS_Media_Visibility::blocked_ids( $viewer );
 		if ( $blocked ) {
 			// The keys hold these authors' items too: take away those the keys counted.
-			$unblocked = MVS_Media_Visibility::community_branches( $viewer, 'l', false );
+			$unblocked = MVS_Media_Visibility::community_branches( $viewer, 'l', false, false );
 			$parts[]   = "SELECT l.term_taxonomy_id, -COUNT(*) {$items}l.author_id IN (" . implode( ', ', array_fill( 0, count( $blocked ), '%d' ) ) . ')'
 				. ' AND ( ' . implode( ' OR ', array_column( $unblocked, 0 ) ) . ' ) GROUP BY l.term_taxonomy_id';
 			$args      = array_merge( $args, $one_args, $blocked, ...array_column( $unblocked, 1 ) );
 		}
 		if ( $viewer > 0 ) {
 			// The viewer's own items outside the community keys (private, pending, rejected…).
-			$community = MVS_Media_Visibility::community_predicate( $viewer, 'l' );
+			$community = MVS_Media_Visibility::community_predicate( $viewer, 'l', false );
 			$parts[]   = "SELECT l.term_taxonomy_id, COUNT(*) {$items}l.author_id = %d AND NOT {$community[0]} GROUP BY l.term_taxonomy_id";
 			$args      = array_merge( $args, $one_args, array( $viewer ), $community[1] );
+		}
+		if ( MVS_Visibility_Rules::scoped() ) {
+			// The keys know nothing of access rules and grants: correct them over the
+			// flagged items (the access_scoped index; docs/access-rules-and-grants.md).
+			list( $delta, $delta_args ) = MVS_Media_Visibility::scoped_delta( $viewer, 'm', true );
+			$parts[]                    = "SELECT r.term_taxonomy_id, SUM( {$delta} ) FROM {$wpdb->mvs_media} m INNER JOIN {$wpdb->term_relationships} r ON r.object_id = m.id"
+				. ' WHERE m.access_scoped = 1' . ( $term_id ? " AND r.term_taxonomy_id{$one}" : '' ) . ' GROUP BY r.term_taxonomy_id';
+			$args                       = array_merge( $args, $delta_args, $one_args );
 		}
 		if ( 1 === count( $parts ) ) {
 			return array( $parts[0], $args );

@@ -53,10 +53,17 @@ export const coreTables: readonly TableSpec[] = [
 			// (MVS_Media_Terms_Copy). Pages read tags with their rows.
 			terms_copy: col.text(),
 			terms_rev: col.uint(),
+			// 1 while the item has access rules or grants (set in their write's
+			// transaction): only these rows are decided by them, so lists keep their
+			// keyed totals and the lean /serve entry hands them back
+			// (docs/access-rules-and-grants.md).
+			access_scoped: col.bool(),
 		},
 		primaryKey: ['id'],
 		indexes: [
 			key('visibility', 'moderation_status', 'privacy', 'id'),
+			// The few flagged items: the grants' branch of a page and the totals' correction.
+			key('access_scoped', 'access_scoped', 'moderation_status', 'privacy', 'id'),
 			// Covers counts that exclude blocked authors (author_id NOT IN …), which
 			// would otherwise need a row lookup per item and end in a full scan.
 			key('visibility_author', 'moderation_status', 'privacy', 'author_id'),
