@@ -1,14 +1,17 @@
 /**
- * The e2e test harness (e2e/mu-plugins/mvs-test-harness.php) keeps only what
- * the product cannot do: time control, fault injection, query counting and
- * introspection. A stand-in that writes rows of a feature is removed when
- * that feature's routes ship, and specs then create those rows through the
- * REST API. This test reads what every harness route and hook writes, maps
- * each table or taxonomy to the resources whose routes write it, and fails
- * when one of those resources has an implemented route.
+ * The e2e test harness (e2e/mu-plugins/mvs-test-harness/, one file per
+ * family of tools, loaded by mvs-test-harness.php) keeps only what the
+ * product cannot do: time control, fault injection, query counting and
+ * introspection. Its registry (registry.json) lists every tool with what it
+ * is for. A stand-in that writes rows of a feature is removed when that
+ * feature's routes ship, and specs then create those rows through the REST
+ * API. This test reads what every harness route and hook writes, maps each
+ * table or taxonomy to the resources whose routes write it, and fails when
+ * one of those resources has an implemented route, unless the registry's
+ * `feature_writes` of that tool says why a route cannot serve it.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { plugins } from '../src/api/index.js';
@@ -17,8 +20,40 @@ import { harnessWrites, type HarnessUnit } from './helpers/harness-writes.js';
 import { repoRoot } from './helpers/paths.js';
 
 const model = buildModel(plugins);
-const harnessFile = join(repoRoot, 'e2e', 'mu-plugins', 'mvs-test-harness.php');
-const units = harnessWrites(readFileSync(harnessFile, 'utf8'), harnessFile);
+const muPlugins = join(repoRoot, 'e2e', 'mu-plugins');
+const folder = join(muPlugins, 'mvs-test-harness');
+const loaderPath = join(muPlugins, 'mvs-test-harness.php');
+const familyFiles = readdirSync(folder)
+	.filter((f) => f.endsWith('.php'))
+	.sort();
+const files = familyFiles.map((f) => ({ path: f, code: readFileSync(join(folder, f), 'utf8') }));
+const units = harnessWrites([{ path: 'mvs-test-harness.php', code: readFileSync(loaderPath, 'utf8') }, ...files]);
+
+interface RegistryTool {
+	readonly family: string;
+	readonly for: string;
+	readonly feature_writes?: { readonly targets: readonly string[]; readonly why: string };
+}
+const registry = JSON.parse(readFileSync(join(folder, 'registry.json'), 'utf8')) as {
+	families: Record<string, string>;
+	routes: Record<string, RegistryTool>;
+	headers: Record<string, RegistryTool>;
+};
+const NAMESPACE = '/mvs-test/v1';
+
+/**
+ * Harness routes that write a table of an implemented feature for a reason
+ * the product's routes cannot serve, each with the targets it may write
+ * (the registry's `feature_writes`). A stand-in for a feature never belongs there.
+ */
+const TOOLS: Record<string, { readonly writes: readonly string[]; readonly why: string }> = Object.fromEntries(
+	Object.entries(registry.routes)
+		.filter(([, tool]) => tool.feature_writes)
+		.map(([route, tool]) => {
+			const [method, path] = route.split(' ');
+			return [`route ${method} ${NAMESPACE}${path}`, { writes: tool.feature_writes!.targets, why: tool.feature_writes!.why }];
+		}),
+);
 
 /**
  * The feature (`plugin/resource`) each write target belongs to: the
@@ -81,65 +116,13 @@ const OWNERS: Record<string, readonly string[]> = {
 	'application-passwords': ['core/auth'],
 };
 
-/**
- * Harness routes that write a table of an implemented feature for a reason
- * the product's routes cannot serve, each with the targets it may write.
- * A stand-in for a feature never belongs here.
- */
-const TOOLS: Record<string, { readonly writes: readonly string[]; readonly why: string }> = {
-	'route POST /mvs-test/v1/grow-media': {
-		writes: ['table:mvs_media'],
-		why: 'load: tens of thousands of rows for the MariaDB optimizer checks, which uploads could not make in a test',
-	},
-	'route POST /mvs-test/v1/grow-engagement': {
-		writes: ['table:mvs_comments', 'table:mvs_notifications'],
-		why: 'load: tens of thousands of comments and notifications for the MariaDB optimizer checks, which the API could not make in a test',
-	},
-	'route POST /mvs-test/v1/grow-tagging': {
-		writes: ['table:term_relationships', 'terms:mvs_tag', 'table:mvs_media'],
-		why: "load: tags carrying thousands of items each for the MariaDB optimizer checks of tag reads, which uploads could not make in a test (and, as a plugin writing relationships in SQL must, it empties those items' copies of their terms)",
-	},
-	'route POST /mvs-test/v1/upgrade-from-old-schema': {
-		writes: ['table:mvs_media', 'table:mvs_usage_ledger'],
-		why: 'schema: turns the tables back into an older version to run the migration',
-	},
-	'route POST /mvs-test/v1/trending-legacy': {
-		writes: ['table:mvs_media'],
-		why: 'schema: puts trending scores back on the scale of installs from before MVS_Trending_Score, to run their conversion',
-	},
-	'route POST /mvs-test/v1/view-log': {
-		writes: ['table:mvs_media_views'],
-		why: 'time control: ages view records for the daily clean-up',
-	},
-	'route POST /mvs-test/v1/media-totals/corrupt': {
-		writes: ['table:mvs_media', 'table:mvs_media_term_index', 'table:mvs_media_totals', 'table:term_relationships'],
-		why: 'drift: a write around the plugin (another plugin, a raw SQL session) for the daily check of the list totals to find and heal; no route may make one',
-	},
-	'route POST /mvs-test/v1/terms-copy': {
-		writes: ['table:mvs_media', 'terms:mvs_tag'],
-		why: "cache state: empties and refills the copies of items' terms on their rows (MVS_Media_Terms_Copy) as the refill job would, and renames a tag in the middle of a refill to show its revision guard; no route reaches a row without its copy or a rename between two statements",
-	},
-	'route POST /mvs-test/v1/activation-refill': {
-		writes: ['table:mvs_media'],
-		why: "cache state: runs the refill job (every item's copy of its terms) and empties the newest one's, then runs core's activation in the same request to see whether it schedules the refill; a deactivated plugin's pending refill cannot be made through a route, and WP-Cron would race a read made after one",
-	},
-	'route POST /mvs-test/v1/media-refs/seed': {
-		writes: ['table:mvs_collection_items', 'table:mvs_access_rules', 'table:mvs_access_grants', 'table:mvs_messages'],
-		why: 'references to an item in tables no route of the contract writes yet (items of a manual collection, access rules and grants, a shared item in a message), for the item delete to clean up',
-	},
-	'route POST /mvs-test/v1/media-meta': {
-		writes: ['table:mvs_mediameta'],
-		why: "no route writes an item's allow_download meta (rest-interface.md: \"Per-media setting: meta allow_download\")",
-	},
-};
-
 /** Resources with at least one implemented route. */
 const implemented = new Set(
 	model.plugins.flatMap((p) => p.resources.filter((r) => r.routes.some((route) => route.implemented)).map((r) => `${p.id}/${r.name}`)),
 );
 const resources = new Set(model.plugins.flatMap((p) => p.resources.map((r) => `${p.id}/${r.name}`)));
 
-/** What each unit writes that it must not: unknown targets, and rows of implemented features outside its TOOLS entry. */
+/** What each unit writes that it must not: unknown targets, and rows of implemented features outside its feature_writes. */
 function violations(found: readonly HarnessUnit[]): string[] {
 	const out: string[] = [];
 	for (const unit of found) {
@@ -183,12 +166,45 @@ describe('test harness: no stand-ins for implemented features', () => {
 		assert.deepEqual(violations(units), []);
 	});
 
-	test('every TOOLS entry is a harness route that still writes what it lists', () => {
+	test('every feature_writes entry of the registry is a harness route that still writes what it lists', () => {
 		for (const [name, tool] of Object.entries(TOOLS)) {
 			const unit = units.find((u) => u.name === name);
-			assert.ok(unit, `${name} is no longer in the harness: remove it from TOOLS`);
-			for (const target of tool.writes) assert.ok(unit.writes.includes(target), `${name} no longer writes ${target}: remove it from TOOLS`);
+			assert.ok(unit, `${name} is no longer in the harness: remove it from registry.json`);
+			for (const target of tool.writes) assert.ok(unit.writes.includes(target), `${name} no longer writes ${target}: remove it from its feature_writes in registry.json`);
 		}
+	});
+});
+
+describe('test harness: the registry lists every tool, by family', () => {
+	const routeUnits = units.filter((u) => u.name.startsWith(`route `));
+	const listed = (unit: HarnessUnit) => unit.name.slice('route '.length).replace(NAMESPACE, '');
+
+	test('every route of the harness is in the registry, in the family file that registers it, and every listed route exists', () => {
+		const found = routeUnits.map((u) => `${listed(u)} in ${u.file}`).sort();
+		const declared = Object.entries(registry.routes)
+			.map(([route, tool]) => `${route} in ${tool.family}.php`)
+			.sort();
+		assert.deepEqual(found, declared);
+		for (const [route, tool] of Object.entries(registry.routes)) assert.ok(tool.for.length > 10, `${route}: say what it is for`);
+	});
+
+	test('every X-MVS-Test-* request header the harness reads is in the registry, in its family file', () => {
+		const found = files
+			.flatMap((f) => [...f.code.matchAll(/HTTP_X_MVS_TEST_([A-Z_]+)/g)].map((m) => `${m[1]} in ${f.path}`))
+			.filter((v, i, all) => all.indexOf(v) === i)
+			.sort();
+		const declared = Object.entries(registry.headers)
+			.map(([header, tool]) => `${header.slice('X-MVS-Test-'.length).toUpperCase().replace(/-/g, '_')} in ${tool.family}.php`)
+			.sort();
+		assert.deepEqual(found, declared);
+	});
+
+	test('each family is one file under 400 lines, loaded by mvs-test-harness.php, and the loader holds no tool', () => {
+		assert.deepEqual(familyFiles, Object.keys(registry.families).map((f) => `${f}.php`).sort());
+		for (const f of files) assert.ok(f.code.split('\n').length < 400, `${f.path} has ${f.code.split('\n').length} lines: split the family`);
+		const loader = readFileSync(loaderPath, 'utf8');
+		for (const family of Object.keys(registry.families)) assert.match(loader, new RegExp(`'${family}'`), `mvs-test-harness.php does not load ${family}`);
+		assert.deepEqual(units.filter((u) => u.file === 'mvs-test-harness.php'), []);
 	});
 });
 
@@ -218,6 +234,23 @@ describe('test harness scanner', () => {
 		assert.deepEqual(scan(`mvs_test_helper();`), ['table:mvs_follows']);
 	});
 
+	test('reads every file, with functions declared in another, and one route per method of a multi-endpoint registration', () => {
+		const found = harnessWrites([
+			{ path: 'common.php', code: `<?php function mvs_test_helper() { global $wpdb; $wpdb->insert( $wpdb->mvs_follows, array() ); }` },
+			{
+				path: 'family.php',
+				code: `<?php register_rest_route( 'mvs-test/v1', '/two', array(
+					array( 'methods' => 'GET', 'callback' => static function () { return 1; } ),
+					array( 'methods' => 'POST', 'callback' => static function () { mvs_test_helper(); } ),
+				) );`,
+			},
+		]);
+		assert.deepEqual(found, [
+			{ name: 'route GET /mvs-test/v1/two', writes: [], file: 'family.php' },
+			{ name: 'route POST /mvs-test/v1/two', writes: ['table:mvs_follows'], file: 'family.php' },
+		]);
+	});
+
 	test('a write it cannot read is unresolved, never ignored', () => {
 		assert.deepEqual(scan(`global $wpdb; $wpdb->insert( $request['table'], array() );`), ['unresolved:{?}']);
 		assert.deepEqual(scan(`global $wpdb; $wpdb->query( $request['sql'] );`), ['unresolved:{?}']);
@@ -225,7 +258,7 @@ describe('test harness scanner', () => {
 	});
 
 	test('the policy names a stand-in of an implemented feature, and lets one of an unshipped feature pass', () => {
-		const unit = (writes: string[]): HarnessUnit => ({ name: 'route POST /mvs-test/v1/sample', writes });
+		const unit = (writes: string[]): HarnessUnit => ({ name: 'route POST /mvs-test/v1/sample', writes, file: 'sample.php' });
 		assert.match(violations([unit(['table:mvs_albums'])]).join(), /mvs_albums, rows of core\/albums/);
 		assert.match(violations([unit(['terms:mvs_tag'])]).join(), /core\/tags/);
 		assert.match(violations([unit(['table:mvs_unknown'])]).join(), /cannot map/);

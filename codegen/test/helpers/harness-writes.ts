@@ -24,6 +24,14 @@ export interface HarnessUnit {
 	readonly name: string;
 	/** Write targets, sorted, without duplicates. */
 	readonly writes: readonly string[];
+	/** The file that registers it. */
+	readonly file: string;
+}
+
+/** One PHP file of the harness. */
+export interface HarnessFile {
+	readonly path: string;
+	readonly code: string;
 }
 
 const WPDB_WRITES = new Set(['insert', 'replace', 'update', 'delete']);
@@ -174,14 +182,18 @@ function writesOfCall(call: PhpNode, scope: Map<string, PhpNode | null>): string
 }
 
 /**
- * Every route and hook of the harness file with what it writes, including
- * what the file's own functions it calls write. Routes registered inside a
- * hook count as routes, not as part of that hook.
+ * Every route and hook of the harness files with what it writes, including
+ * what the harness's own functions it calls write (declared in any of the
+ * files). Routes registered inside a hook count as routes, not as part of
+ * that hook; a registration of several endpoints is one route per method.
  */
-export function harnessWrites(code: string, file: string): HarnessUnit[] {
-	const ast = parsePhp(code, file);
+export function harnessWrites(code: string, file: string): HarnessUnit[];
+export function harnessWrites(files: readonly HarnessFile[]): HarnessUnit[];
+export function harnessWrites(codeOrFiles: string | readonly HarnessFile[], file = ''): HarnessUnit[] {
+	const files = typeof codeOrFiles === 'string' ? [{ path: file, code: codeOrFiles }] : codeOrFiles;
+	const asts = files.map((f) => ({ path: f.path, ast: parsePhp(f.code, f.path) }));
 	const functions = new Map<string, PhpNode>();
-	for (const node of nodesBelow(ast)) if (node.kind === 'function') functions.set(nameOf(node)!, node);
+	for (const { ast } of asts) for (const node of nodesBelow(ast)) if (node.kind === 'function') functions.set(nameOf(node)!, node);
 
 	const writesOf = (body: PhpNode, seen: Set<string>): string[] => {
 		const scope = assignments(body);
@@ -206,20 +218,28 @@ export function harnessWrites(code: string, file: string): HarnessUnit[] {
 	};
 
 	const units: HarnessUnit[] = [];
-	const add = (name: string, body: PhpNode | undefined) => {
-		const writes = body ? [...new Set(writesOf(body, new Set()))].sort() : [];
-		units.push({ name, writes });
-	};
-	for (const node of nodesBelow(ast)) {
-		const fn = plainCallName(node);
-		if (fn === 'register_rest_route') {
-			const [namespace, path, options] = args(node);
-			const entries = options?.kind === 'array' ? (options.items as PhpNode[]) : [];
-			const entry = (key: string) => entries.find((e) => e.kind === 'entry' && stringValue(e.key as PhpNode) === key)?.value as PhpNode | undefined;
-			const methods = entry('methods');
-			add(`route ${methods ? stringValue(methods) ?? '?' : 'GET'} /${stringValue(namespace!)}${stringValue(path!)}`, callbackBody(entry('callback')));
-		} else if (fn === 'add_action' || fn === 'add_filter') {
-			add(`hook ${stringValue(args(node)[0]!) ?? '?'}`, callbackBody(args(node)[1]));
+	for (const { path: filePath, ast } of asts) {
+		const add = (name: string, body: PhpNode | undefined) => {
+			const writes = body ? [...new Set(writesOf(body, new Set()))].sort() : [];
+			units.push({ name, writes, file: filePath });
+		};
+		for (const node of nodesBelow(ast)) {
+			const fn = plainCallName(node);
+			if (fn === 'register_rest_route') {
+				const [namespace, path, options] = args(node);
+				const items = options?.kind === 'array' ? (options.items as PhpNode[]) : [];
+				// array( 'methods' => ..., ... ), or array( array( 'methods' => ... ), array( ... ) ).
+				const endpoints = items.length > 0 && items.every((e) => e.kind === 'entry' && !e.key && (e.value as PhpNode).kind === 'array')
+					? items.map((e) => ((e.value as PhpNode).items as PhpNode[]))
+					: [items];
+				for (const entries of endpoints) {
+					const entry = (key: string) => entries.find((e) => e.kind === 'entry' && stringValue(e.key as PhpNode) === key)?.value as PhpNode | undefined;
+					const methods = entry('methods');
+					add(`route ${methods ? stringValue(methods) ?? '?' : 'GET'} /${stringValue(namespace!)}${stringValue(path!)}`, callbackBody(entry('callback')));
+				}
+			} else if (fn === 'add_action' || fn === 'add_filter') {
+				add(`hook ${stringValue(args(node)[0]!) ?? '?'}`, callbackBody(args(node)[1]));
+			}
 		}
 	}
 	return units;
