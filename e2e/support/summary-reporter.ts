@@ -3,9 +3,13 @@
  * end, hooks included), slowest first, labelled with the target and tier,
  * then ends with one plain line, "e2e: N passed, N failed, N skipped", a
  * format CI reads to tell a run that tested something from one that ran none.
- * The timings are what the README's CI budget is measured from.
+ * The timings are what the README's CI budget is measured from. With
+ * MVS_SPEC_TIMES set to a folder (.ci/run sets one), it also writes the
+ * suite's rows there, for e2e/site/slowest-specs.mjs to print the slowest
+ * spec files of the whole run.
  */
-import { relative } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { FullConfig, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { currentTier } from '../tiers';
 
@@ -21,9 +25,14 @@ export default class SummaryReporter implements Reporter {
 	private rootDir = '';
 	private started = Date.now();
 
+	private suite = '';
+
 	onBegin(config: FullConfig): void {
 		this.rootDir = config.rootDir;
 		this.started = Date.now();
+		const target = process.env.MVS_TARGET || 'playground';
+		// The security suite runs the full tier's target with a config of its own.
+		this.suite = /security/.test(config.configFile ?? '') ? `${target} security` : `${target} ${currentTier()}`;
 	}
 
 	onTestEnd(test: TestCase, result: TestResult): void {
@@ -51,10 +60,16 @@ export default class SummaryReporter implements Reporter {
 		const rows = [...this.files.entries()]
 			.map(([file, t]) => ({ file: relative(this.rootDir, file), seconds: (t.end - t.start) / 1000, tests: t.tests }))
 			.sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file));
+		const seconds = (Date.now() - this.started) / 1000;
 		if (rows.length) {
-			console.log(`\ne2e spec wall times, target ${target}, tier ${currentTier()} (run: ${((Date.now() - this.started) / 1000).toFixed(1)} s):`);
+			console.log(`\ne2e spec wall times, suite ${this.suite} (target ${target}, tier ${currentTier()}; run: ${seconds.toFixed(1)} s):`);
 			const width = Math.max(...rows.map((r) => r.file.length));
 			for (const r of rows) console.log(`  ${r.seconds.toFixed(1).padStart(7)} s  ${r.file.padEnd(width)}  ${r.tests} test(s)`);
+		}
+		const dir = process.env.MVS_SPEC_TIMES;
+		if (dir) {
+			mkdirSync(dir, { recursive: true });
+			writeFileSync(join(dir, `${this.suite.replace(/\W+/g, '-')}.json`), JSON.stringify({ suite: this.suite, seconds, files: rows }));
 		}
 		const { passed, failed, skipped } = this.counts;
 		console.log(`e2e: ${passed} passed, ${failed} failed, ${skipped} skipped`);
