@@ -505,6 +505,69 @@ export interface Profile {
 	avatar: Avatar;
 }
 
+/** One rule of an item's access rule set: members matching any rule (or holding a grant) may see the item. */
+export interface AccessRule {
+	id: number;
+	media_id: number;
+	/** One of the types GET /access/options lists. */
+	rule_type: string;
+	/** A role slug, a capability, an extension's value, or empty (followers, members). */
+	rule_value: string;
+	/** Stored for extensions (two decimals); core does not charge it. */
+	price: number | null;
+	/** Three upper-case letters (ISO 4217), with price. */
+	currency: string | null;
+	created_at: string;
+}
+
+/** A direct grant of one item to one member. */
+export interface AccessGrant {
+	media_id: number;
+	user_id: number;
+	/** Where the grant came from: manual, or a source an extension adds (filter mvs_access_grant_sources). */
+	source: string;
+	/** When it stops opening the item; null: never. */
+	expires_at: string | null;
+	/** When it was first granted. */
+	created_at: string;
+	/** False once expires_at has passed: the grant opens nothing. */
+	active: boolean;
+}
+
+/** A grant the caller holds, with the item as far as the caller may see it now. */
+export interface MyAccessGrant {
+	media_id: number;
+	user_id: number;
+	/** Where the grant came from: manual, or a source an extension adds (filter mvs_access_grant_sources). */
+	source: string;
+	/** When it stops opening the item; null: never. */
+	expires_at: string | null;
+	/** When it was first granted. */
+	created_at: string;
+	/** False once expires_at has passed: the grant opens nothing. */
+	active: boolean;
+	/** Null while the caller may not see the item (an expired grant to a private item). */
+	media: { id: number; title: string; media_type: string } | null;
+}
+
+/** The outcome of DELETE /media/{media_id}/grant/{user_id}. */
+export interface AccessGrantRemoved {
+	media_id: number;
+	user_id: number;
+	/** True when this request removed it; false when it was already absent (a retried or repeated DELETE). */
+	deleted: boolean;
+}
+
+/** What an access rule editor offers. */
+export interface AccessOptions {
+	/** The site's roles (values of role rules). */
+	roles: Array<{ slug: string; name: string }>;
+	/** Allowed rule types (filter mvs_access_rule_types_ui); value_kind says what rule_value takes. */
+	rule_types: Array<{ type: string; label: string; value_kind: "role" | "capability" | "text" | "none" }>;
+	/** Allowed grant sources (filter mvs_access_grant_sources). */
+	grant_sources: Array<string>;
+}
+
 /** An in-app notification of the caller. */
 export interface Notification {
 	id: number;
@@ -701,19 +764,19 @@ export interface Operations {
 	/** DELETE /mvs/v1/media/{id}/reactions: Remove the caller's reaction. */
 	remove_media_reaction: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: ReactionRemoved };
 	/** GET /mvs/v1/media/{media_id}/rules: List an item's access rules. */
-	list_access_rules: { params: { media_id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
-	/** POST /mvs/v1/media/{media_id}/rules: Replace an item's full access rule set. */
-	replace_access_rules: { params: { media_id: number }; query: Record<string, never>; body: { rules: Array<{ rule_type: string; rule_value: string; price?: number; currency?: string }> }; response: unknown };
+	list_access_rules: { params: { media_id: number }; query: Record<string, never>; body: Record<string, never>; response: AccessRule[] };
+	/** POST /mvs/v1/media/{media_id}/rules: Replace an item's full access rule set (an empty list removes every rule). */
+	replace_access_rules: { params: { media_id: number }; query: Record<string, never>; body: { rules: Array<{ rule_type: string; rule_value?: string; price?: number; currency?: string }> }; response: AccessRule[] };
 	/** DELETE /mvs/v1/media/{media_id}/rules/{rule_id}: Delete one access rule. */
 	delete_access_rule: { params: { media_id: number; rule_id: number }; query: Record<string, never>; body: Record<string, never>; response: Deleted };
-	/** POST /mvs/v1/media/{media_id}/grant: Grant a user direct access to an item. */
-	grant_media_access: { params: { media_id: number }; query: Record<string, never>; body: { user_id: number; source?: string; expires_at?: string }; response: unknown };
+	/** GET /mvs/v1/access/options: Site roles, the rule types available to members and the grant sources. */
+	get_access_options: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: AccessOptions };
+	/** POST /mvs/v1/media/{media_id}/grant: Grant a user direct access to an item (again: updates the grant). */
+	grant_media_access: { params: { media_id: number }; query: Record<string, never>; body: { user_id: number; source?: string; expires_at?: string }; response: AccessGrant };
 	/** DELETE /mvs/v1/media/{media_id}/grant/{user_id}: Revoke a user's direct access grant. */
-	revoke_media_access: { params: { media_id: number; user_id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	revoke_media_access: { params: { media_id: number; user_id: number }; query: Record<string, never>; body: Record<string, never>; response: AccessGrantRemoved };
 	/** GET /mvs/v1/me/grants: Access grants held by the caller. */
-	list_my_grants: { params: Record<string, never>; query: { active_only?: boolean; page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
-	/** GET /mvs/v1/access/options: Site roles and the rule types available to members. */
-	get_access_options: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	list_my_grants: { params: Record<string, never>; query: { active_only?: boolean; page?: number; per_page?: number }; body: Record<string, never>; response: MyAccessGrant[] };
 	/** POST /mvs/v1/users/{id}/follow: Follow a user. */
 	follow_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
 	/** DELETE /mvs/v1/users/{id}/follow: Unfollow a user. */
@@ -932,10 +995,10 @@ export const operations = {
 	list_access_rules: { namespace: 'mvs/v1', method: 'GET', path: '/media/{media_id}/rules', multipart: false },
 	replace_access_rules: { namespace: 'mvs/v1', method: 'POST', path: '/media/{media_id}/rules', multipart: false },
 	delete_access_rule: { namespace: 'mvs/v1', method: 'DELETE', path: '/media/{media_id}/rules/{rule_id}', multipart: false },
+	get_access_options: { namespace: 'mvs/v1', method: 'GET', path: '/access/options', multipart: false },
 	grant_media_access: { namespace: 'mvs/v1', method: 'POST', path: '/media/{media_id}/grant', multipart: false },
 	revoke_media_access: { namespace: 'mvs/v1', method: 'DELETE', path: '/media/{media_id}/grant/{user_id}', multipart: false },
 	list_my_grants: { namespace: 'mvs/v1', method: 'GET', path: '/me/grants', multipart: false },
-	get_access_options: { namespace: 'mvs/v1', method: 'GET', path: '/access/options', multipart: false },
 	follow_user: { namespace: 'mvs/v1', method: 'POST', path: '/users/{id}/follow', multipart: false },
 	unfollow_user: { namespace: 'mvs/v1', method: 'DELETE', path: '/users/{id}/follow', multipart: false },
 	list_user_followers: { namespace: 'mvs/v1', method: 'GET', path: '/users/{id}/followers', multipart: false },

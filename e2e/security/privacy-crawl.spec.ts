@@ -2,7 +2,8 @@
  * The privacy crawler: an owner plants material that others must not see,
  * each piece carrying a marker word of its own (private, members-only,
  * pending and rejected items, a private album, reports and a rejection
- * reason, items and albums hidden from a member the owner blocked), all
+ * reason, items and albums hidden from a member the owner blocked, items
+ * opened by an access grant or hidden by an access rule), all
  * through the REST API. Then every GET route of both namespaces is called as
  * anonymous and as strangers, with every id the crawl discovers in answers
  * and every id it planted, and with each marker as the search text of the
@@ -142,6 +143,20 @@ test.beforeAll(async ({ api, fixtures }) => {
 		privacy: 'public',
 	});
 	state.plantedIds.add(blockedAlbum.id);
+
+	// Access grants and rules (docs/access-rules-and-grants.md): a private item granted to the stranger
+	// (seen by them only), one granted to another member only, one whose grant was revoked, and a public
+	// item whose rule names subscribers (seen by the subscriber only).
+	const grantedToStranger = await upload(as.owner, { title: marker('item granted to the stranger', ['anonymous', 'subscriber', 'blocked']), privacy: 'private' });
+	await post(as.owner, `/mvs/v1/media/${grantedToStranger}/grant`, { user_id: stranger.id });
+	const grantedToHeld = await upload(as.owner, { title: marker('item granted to another member'), privacy: 'private' });
+	await post(as.owner, `/mvs/v1/media/${grantedToHeld}/grant`, { user_id: held.id });
+	const revoked = await upload(as.owner, { title: marker('item whose grant was revoked'), privacy: 'private' });
+	await post(as.owner, `/mvs/v1/media/${revoked}/grant`, { user_id: stranger.id });
+	const revoke = await as.owner({ method: 'DELETE', path: `/mvs/v1/media/${revoked}/grant/${stranger.id}` });
+	expect(revoke.status, revoke.text).toBe(200);
+	const ruled = await upload(as.owner, { title: marker('item ruled to subscribers', ['anonymous', 'stranger', 'blocked']), privacy: 'public' });
+	await post(as.owner, `/mvs/v1/media/${ruled}/rules`, { rules: [{ rule_type: 'role', rule_value: 'subscriber' }] });
 
 	// Engagement around hidden items: comments on them, a private collection, and a public collection
 	// holding a private item (favorited and reacted to by its owner, so its id sits in those tables).

@@ -29,8 +29,10 @@ export async function seedOwnedFixtures(member: Api, admin: Api, fixtures: SiteF
 	const signed = await member.op('get_media_signed_url', { params: { id: media } });
 	if (signed.status !== 200) throw new Error(`signed URL failed: ${signed.status} ${JSON.stringify(signed.body)}`);
 	const serve = Object.fromEntries(new URL((signed.body as { url: string }).url).searchParams.entries());
-	const unbuilt = res.body as Omit<FixtureIds, 'memberId' | 'media' | 'album' | 'tag' | 'comment' | 'collection' | 'serve'>;
-	return { memberId: fixtures.users.member.id, media, album, tag, comment, collection, serve, ...unbuilt };
+	// The rule sits on an item of its own: a rule hides the item from whoever it does not name.
+	const { rule } = await createAccessRule(member);
+	const unbuilt = res.body as Omit<FixtureIds, 'memberId' | 'media' | 'album' | 'tag' | 'comment' | 'collection' | 'serve' | 'rule'>;
+	return { memberId: fixtures.users.member.id, media, album, tag, comment, collection, serve, rule, ...unbuilt };
 }
 
 /** A minimal valid request for a route (manifest samples + fixture ids + a real file where one is required). */
@@ -137,10 +139,27 @@ export async function prepareAllowedCall(route: ManifestRoute, ids: FixtureIds, 
 			return sampleRequest(route, { ...ids, comment: await createComment(member, ids.media) }, route.method);
 		case 'POST /tags/merge':
 			return { ...sampleRequest(route, ids), json: { source_id: await createTag(member), target_id: await createTag(member) } };
+		// Access rules and grants on fresh items: they change who sees the item.
+		case 'POST /media/{media_id}/rules':
+			return { ...sampleRequest(route, { ...ids, media: await uploadImage(member) }), json: { rules: [{ rule_type: 'members' }] } };
+		case 'DELETE /media/{media_id}/rules/{rule_id}': {
+			const { media, rule } = await createAccessRule(member);
+			return sampleRequest(route, { ...ids, media, rule });
+		}
+		case 'POST /media/{media_id}/grant':
+			return { ...sampleRequest(route, { ...ids, media: await uploadImage(member) }), json: { user_id: ids.memberId } };
 		case 'POST /media/bulk':
 			// Each role acts on an item of its own: the per-item check is the bulk spec's business.
 			return { ...sampleRequest(route, ids), json: { action: 'change_privacy', privacy: 'public', media_ids: [await uploadImage(api(role))] } };
 		default:
 			return sampleRequest(route, ids);
 	}
+}
+
+/** A fresh public item of `owner` with one access rule (signed-in members), through the API. */
+export async function createAccessRule(owner: Api): Promise<{ media: number; rule: number }> {
+	const media = await uploadImage(owner);
+	const res = await owner.op('replace_access_rules', { params: { media_id: media }, body: { rules: [{ rule_type: 'members' }] } });
+	if (res.status !== 200) throw new Error(`access rule fixture failed: ${res.status} ${JSON.stringify(res.body)}`);
+	return { media, rule: (res.body as { id: number }[])[0]!.id };
 }

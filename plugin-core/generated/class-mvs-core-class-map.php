@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 258 classes and interfaces of the plugin from its file the
+ * Loads each of the 269 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -29,7 +29,11 @@ final class MVS_Core_Class_Map {
 		'MVS_AI_Provider'                    => 'includes/ai/interface-mvs-ai-provider.php',
 		'MVS_AI_Service'                     => 'includes/ai/class-mvs-ai-service.php',
 		'MVS_Access_Flag'                    => 'includes/access/class-mvs-access-flag.php',
+		'MVS_Access_Grants_Handler'          => 'generated/interface-mvs-access-grants-handler.php',
+		'MVS_Access_Grants_Service'          => 'includes/access/class-mvs-access-grants-service.php',
 		'MVS_Access_Rule_Types'              => 'includes/access/class-mvs-access-rule-types.php',
+		'MVS_Access_Rules_Handler'           => 'generated/interface-mvs-access-rules-handler.php',
+		'MVS_Access_Rules_Service'           => 'includes/access/class-mvs-access-rules-service.php',
 		'MVS_Access_Visibility'              => 'includes/access/class-mvs-access-visibility.php',
 		'MVS_Account_Eraser'                 => 'includes/account/class-mvs-account-eraser.php',
 		'MVS_Active_Content'                 => 'includes/files/class-mvs-active-content.php',
@@ -80,6 +84,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Create_Tag_Args'                => 'generated/class-mvs-create-tag-args.php',
 		'MVS_Credentials'                    => 'includes/rest/class-mvs-credentials.php',
 		'MVS_Db'                             => 'includes/support/class-mvs-db.php',
+		'MVS_Delete_Access_Rule_Args'        => 'generated/class-mvs-delete-access-rule-args.php',
 		'MVS_Delete_Album_Args'              => 'generated/class-mvs-delete-album-args.php',
 		'MVS_Delete_Collection_Args'         => 'generated/class-mvs-delete-collection-args.php',
 		'MVS_Delete_Media_Args'              => 'generated/class-mvs-delete-media-args.php',
@@ -104,6 +109,7 @@ final class MVS_Core_Class_Map {
 		'MVS_File_Purge'                     => 'includes/files/class-mvs-file-purge.php',
 		'MVS_File_Response'                  => 'includes/files/class-mvs-file-response.php',
 		'MVS_File_Server'                    => 'includes/files/class-mvs-file-server.php',
+		'MVS_Get_Access_Options_Args'        => 'generated/class-mvs-get-access-options-args.php',
 		'MVS_Get_Ai_Usage_Args'              => 'generated/class-mvs-get-ai-usage-args.php',
 		'MVS_Get_Album_Args'                 => 'generated/class-mvs-get-album-args.php',
 		'MVS_Get_App_Config_Args'            => 'generated/class-mvs-get-app-config-args.php',
@@ -121,12 +127,14 @@ final class MVS_Core_Class_Map {
 		'MVS_Get_Settings_Args'              => 'generated/class-mvs-get-settings-args.php',
 		'MVS_Get_Tag_Cloud_Args'             => 'generated/class-mvs-get-tag-cloud-args.php',
 		'MVS_Gif_Parser'                     => 'includes/media/class-mvs-gif-parser.php',
+		'MVS_Grant_Media_Access_Args'        => 'generated/class-mvs-grant-media-access-args.php',
 		'MVS_Image_Metadata'                 => 'includes/media/class-mvs-image-metadata.php',
 		'MVS_Image_Parser'                   => 'includes/media/class-mvs-image-parser.php',
 		'MVS_Image_Part'                     => 'includes/media/class-mvs-image-part.php',
 		'MVS_Image_Sizes'                    => 'includes/media/class-mvs-image-sizes.php',
 		'MVS_Jpeg_Parser'                    => 'includes/media/class-mvs-jpeg-parser.php',
 		'MVS_Lifecycle_Registry'             => 'includes/support/class-mvs-lifecycle-registry.php',
+		'MVS_List_Access_Rules_Args'         => 'generated/class-mvs-list-access-rules-args.php',
 		'MVS_List_Albums_Args'               => 'generated/class-mvs-list-albums-args.php',
 		'MVS_List_Blocked_Users_Args'        => 'generated/class-mvs-list-blocked-users-args.php',
 		'MVS_List_Collections_Args'          => 'generated/class-mvs-list-collections-args.php',
@@ -135,6 +143,7 @@ final class MVS_Core_Class_Map {
 		'MVS_List_Media_Reactions_Args'      => 'generated/class-mvs-list-media-reactions-args.php',
 		'MVS_List_Moderation_Queue_Args'     => 'generated/class-mvs-list-moderation-queue-args.php',
 		'MVS_List_My_Favorites_Args'         => 'generated/class-mvs-list-my-favorites-args.php',
+		'MVS_List_My_Grants_Args'            => 'generated/class-mvs-list-my-grants-args.php',
 		'MVS_List_My_Media_Args'             => 'generated/class-mvs-list-my-media-args.php',
 		'MVS_List_My_Notifications_Args'     => 'generated/class-mvs-list-my-notifications-args.php',
 		'MVS_List_Tags_Args'                 => 'generated/class-mvs-list-tags-args.php',
@@ -229,12 +238,14 @@ final class MVS_Core_Class_Map {
 		'MVS_Remove_Media_Favorite_Args'     => 'generated/class-mvs-remove-media-favorite-args.php',
 		'MVS_Remove_Media_Reaction_Args'     => 'generated/class-mvs-remove-media-reaction-args.php',
 		'MVS_Reorder_Album_Args'             => 'generated/class-mvs-reorder-album-args.php',
+		'MVS_Replace_Access_Rules_Args'      => 'generated/class-mvs-replace-access-rules-args.php',
 		'MVS_Replace_Media_File_Args'        => 'generated/class-mvs-replace-media-file-args.php',
 		'MVS_Report_Media_Args'              => 'generated/class-mvs-report-media-args.php',
 		'MVS_Report_User_Args'               => 'generated/class-mvs-report-user-args.php',
 		'MVS_Reports_Handler'                => 'generated/interface-mvs-reports-handler.php',
 		'MVS_Reports_Service'                => 'includes/moderation/class-mvs-reports-service.php',
 		'MVS_Response_Extensions'            => 'includes/rest/class-mvs-response-extensions.php',
+		'MVS_Revoke_Media_Access_Args'       => 'generated/class-mvs-revoke-media-access-args.php',
 		'MVS_Sanitize'                       => 'includes/rest/class-mvs-sanitize.php',
 		'MVS_Serve_Fast_Path'                => 'includes/files/class-mvs-serve-fast-path.php',
 		'MVS_Serve_Lean'                     => 'includes/files/class-mvs-serve-lean.php',

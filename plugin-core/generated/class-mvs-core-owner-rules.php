@@ -261,6 +261,96 @@ final class MVS_Core_Owner_Rules {
 	}
 
 	/**
+	 * Whether the permission check of GET /media/{media_id}/rules lets the user in, for a
+	 * resource that exists and belongs to $owner_id: media owner of {media_id}, or any holder of manage_mvs_access.
+	 *
+	 * @param int $owner_id Owner of the resource.
+	 * @param int $user_id  User asking; 0 for a visitor.
+	 * @return bool
+	 */
+	public static function list_access_rules( int $owner_id, int $user_id ): bool {
+		if ( $user_id <= 0 ) {
+			return false;
+		}
+		if ( user_can( self::user( $user_id ), 'manage_mvs_access' ) ) {
+			return true;
+		}
+		return $owner_id === $user_id;
+	}
+
+	/**
+	 * Whether the permission check of POST /media/{media_id}/rules lets the user in, for a
+	 * resource that exists and belongs to $owner_id: media owner of {media_id}, or any holder of manage_mvs_access.
+	 *
+	 * @param int $owner_id Owner of the resource.
+	 * @param int $user_id  User asking; 0 for a visitor.
+	 * @return bool
+	 */
+	public static function replace_access_rules( int $owner_id, int $user_id ): bool {
+		if ( $user_id <= 0 ) {
+			return false;
+		}
+		if ( user_can( self::user( $user_id ), 'manage_mvs_access' ) ) {
+			return true;
+		}
+		return $owner_id === $user_id;
+	}
+
+	/**
+	 * Whether the permission check of DELETE /media/{media_id}/rules/{rule_id} lets the user in, for a
+	 * resource that exists and belongs to $owner_id: media owner of {media_id}, or any holder of manage_mvs_access.
+	 *
+	 * @param int $owner_id Owner of the resource.
+	 * @param int $user_id  User asking; 0 for a visitor.
+	 * @return bool
+	 */
+	public static function delete_access_rule( int $owner_id, int $user_id ): bool {
+		if ( $user_id <= 0 ) {
+			return false;
+		}
+		if ( user_can( self::user( $user_id ), 'manage_mvs_access' ) ) {
+			return true;
+		}
+		return $owner_id === $user_id;
+	}
+
+	/**
+	 * Whether the permission check of POST /media/{media_id}/grant lets the user in, for a
+	 * resource that exists and belongs to $owner_id: media owner of {media_id}, or any holder of manage_mvs_access.
+	 *
+	 * @param int $owner_id Owner of the resource.
+	 * @param int $user_id  User asking; 0 for a visitor.
+	 * @return bool
+	 */
+	public static function grant_media_access( int $owner_id, int $user_id ): bool {
+		if ( $user_id <= 0 ) {
+			return false;
+		}
+		if ( user_can( self::user( $user_id ), 'manage_mvs_access' ) ) {
+			return true;
+		}
+		return $owner_id === $user_id;
+	}
+
+	/**
+	 * Whether the permission check of DELETE /media/{media_id}/grant/{user_id} lets the user in, for a
+	 * resource that exists and belongs to $owner_id: media owner of {media_id}, or any holder of manage_mvs_access.
+	 *
+	 * @param int $owner_id Owner of the resource.
+	 * @param int $user_id  User asking; 0 for a visitor.
+	 * @return bool
+	 */
+	public static function revoke_media_access( int $owner_id, int $user_id ): bool {
+		if ( $user_id <= 0 ) {
+			return false;
+		}
+		if ( user_can( self::user( $user_id ), 'manage_mvs_access' ) ) {
+			return true;
+		}
+		return $owner_id === $user_id;
+	}
+
+	/**
 	 * The user to ask user_can() about: the current user's own WP_User when the
 	 * id is theirs (a list asks once per item, and user_can() given an id
 	 * builds a fresh WP_User with its roles and capabilities every time).

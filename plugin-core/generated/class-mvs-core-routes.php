@@ -40,7 +40,7 @@ final class MVS_Core_Routes {
 			new MVS_REST_Comments_Controller( new MVS_Comments_Service(), $owners ),
 			new MVS_REST_Favorites_Controller( new MVS_Favorites_Service() ),
 			new MVS_REST_Reactions_Controller( new MVS_Reactions_Service() ),
-			new MVS_REST_Access_Controller( $owners ),
+			new MVS_REST_Access_Controller( new MVS_Access_Rules_Service(), new MVS_Access_Grants_Service(), $owners ),
 			new MVS_REST_Follows_Controller(),
 			new MVS_REST_Profile_Controller( new MVS_Profile_Service() ),
 			new MVS_REST_Users_Controller(),

@@ -14,15 +14,29 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "access" resource:
  *
- * - GET /mvs/v1/media/{media_id}/rules (501 until implemented)
- * - POST /mvs/v1/media/{media_id}/rules (501 until implemented)
- * - DELETE /mvs/v1/media/{media_id}/rules/{rule_id} (501 until implemented)
- * - POST /mvs/v1/media/{media_id}/grant (501 until implemented)
- * - DELETE /mvs/v1/media/{media_id}/grant/{user_id} (501 until implemented)
- * - GET /mvs/v1/me/grants (501 until implemented)
- * - GET /mvs/v1/access/options (501 until implemented)
+ * - GET /mvs/v1/media/{media_id}/rules
+ * - POST /mvs/v1/media/{media_id}/rules
+ * - DELETE /mvs/v1/media/{media_id}/rules/{rule_id}
+ * - GET /mvs/v1/access/options
+ * - POST /mvs/v1/media/{media_id}/grant
+ * - DELETE /mvs/v1/media/{media_id}/grant/{user_id}
+ * - GET /mvs/v1/me/grants
  */
 final class MVS_REST_Access_Controller extends MVS_REST_Controller {
+
+	/**
+	 * An item's access rules and the rule types members may choose (hand-written domain logic).
+	 *
+	 * @var MVS_Access_Rules_Handler
+	 */
+	private $access_rules;
+
+	/**
+	 * Direct grants of one item to one member (hand-written domain logic).
+	 *
+	 * @var MVS_Access_Grants_Handler
+	 */
+	private $access_grants;
 
 	/**
 	 * Ownership lookups used by the permission checks.
@@ -34,12 +48,37 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 	/**
 	 * Sets the namespace and collaborators.
 	 *
-	 * @param MVS_Core_Owner_Lookups $owners Ownership lookups.
+	 * @param MVS_Access_Rules_Handler  $access_rules  An item's access rules and the rule types members may choose.
+	 * @param MVS_Access_Grants_Handler $access_grants Direct grants of one item to one member.
+	 * @param MVS_Core_Owner_Lookups    $owners        Ownership lookups.
 	 */
-	public function __construct( MVS_Core_Owner_Lookups $owners ) {
-		$this->namespace = 'mvs/v1';
-		$this->owners    = $owners;
+	public function __construct( MVS_Access_Rules_Handler $access_rules, MVS_Access_Grants_Handler $access_grants, MVS_Core_Owner_Lookups $owners ) {
+		$this->namespace     = 'mvs/v1';
+		$this->access_rules  = $access_rules;
+		$this->access_grants = $access_grants;
+		$this->owners        = $owners;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'list_access_rules'    => array(),
+		'replace_access_rules' => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
+		'delete_access_rule'   => array( 'mvs_storage_failed' ),
+		'get_access_options'   => array(),
+		'grant_media_access'   => array(
+			'mvs_not_found',
+			'mvs_user_not_found',
+			'mvs_invalid_param',
+			'mvs_storage_failed',
+		),
+		'revoke_media_access'  => array( 'mvs_storage_failed' ),
+		'list_my_grants'       => array(),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -78,21 +117,26 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 									'rule_type'  => array(
 										'description' => __( 'Must be an allowed rule type (see GET /access/options).', 'media-community-service' ),
 										'type'        => 'string',
+										'maxLength'   => 40,
 									),
 									'rule_value' => array(
-										'type' => 'string',
+										'description' => __( 'What the type takes (value_kind in GET /access/options); empty for followers and members.', 'media-community-service' ),
+										'type'        => 'string',
+										'maxLength'   => 200,
 									),
 									'price'      => array(
-										'type'    => 'number',
-										'minimum' => 0,
+										'description' => __( 'At most two decimals; stored, not charged by core.', 'media-community-service' ),
+										'type'        => 'number',
+										'minimum'     => 0,
+										'maximum'     => 9999999999.99,
 									),
 									'currency'   => array(
-										'description' => __( 'Currency code.', 'media-community-service' ),
+										'description' => __( 'Three upper-case letters (ISO 4217); required with price.', 'media-community-service' ),
 										'type'        => 'string',
 										'maxLength'   => 3,
 									),
 								),
-								'required'             => array( 'rule_type', 'rule_value' ),
+								'required'             => array( 'rule_type' ),
 								'additionalProperties' => false,
 							),
 							'required'          => true,
@@ -135,6 +179,19 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 
 		register_rest_route(
 			$this->namespace,
+			'/access/options',
+			array(
+				array(
+					'methods'             => 'GET',
+					'callback'            => array( $this, 'get_access_options' ),
+					'permission_callback' => array( $this, 'get_access_options_permissions_check' ),
+					'args'                => array(),
+				),
+			)
+		);
+
+		register_rest_route(
+			$this->namespace,
 			'/media/(?P<media_id>[\\d]+)/grant',
 			array(
 				'args' => array(
@@ -160,14 +217,15 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'source'     => array(
-							'description'       => __( 'Grant source; must be an allowed source.', 'media-community-service' ),
+							'description'       => __( 'Grant source; must be an allowed source (filter mvs_access_grant_sources).', 'media-community-service' ),
 							'type'              => 'string',
 							'default'           => 'manual',
+							'maxLength'         => 40,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'key' ),
 						),
 						'expires_at' => array(
-							'description'       => __( 'ISO 8601 expiry timestamp.', 'media-community-service' ),
+							'description'       => __( 'ISO 8601 expiry timestamp, in the future; absent: never expires.', 'media-community-service' ),
 							'type'              => 'string',
 							'format'            => 'date-time',
 							'validate_callback' => 'rest_validate_request_arg',
@@ -244,19 +302,6 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 				),
 			)
 		);
-
-		register_rest_route(
-			$this->namespace,
-			'/access/options',
-			array(
-				array(
-					'methods'             => 'GET',
-					'callback'            => array( $this, 'get_access_options' ),
-					'permission_callback' => array( $this, 'get_access_options_permissions_check' ),
-					'args'                => array(),
-				),
-			)
-		);
 	}
 
 	/**
@@ -282,7 +327,7 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_access_rules( $request ) {
-		return $this->not_implemented( 'list_access_rules' );
+		return $this->respond( $this->declared( $this->access_rules->list_access_rules( MVS_List_Access_Rules_Args::from_request( $request ) ), 'list_access_rules' ), 200 );
 	}
 
 	/**
@@ -301,7 +346,7 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * POST /media/{media_id}/rules: Replace an item's full access rule set.
+	 * POST /media/{media_id}/rules: Replace an item's full access rule set (an empty list removes every rule).
 	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
@@ -313,7 +358,7 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'replace_access_rules' );
+		return $this->respond( $this->declared( $this->access_rules->replace_access_rules( MVS_Replace_Access_Rules_Args::from_request( $request ) ), 'replace_access_rules' ), 200 );
 	}
 
 	/**
@@ -344,7 +389,28 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'delete_access_rule' );
+		return $this->respond( $this->declared( $this->access_rules->delete_access_rule( MVS_Delete_Access_Rule_Args::from_request( $request ) ), 'delete_access_rule' ), 200 );
+	}
+
+	/**
+	 * Permission check of GET /access/options: any logged-in user.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return true|WP_Error
+	 */
+	public function get_access_options_permissions_check( $request ) {
+		return $this->require_login();
+	}
+
+	/**
+	 * GET /access/options: Site roles, the rule types available to members and the grant sources.
+	 * Since 1.0.0.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function get_access_options( $request ) {
+		return $this->respond( $this->declared( $this->access_rules->get_access_options( MVS_Get_Access_Options_Args::from_request( $request ) ), 'get_access_options' ), 200 );
 	}
 
 	/**
@@ -363,7 +429,7 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * POST /media/{media_id}/grant: Grant a user direct access to an item.
+	 * POST /media/{media_id}/grant: Grant a user direct access to an item (again: updates the grant).
 	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
@@ -375,7 +441,7 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'grant_media_access' );
+		return $this->respond( $this->declared( $this->access_grants->grant_media_access( MVS_Grant_Media_Access_Args::from_request( $request ) ), 'grant_media_access' ), 200 );
 	}
 
 	/**
@@ -406,7 +472,7 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'revoke_media_access' );
+		return $this->respond( $this->declared( $this->access_grants->revoke_media_access( MVS_Revoke_Media_Access_Args::from_request( $request ) ), 'revoke_media_access' ), 200 );
 	}
 
 	/**
@@ -427,27 +493,14 @@ final class MVS_REST_Access_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_my_grants( $request ) {
-		return $this->not_implemented( 'list_my_grants' );
-	}
-
-	/**
-	 * Permission check of GET /access/options: any logged-in user.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return true|WP_Error
-	 */
-	public function get_access_options_permissions_check( $request ) {
-		return $this->require_login();
-	}
-
-	/**
-	 * GET /access/options: Site roles and the rule types available to members.
-	 * Since 1.0.0.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return WP_REST_Response|WP_Error
-	 */
-	public function get_access_options( $request ) {
-		return $this->not_implemented( 'get_access_options' );
+		return $this->respond_page(
+			$this->declared( $this->access_grants->list_my_grants( MVS_List_My_Grants_Args::from_request( $request ) ), 'list_my_grants' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 }

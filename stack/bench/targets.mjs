@@ -81,6 +81,7 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'moderation', name: 'moderation queue moderator', operation: 'list_moderation_queue', group: 'list', viewer: 'moderator', path: `${api}/moderation?per_page=20` },
     { key: 'moderation-counts', name: 'moderation/counts moderator', operation: 'get_moderation_counts', group: 'list', viewer: 'moderator', path: `${api}/moderation/counts` },
     { key: 'blocked', name: 'me/blocked member', operation: 'list_blocked_users', group: 'list', viewer: 'member', path: `${api}/me/blocked?per_page=20` },
+    { key: 'grants', name: 'me/grants member (30 grants)', operation: 'list_my_grants', group: 'list', viewer: 'member', path: `${api}/me/grants?per_page=20` },
     { key: 'posts', name: 'wp/v2/posts (core anchor)', operation: null, group: 'anchor', viewer: 'anon', path: '/wp-json/wp/v2/posts?per_page=20' },
     // Node's http client for 5 MB bodies: autocannon parses bodies in JavaScript (~45 MB/s).
     { key: 'static', name: 'nginx static 5 MB', operation: null, group: 'file', viewer: 'anon', bigBody: true, baseOnly: true, path: '/wp-content/uploads/mvs-bench/static-5mb.bin' },

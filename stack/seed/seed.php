@@ -705,11 +705,72 @@ mvs_seed_step(
 		return $rows;
 	}
 );
+// ---------------------------------------------------------------- access rules and grants
+// One item in a thousand granted to a member (and 30 to the bench member),
+// one in two thousand with a "members" rule, and their access_scoped flag
+// as the routes set it: lists keep their keyed totals and correct them over
+// these few rows (docs/access-rules-and-grants.md).
+// The bench member (the fixture member, as for the feed rows).
+$access_viewer = (int) ( getenv( 'MVS_SEED_FEED_VIEWER' ) ?: 0 );
+if ( $n_media > 0 && $n_members > 1 ) {
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_access_grants',
+		static function () use ( $wpdb, $first_media, $n_media, $member_ids, $n_members, $access_viewer, $date ) {
+			$p = $wpdb->prefix;
+			$n = max( 1, intdiv( $n_media, 1000 ) );
+			mvs_seed_insert(
+				"{$p}mvs_access_grants",
+				array( 'media_id', 'user_id', 'source', 'created_at' ),
+				array( '%d', '%d', '%s', '%s' ),
+				( static function () use ( $first_media, $n_media, $member_ids, $n_members, $access_viewer, $n, $date ) {
+					for ( $g = 0; $g < $n; $g++ ) {
+						yield array( $first_media + mt_rand( 0, $n_media - 1 ), $member_ids[ mt_rand( 0, $n_members - 1 ) ], 'manual', $date( $g, $n ) );
+					}
+					for ( $g = 0; $access_viewer > 0 && $g < 30; $g++ ) {
+						yield array( $first_media + mt_rand( 0, $n_media - 1 ), $access_viewer, 'manual', $date( $g, 30 ) );
+					}
+				} )(),
+				'INSERT IGNORE'
+			);
+			$rules = max( 1, intdiv( $n_media, 2000 ) );
+			mvs_seed_insert(
+				"{$p}mvs_access_rules",
+				array( 'media_id', 'rule_type', 'rule_value', 'created_at' ),
+				array( '%d', '%s', '%s', '%s' ),
+				( static function () use ( $first_media, $n_media, $rules, $date ) {
+					for ( $r = 0; $r < $rules; $r++ ) {
+						yield array( $first_media + mt_rand( 0, $n_media - 1 ), 'members', '', $date( $r, $rules ) );
+					}
+				} )()
+			);
+			return (int) $wpdb->query( "UPDATE {$p}mvs_media SET access_scoped = 1 WHERE id IN ( SELECT media_id FROM {$p}mvs_access_grants UNION SELECT media_id FROM {$p}mvs_access_rules )" ); // phpcs:ignore WordPress.DB
+		}
+	);
+}
+// ---------------------------------------------------------------- follower counts and the name index
+// The routes keep both in step; the rows inserted above (follows, users) need them built.
+mvs_seed_step(
+	$wpdb->prefix . 'mvs_user_stats',
+	static function () {
+		MVS_Follow_Graph::rebuild_counts();
+		return 1;
+	}
+);
+if ( $n_users > 0 ) {
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_user_search_tokens',
+		static function () use ( $first_user ) {
+			update_option( MVS_User_Search_Index::CURSOR_OPTION, $first_user - 1, true );
+			MVS_User_Search_Index::fill( 86400 );
+			return 1;
+		}
+	);
+}
 mvs_seed_step(
 	'ANALYZE TABLE',
 	static function () use ( $wpdb ) {
 		$tables = array( $wpdb->users, $wpdb->usermeta, $wpdb->posts, $wpdb->terms, $wpdb->term_taxonomy, $wpdb->term_relationships );
-		foreach ( array( 'mvs_media', 'mvs_reactions', 'mvs_comments', 'mvs_notifications', 'mvs_favorites', 'mvs_follows', 'mvs_albums', 'mvs_collections', 'mvs_collection_items', 'mvs_blocks', 'mvs_media_views', 'mvs_view_marks', 'mvs_rate_limits' ) as $t ) {
+		foreach ( array( 'mvs_media', 'mvs_reactions', 'mvs_comments', 'mvs_notifications', 'mvs_favorites', 'mvs_follows', 'mvs_albums', 'mvs_collections', 'mvs_collection_items', 'mvs_blocks', 'mvs_media_views', 'mvs_view_marks', 'mvs_rate_limits', 'mvs_access_grants', 'mvs_access_rules' ) as $t ) {
 			$tables[] = $wpdb->prefix . $t;
 		}
 		$wpdb->get_results( 'ANALYZE TABLE ' . implode( ', ', $tables ) ); // phpcs:ignore

@@ -68,6 +68,11 @@ final class MVS_Access_Visibility implements MVS_Visibility_Rule, MVS_Visibility
 	 */
 	public function predicate( int $viewer_id, string $alias ): array {
 		global $wpdb;
+		$none = "( {$alias}.access_scoped = 0 OR NOT EXISTS ( SELECT 1 FROM {$wpdb->mvs_access_rules} mvs_ar WHERE mvs_ar.media_id = {$alias}.id ) )";
+		if ( $viewer_id <= 0 ) {
+			// Visitors match no rule and hold no grant.
+			return array( $none, array() );
+		}
 		list( $match, $match_args ) = MVS_Access_Rule_Types::match_sql( $viewer_id, 'mvs_ar', $alias );
 		list( $grant, $grant_args ) = $this->active_grant( $viewer_id, $alias );
 		return array(
@@ -88,13 +93,16 @@ final class MVS_Access_Visibility implements MVS_Visibility_Rule, MVS_Visibility
 	}
 
 	/**
-	 * Flagged items the viewer holds an active grant to.
+	 * Flagged items the viewer holds an active grant to ('' for visitors).
 	 *
 	 * @param int    $viewer_id Viewer (0 when anonymous).
 	 * @param string $alias     Alias of mvs_media.
 	 * @return array{0: string, 1: array}
 	 */
 	public function grant_predicate( int $viewer_id, string $alias ): array {
+		if ( $viewer_id <= 0 ) {
+			return array( '', array() );
+		}
 		list( $grant, $args ) = $this->active_grant( $viewer_id, $alias );
 		return array( "{$alias}.access_scoped = 1 AND {$grant}", $args );
 	}
@@ -110,8 +118,8 @@ final class MVS_Access_Visibility implements MVS_Visibility_Rule, MVS_Visibility
 	}
 
 	/**
-	 * An active grant of the viewer to the item: none expired (expires_at in
-	 * the past or now); anonymous viewers hold none.
+	 * An active grant of the viewer (a member) to the item: not expired
+	 * (expires_at in the past or now).
 	 *
 	 * @param int    $viewer_id Viewer.
 	 * @param string $alias     Alias of mvs_media.
@@ -119,9 +127,6 @@ final class MVS_Access_Visibility implements MVS_Visibility_Rule, MVS_Visibility
 	 */
 	private function active_grant( int $viewer_id, string $alias ): array {
 		global $wpdb;
-		if ( $viewer_id <= 0 ) {
-			return array( '0 = %d', array( 1 ) );
-		}
 		return array(
 			"EXISTS ( SELECT 1 FROM {$wpdb->mvs_access_grants} mvs_ag WHERE mvs_ag.media_id = {$alias}.id AND mvs_ag.user_id = %d AND ( mvs_ag.expires_at IS NULL OR mvs_ag.expires_at > %s ) )",
 			array( $viewer_id, gmdate( 'Y-m-d H:i:s' ) ),

@@ -121,8 +121,11 @@ final class MVS_Media_Visibility {
 		$grant_args = array();
 		foreach ( MVS_Visibility_Rules::grants( $with_scoped ) as $grant ) {
 			list( $sql, $args ) = $grant->grant_predicate( $viewer_id, $alias );
-			$grants[]           = "( {$sql} )";
-			$grant_args         = array_merge( $grant_args, $args );
+			if ( '' === $sql ) {
+				continue; // It grants this viewer nothing: no condition, and no grants' branch.
+			}
+			$grants[]   = "( {$sql} )";
+			$grant_args = array_merge( $grant_args, $args );
 		}
 		$rules     = '';
 		$rule_args = array();

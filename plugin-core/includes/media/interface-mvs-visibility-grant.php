@@ -28,7 +28,8 @@ interface MVS_Visibility_Grant {
 
 	/**
 	 * The same as a condition on mvs_media, true exactly for the rows
-	 * grants() accepts.
+	 * grants() accepts; '' when it grants this viewer nothing (an anonymous
+	 * one, say), which spares every list the grants' branch.
 	 *
 	 * @param int    $viewer_id Viewer (0 when anonymous).
 	 * @param string $alias     Alias of mvs_media in the query.

@@ -19,6 +19,7 @@ import * as notifications from './notifications.js';
 import * as safety from './safety.js';
 import { settings, settingsSchemas } from './settings.js';
 import { coreSchemas } from './schemas.js';
+import { accessSchemas } from './schemas-access.js';
 import { moderationSchemas } from './schemas-moderation.js';
 import { profileSchemas } from './schemas-profile.js';
 import * as community from './schemas-community.js';
@@ -62,6 +63,7 @@ export const corePlugin: PluginSpec = {
 		...moderationSchemas,
 		...socialSchemas,
 		...profileSchemas,
+		...accessSchemas,
 		...notifications.notificationSchemas,
 		...engagement.commentSchemas,
 	],
