@@ -74,7 +74,7 @@ export async function seedSite(site, { media = 0, users = 0, posts, tags, log = 
     });
   });
   if (!summary) throw new Error('seed.php ended without its summary line');
-  return { tables, totals: summary.totals, ms: summary.ms, firstPublicMedia: summary.first_public_media, mostCommentedMedia: summary.most_commented_public_media, mostReactedMedia: summary.most_reacted_public_media, publicAlbum: summary.public_album, typicalAuthor: summary.typical_author };
+  return { tables, totals: summary.totals, ms: summary.ms, firstPublicMedia: summary.first_public_media, mostCommentedMedia: summary.most_commented_public_media, mostReactedMedia: summary.most_reacted_public_media, publicAlbum: summary.public_album, typicalAuthor: summary.typical_author, mostFollowedUser: summary.most_followed_user };
 }
 
 /** `--key value` and `--key=value` pairs of a command line. */

@@ -471,6 +471,58 @@ export interface CollectionWithItems {
 	pages: number;
 }
 
+/** A member as lists show them. */
+export interface UserCard {
+	id: number;
+	display_name: string;
+	/** get_avatar_url() of the member: their own avatar where one is set, else the site's default. */
+	avatar_url: string;
+	/** The member's page on the site (filter mvs_user_profile_url). */
+	profile_url: string;
+	/** Whether the caller follows them; false for visitors. */
+	is_following: boolean;
+}
+
+/** Whether the caller follows a member, after POST /users/{id}/follow. */
+export interface FollowState {
+	user_id: number;
+	is_following: boolean;
+	/** The member's follower count after the change. */
+	follower_count: number;
+}
+
+/** The follow state after DELETE /users/{id}/follow, and whether it removed a follow. */
+export interface FollowRemoved {
+	user_id: number;
+	is_following: boolean;
+	/** The member's follower count after the change. */
+	follower_count: number;
+	/** True when this request removed it; false when it was already absent (a retried or repeated DELETE). */
+	deleted: boolean;
+}
+
+/** A member's public profile as the caller may see it. */
+export interface UserProfile {
+	id: number;
+	display_name: string;
+	/** get_avatar_url() of the member: their own avatar where one is set, else the site's default. */
+	avatar_url: string;
+	/** The member's page on the site (filter mvs_user_profile_url). */
+	profile_url: string;
+	/** Whether the caller follows them; false for visitors. */
+	is_following: boolean;
+	/** The biography (WordPress user description), as plain text. */
+	description: string;
+	follower_count: number;
+	following_count: number;
+	/** Their items a visitor may see (approved and public). */
+	media_count: number;
+	/** Only for the member themselves and callers who may list users (list_users); null otherwise. */
+	user_login: string | null;
+	/** As user_login. */
+	user_registered: string | null;
+}
+
 /** The caller's avatar. */
 export interface Avatar {
 	/** Whether the member uploaded an avatar; false: the default external avatar (Gravatar) is shown. */
@@ -777,18 +829,18 @@ export interface Operations {
 	revoke_media_access: { params: { media_id: number; user_id: number }; query: Record<string, never>; body: Record<string, never>; response: AccessGrantRemoved };
 	/** GET /mvs/v1/me/grants: Access grants held by the caller. */
 	list_my_grants: { params: Record<string, never>; query: { active_only?: boolean; page?: number; per_page?: number }; body: Record<string, never>; response: MyAccessGrant[] };
-	/** POST /mvs/v1/users/{id}/follow: Follow a user. */
-	follow_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
-	/** DELETE /mvs/v1/users/{id}/follow: Unfollow a user. */
-	unfollow_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
-	/** GET /mvs/v1/users/{id}/followers: A user's followers. */
-	list_user_followers: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
-	/** GET /mvs/v1/users/{id}/following: The users a user follows. */
-	list_user_following: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
-	/** GET /mvs/v1/me/following: The users the caller follows. */
-	list_my_following: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
-	/** GET /mvs/v1/me/followers: The caller's followers. */
-	list_my_followers: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
+	/** POST /mvs/v1/users/{id}/follow: Follow a user (idempotent). */
+	follow_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: FollowState };
+	/** DELETE /mvs/v1/users/{id}/follow: Unfollow a user (idempotent: deleted false when there was no follow). */
+	unfollow_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: FollowRemoved };
+	/** GET /mvs/v1/users/{id}/followers: A user's followers, newest first. */
+	list_user_followers: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: UserCard[] };
+	/** GET /mvs/v1/users/{id}/following: The users a user follows, newest first. */
+	list_user_following: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: UserCard[] };
+	/** GET /mvs/v1/me/following: The users the caller follows, newest first. */
+	list_my_following: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: UserCard[] };
+	/** GET /mvs/v1/me/followers: The caller's followers, newest first. */
+	list_my_followers: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: UserCard[] };
 	/** GET /mvs/v1/me/profile: The caller's profile. */
 	get_my_profile: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: Profile };
 	/** PUT /mvs/v1/me/profile: Edit the caller's name, display name and bio; only the fields sent change. */
@@ -798,9 +850,9 @@ export interface Operations {
 	/** DELETE /mvs/v1/me/avatar: Remove the custom avatar, reverting to the default external avatar. */
 	delete_my_avatar: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: AvatarRemoved };
 	/** GET /mvs/v1/users/{id}: A user's public profile. */
-	get_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
-	/** GET /mvs/v1/users/search: Search members by name. */
-	search_users: { params: Record<string, never>; query: { q: string; per_page?: number }; body: Record<string, never>; response: unknown };
+	get_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: UserProfile };
+	/** GET /mvs/v1/users/search: Search members by the start of any word of their display name or login. */
+	search_users: { params: Record<string, never>; query: { q: string; per_page?: number }; body: Record<string, never>; response: UserCard[] };
 	/** GET /mvs/v1/users/suggested: Members to follow, excluding the viewer, followed and blocked users. */
 	list_suggested_users: { params: Record<string, never>; query: { limit?: number }; body: Record<string, never>; response: SuggestedUser[] };
 	/** GET /mvs/v1/users/{id}/media: A user's media visible to the caller. */

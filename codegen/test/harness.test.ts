@@ -82,6 +82,9 @@ const OWNERS: Record<string, readonly string[]> = {
 	'table:mvs_access_rules': ['core/access'],
 	'table:mvs_access_grants': ['core/access'],
 	'table:mvs_follows': ['core/follows'],
+	// Kept with the follows (MVS_Follow_Graph) and the members' names (MVS_User_Search_Index).
+	'table:mvs_user_stats': ['core/follows'],
+	'table:mvs_user_search_tokens': ['core/users'],
 	'table:mvs_blocks': ['core/blocks'],
 	'table:mvs_reports': ['core/reports'],
 	'table:mvs_moderation_log': ['core/moderation'],

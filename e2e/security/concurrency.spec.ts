@@ -131,12 +131,12 @@ const CASES: Case[] = [
 		target: async (world) => ({ ...(await onItem('favorite')(world)), writer: world.writers[1]! }),
 		total: async (world) => ok(await get(world.writers[1]!, '/mvs/v1/me/favorites')).total,
 	},
-	// Not built yet: run as soon as their routes are.
 	{
 		route: 'follow_user',
 		kind: 'unique',
-		target: async (world) => ({ path: `/mvs/v1/users/${world.ownerId}/follow` }),
-		total: async (world) => ok(await get(world.anonymous, `/mvs/v1/users/${world.ownerId}/followers`)).total,
+		// Not the first writer, who blocked the owner (a block answers 404 to a follow).
+		target: async (world) => ({ path: `/mvs/v1/users/${world.ownerId}/follow`, writer: world.writers[1]! }),
+		total: async (world) => Number((await get(world.anonymous, `/mvs/v1/users/${world.ownerId}/followers`)).headers['x-wp-total']),
 	},
 ];
 
@@ -301,4 +301,40 @@ for (const d of DELETES) {
 			count(info, 'write races', 1);
 		}
 	});
+}
+
+test(`${WRITERS - 1} members following, repeating and unfollowing one member at once: follower and following counts stay exact (MVS_Follow_Graph)`, async ({}, info) => {
+	test.setTimeout(120_000);
+	const res = await world.admin({ method: 'POST', path: '/mvs-test/v1/fresh-user' });
+	const star = ok(res) as { id: number; login: string; appPassword: string };
+	const target = `/mvs/v1/users/${star.id}/follow`;
+	// writers[0] blocked the owner, not this member; all take part.
+	const writers = world.writers.slice(1);
+	const profile = async (id: number) => ok(await get(world.anonymous, `/mvs/v1/users/${id}`)) as { follower_count: number; following_count: number };
+	const followingBefore = await Promise.all(writers.map(async (_w, i) => (await profile(await idOf(i + 1))).following_count));
+	// Every writer follows twice at once: one row each, counted once.
+	const first = await Promise.all(writers.flatMap((w) => [post(w, target), post(w, target)]));
+	expect(first.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.text.slice(0, 200)}`)).toEqual([]);
+	expect((await profile(star.id)).follower_count).toBe(writers.length);
+	// Half unfollow (each twice), the other half follow again, all at once.
+	const half = Math.floor(writers.length / 2);
+	const del = (as: Client) => as({ method: 'DELETE', path: target, headers: freshBucket('concurrency') });
+	const second = await Promise.all(writers.flatMap((w, i) => (i < half ? [del(w), del(w)] : [post(w, target)])));
+	expect(second.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.text.slice(0, 200)}`)).toEqual([]);
+	expect(second.filter((r) => r.json?.deleted === true).length, 'unfollows that removed a follow').toBe(half);
+	const rows = ok(await get(world.anonymous, `/mvs/v1/users/${star.id}/followers`, 'per_page=100')) as { id: number }[];
+	expect(rows.length).toBe(writers.length - half);
+	expect((await profile(star.id)).follower_count).toBe(writers.length - half);
+	const followingAfter = await Promise.all(writers.map(async (_w, i) => (await profile(await idOf(i + 1))).following_count));
+	expect(followingAfter).toEqual(followingBefore.map((n, i) => (i < half ? n : n + 1)));
+	expect([...first, ...second].filter((r) => /deadlock|lock wait/i.test(r.text))).toEqual([]);
+	count(info, 'concurrent writers', writers.length);
+	count(info, 'write races', 2);
+});
+
+/** The user ID of world.writers[i], from WordPress's own /wp/v2/users/me (once per writer). */
+const writerIds = new Map<number, number>();
+async function idOf(i: number): Promise<number> {
+	if (!writerIds.has(i)) writerIds.set(i, ok(await get(world.writers[i]!, '/wp/v2/users/me')).id as number);
+	return writerIds.get(i)!;
 }

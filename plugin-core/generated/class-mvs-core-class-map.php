@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 269 classes and interfaces of the plugin from its file the
+ * Loads each of the 285 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -109,6 +109,10 @@ final class MVS_Core_Class_Map {
 		'MVS_File_Purge'                     => 'includes/files/class-mvs-file-purge.php',
 		'MVS_File_Response'                  => 'includes/files/class-mvs-file-response.php',
 		'MVS_File_Server'                    => 'includes/files/class-mvs-file-server.php',
+		'MVS_Follow_Graph'                   => 'includes/people/class-mvs-follow-graph.php',
+		'MVS_Follow_User_Args'               => 'generated/class-mvs-follow-user-args.php',
+		'MVS_Follows_Handler'                => 'generated/interface-mvs-follows-handler.php',
+		'MVS_Follows_Service'                => 'includes/people/class-mvs-follows-service.php',
 		'MVS_Get_Access_Options_Args'        => 'generated/class-mvs-get-access-options-args.php',
 		'MVS_Get_Ai_Usage_Args'              => 'generated/class-mvs-get-ai-usage-args.php',
 		'MVS_Get_Album_Args'                 => 'generated/class-mvs-get-album-args.php',
@@ -126,6 +130,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Get_My_Stats_Args'              => 'generated/class-mvs-get-my-stats-args.php',
 		'MVS_Get_Settings_Args'              => 'generated/class-mvs-get-settings-args.php',
 		'MVS_Get_Tag_Cloud_Args'             => 'generated/class-mvs-get-tag-cloud-args.php',
+		'MVS_Get_User_Args'                  => 'generated/class-mvs-get-user-args.php',
 		'MVS_Gif_Parser'                     => 'includes/media/class-mvs-gif-parser.php',
 		'MVS_Grant_Media_Access_Args'        => 'generated/class-mvs-grant-media-access-args.php',
 		'MVS_Image_Metadata'                 => 'includes/media/class-mvs-image-metadata.php',
@@ -143,10 +148,15 @@ final class MVS_Core_Class_Map {
 		'MVS_List_Media_Reactions_Args'      => 'generated/class-mvs-list-media-reactions-args.php',
 		'MVS_List_Moderation_Queue_Args'     => 'generated/class-mvs-list-moderation-queue-args.php',
 		'MVS_List_My_Favorites_Args'         => 'generated/class-mvs-list-my-favorites-args.php',
+		'MVS_List_My_Followers_Args'         => 'generated/class-mvs-list-my-followers-args.php',
+		'MVS_List_My_Following_Args'         => 'generated/class-mvs-list-my-following-args.php',
 		'MVS_List_My_Grants_Args'            => 'generated/class-mvs-list-my-grants-args.php',
 		'MVS_List_My_Media_Args'             => 'generated/class-mvs-list-my-media-args.php',
 		'MVS_List_My_Notifications_Args'     => 'generated/class-mvs-list-my-notifications-args.php',
+		'MVS_List_Suggested_Users_Args'      => 'generated/class-mvs-list-suggested-users-args.php',
 		'MVS_List_Tags_Args'                 => 'generated/class-mvs-list-tags-args.php',
+		'MVS_List_User_Followers_Args'       => 'generated/class-mvs-list-user-followers-args.php',
+		'MVS_List_User_Following_Args'       => 'generated/class-mvs-list-user-following-args.php',
 		'MVS_Local_Storage'                  => 'includes/storage/class-mvs-local-storage.php',
 		'MVS_Mark_Notifications_Read_Args'   => 'generated/class-mvs-mark-notifications-read-args.php',
 		'MVS_Media_Activity'                 => 'includes/media/class-mvs-media-activity.php',
@@ -247,6 +257,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Response_Extensions'            => 'includes/rest/class-mvs-response-extensions.php',
 		'MVS_Revoke_Media_Access_Args'       => 'generated/class-mvs-revoke-media-access-args.php',
 		'MVS_Sanitize'                       => 'includes/rest/class-mvs-sanitize.php',
+		'MVS_Search_Users_Args'              => 'generated/class-mvs-search-users-args.php',
 		'MVS_Serve_Fast_Path'                => 'includes/files/class-mvs-serve-fast-path.php',
 		'MVS_Serve_Lean'                     => 'includes/files/class-mvs-serve-lean.php',
 		'MVS_Serve_Media_File_Args'          => 'generated/class-mvs-serve-media-file-args.php',
@@ -273,6 +284,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Transaction'                    => 'includes/support/class-mvs-transaction.php',
 		'MVS_Trending_Score'                 => 'includes/media/class-mvs-trending-score.php',
 		'MVS_Unblock_User_Args'              => 'generated/class-mvs-unblock-user-args.php',
+		'MVS_Unfollow_User_Args'             => 'generated/class-mvs-unfollow-user-args.php',
 		'MVS_Unread_Count'                   => 'includes/notifications/class-mvs-unread-count.php',
 		'MVS_Unregister_Device_Args'         => 'generated/class-mvs-unregister-device-args.php',
 		'MVS_Update_Album_Args'              => 'generated/class-mvs-update-album-args.php',
@@ -287,6 +299,10 @@ final class MVS_Core_Class_Map {
 		'MVS_Upload_Validator'               => 'includes/media/class-mvs-upload-validator.php',
 		'MVS_Url_Signer'                     => 'includes/files/class-mvs-url-signer.php',
 		'MVS_User_Cards'                     => 'includes/people/class-mvs-user-cards.php',
+		'MVS_User_Profiles_Handler'          => 'generated/interface-mvs-user-profiles-handler.php',
+		'MVS_User_Profiles_Service'          => 'includes/people/class-mvs-user-profiles-service.php',
+		'MVS_User_Search_Index'              => 'includes/people/class-mvs-user-search-index.php',
+		'MVS_User_Suggestions'               => 'includes/people/class-mvs-user-suggestions.php',
 		'MVS_Visibility_Grant'               => 'includes/media/interface-mvs-visibility-grant.php',
 		'MVS_Visibility_Rule'                => 'includes/media/interface-mvs-visibility-rule.php',
 		'MVS_Visibility_Rules'               => 'includes/media/class-mvs-visibility-rules.php',

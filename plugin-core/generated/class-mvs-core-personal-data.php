@@ -155,6 +155,16 @@ final class MVS_Core_Personal_Data {
 				'column' => 'user_id',
 				'action' => 'delete_rows',
 			),
+			array(
+				'table'  => 'mvs_user_search_tokens',
+				'column' => 'user_id',
+				'action' => 'delete_rows',
+			),
+			array(
+				'table'  => 'mvs_user_stats',
+				'column' => 'user_id',
+				'action' => 'delete_rows',
+			),
 		);
 	}
 }

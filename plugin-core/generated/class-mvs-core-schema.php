@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = 'aa3950cfbeb43a0f';
+	const VERSION = '49f74e3e7e450d16';
 
 	/**
 	 * Option holding the installed schema version.
@@ -47,6 +47,8 @@ final class MVS_Core_Schema {
 		'mvs_access_rules',
 		'mvs_access_grants',
 		'mvs_follows',
+		'mvs_user_stats',
+		'mvs_user_search_tokens',
 		'mvs_blocks',
 		'mvs_reports',
 		'mvs_moderation_log',
@@ -134,6 +136,13 @@ final class MVS_Core_Schema {
 		),
 		'mvs_follows'              => array(
 			'followed' => 'followed_id,created_at',
+			'follower' => 'follower_id,created_at',
+		),
+		'mvs_user_stats'           => array(
+			'followers' => 'follower_count',
+		),
+		'mvs_user_search_tokens'   => array(
+			'user' => 'user_id',
 		),
 		'mvs_blocks'               => array(
 			'blocked' => 'blocked_id',
@@ -394,7 +403,21 @@ final class MVS_Core_Schema {
   followed_id bigint(20) unsigned NOT NULL DEFAULT 0,
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (follower_id,followed_id),
-  KEY followed (followed_id,created_at)
+  KEY followed (followed_id,created_at),
+  KEY follower (follower_id,created_at)
+) ' . $charset_collate . ';',
+			'mvs_user_stats'           => 'CREATE TABLE ' . $prefix . 'mvs_user_stats (
+  user_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  follower_count bigint(20) unsigned NOT NULL DEFAULT 0,
+  following_count bigint(20) unsigned NOT NULL DEFAULT 0,
+  PRIMARY KEY  (user_id),
+  KEY followers (follower_count)
+) ' . $charset_collate . ';',
+			'mvs_user_search_tokens'   => 'CREATE TABLE ' . $prefix . 'mvs_user_search_tokens (
+  token varchar(64) NOT NULL DEFAULT \'\',
+  user_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  PRIMARY KEY  (token,user_id),
+  KEY user (user_id)
 ) ' . $charset_collate . ';',
 			'mvs_blocks'               => 'CREATE TABLE ' . $prefix . 'mvs_blocks (
   blocker_id bigint(20) unsigned NOT NULL DEFAULT 0,

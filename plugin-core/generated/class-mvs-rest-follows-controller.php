@@ -14,21 +14,46 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "follows" resource:
  *
- * - POST /mvs/v1/users/{id}/follow (501 until implemented)
- * - DELETE /mvs/v1/users/{id}/follow (501 until implemented)
- * - GET /mvs/v1/users/{id}/followers (501 until implemented)
- * - GET /mvs/v1/users/{id}/following (501 until implemented)
- * - GET /mvs/v1/me/following (501 until implemented)
- * - GET /mvs/v1/me/followers (501 until implemented)
+ * - POST /mvs/v1/users/{id}/follow
+ * - DELETE /mvs/v1/users/{id}/follow
+ * - GET /mvs/v1/users/{id}/followers
+ * - GET /mvs/v1/users/{id}/following
+ * - GET /mvs/v1/me/following
+ * - GET /mvs/v1/me/followers
  */
 final class MVS_REST_Follows_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Follows_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Follows_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Follows_Handler $handler ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'follow_user'         => array( 'mvs_user_not_found', 'mvs_invalid_param' ),
+		'unfollow_user'       => array( 'mvs_user_not_found' ),
+		'list_user_followers' => array( 'mvs_user_not_found' ),
+		'list_user_following' => array( 'mvs_user_not_found' ),
+		'list_my_following'   => array(),
+		'list_my_followers'   => array(),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -216,7 +241,7 @@ final class MVS_REST_Follows_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * POST /users/{id}/follow: Follow a user.
+	 * POST /users/{id}/follow: Follow a user (idempotent).
 	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
@@ -228,7 +253,7 @@ final class MVS_REST_Follows_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'follow_user' );
+		return $this->respond( $this->declared( $this->handler->follow_user( MVS_Follow_User_Args::from_request( $request ) ), 'follow_user' ), 200 );
 	}
 
 	/**
@@ -242,7 +267,7 @@ final class MVS_REST_Follows_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * DELETE /users/{id}/follow: Unfollow a user.
+	 * DELETE /users/{id}/follow: Unfollow a user (idempotent: deleted false when there was no follow).
 	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
@@ -254,7 +279,7 @@ final class MVS_REST_Follows_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'unfollow_user' );
+		return $this->respond( $this->declared( $this->handler->unfollow_user( MVS_Unfollow_User_Args::from_request( $request ) ), 'unfollow_user' ), 200 );
 	}
 
 	/**
@@ -268,14 +293,22 @@ final class MVS_REST_Follows_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * GET /users/{id}/followers: A user's followers.
+	 * GET /users/{id}/followers: A user's followers, newest first.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_user_followers( $request ) {
-		return $this->not_implemented( 'list_user_followers' );
+		return $this->respond_page(
+			$this->declared( $this->handler->list_user_followers( MVS_List_User_Followers_Args::from_request( $request ) ), 'list_user_followers' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 
 	/**
@@ -289,14 +322,22 @@ final class MVS_REST_Follows_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * GET /users/{id}/following: The users a user follows.
+	 * GET /users/{id}/following: The users a user follows, newest first.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_user_following( $request ) {
-		return $this->not_implemented( 'list_user_following' );
+		return $this->respond_page(
+			$this->declared( $this->handler->list_user_following( MVS_List_User_Following_Args::from_request( $request ) ), 'list_user_following' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 
 	/**
@@ -310,14 +351,22 @@ final class MVS_REST_Follows_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * GET /me/following: The users the caller follows.
+	 * GET /me/following: The users the caller follows, newest first.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_my_following( $request ) {
-		return $this->not_implemented( 'list_my_following' );
+		return $this->respond_page(
+			$this->declared( $this->handler->list_my_following( MVS_List_My_Following_Args::from_request( $request ) ), 'list_my_following' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 
 	/**
@@ -331,13 +380,21 @@ final class MVS_REST_Follows_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * GET /me/followers: The caller's followers.
+	 * GET /me/followers: The caller's followers, newest first.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_my_followers( $request ) {
-		return $this->not_implemented( 'list_my_followers' );
+		return $this->respond_page(
+			$this->declared( $this->handler->list_my_followers( MVS_List_My_Followers_Args::from_request( $request ) ), 'list_my_followers' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 }

@@ -14,20 +14,42 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "users" resource:
  *
- * - GET /mvs/v1/users/{id} (501 until implemented)
- * - GET /mvs/v1/users/search (501 until implemented)
- * - GET /mvs/v1/users/suggested (501 until implemented)
+ * - GET /mvs/v1/users/{id}
+ * - GET /mvs/v1/users/search
+ * - GET /mvs/v1/users/suggested
  * - GET /mvs/v1/users/{id}/media (501 until implemented)
  * - GET /mvs/v1/users/{id}/activity (501 until implemented)
  */
 final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Public profiles, member search and suggestions (docs/people.md) (hand-written domain logic).
+	 *
+	 * @var MVS_User_Profiles_Handler
 	 */
-	public function __construct() {
-		$this->namespace = 'mvs/v1';
+	private $user_profiles;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_User_Profiles_Handler $user_profiles Public profiles, member search and suggestions (docs/people.md).
+	 */
+	public function __construct( MVS_User_Profiles_Handler $user_profiles ) {
+		$this->namespace     = 'mvs/v1';
+		$this->user_profiles = $user_profiles;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'get_user'             => array( 'mvs_user_not_found' ),
+		'search_users'         => array(),
+		'list_suggested_users' => array(),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -65,9 +87,10 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'search_users_permissions_check' ),
 					'args'                => array(
 						'q'        => array(
-							'description'       => __( 'Search text.', 'media-community-service' ),
+							'description'       => __( 'Search text: at least 2 characters; every word must start a word of the name or login.', 'media-community-service' ),
 							'type'              => 'string',
-							'minLength'         => 1,
+							'minLength'         => 2,
+							'maxLength'         => 100,
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
@@ -99,8 +122,6 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 							'description'       => __( 'How many suggestions; clamped to 1-50.', 'media-community-service' ),
 							'type'              => 'integer',
 							'default'           => 10,
-							'minimum'           => 1,
-							'maximum'           => 50,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
@@ -213,7 +234,7 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'get_user' );
+		return $this->respond( $this->declared( $this->user_profiles->get_user( MVS_Get_User_Args::from_request( $request ) ), 'get_user' ), 200 );
 	}
 
 	/**
@@ -227,14 +248,22 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * GET /users/search: Search members by name.
+	 * GET /users/search: Search members by the start of any word of their display name or login.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function search_users( $request ) {
-		return $this->not_implemented( 'search_users' );
+		return $this->respond_page(
+			$this->declared( $this->user_profiles->search_users( MVS_Search_Users_Args::from_request( $request ) ), 'search_users' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => false,
+				'envelope'     => false,
+			)
+		);
 	}
 
 	/**
@@ -255,7 +284,7 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_suggested_users( $request ) {
-		return $this->not_implemented( 'list_suggested_users' );
+		return $this->respond( $this->declared( $this->user_profiles->list_suggested_users( MVS_List_Suggested_Users_Args::from_request( $request ) ), 'list_suggested_users' ), 200 );
 	}
 
 	/**

@@ -46,6 +46,8 @@ final class MVS_Plugin {
 		MVS_Unread_Count::register();
 		MVS_File_Purge::register();
 		MVS_Account_Eraser::register();
+		MVS_User_Search_Index::register();
+		MVS_User_Suggestions::register();
 		MVS_Avatar_Filter::register();
 		MVS_Admin::register();
 		MVS_Admin_Welcome::register();

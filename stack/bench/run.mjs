@@ -91,8 +91,9 @@ async function main(stacks) {
   base.media = base.seeded.totals.media;
   if (large) {
     const more = config.large - large.seeded.totals.media;
-    log(`growing the large stack to ${config.large} media (+${more} media and posts)`);
-    large.media = (await seedSite(large.site, { media: more, users: 0, log: (line) => log(line) })).totals.media;
+    log(`growing the large stack to ${config.large} media (+${more} media and posts, +${Math.round(more / 20)} members)`);
+    // Members grow with the media (one per 20 items), so follows and the name index are measured at scale too.
+    large.media = (await seedSite(large.site, { media: more, users: Math.round(more / 20), log: (line) => log(line) })).totals.media;
     large.targets = large.targets.filter((t) => !t.baseOnly);
   }
 
@@ -172,6 +173,7 @@ async function prepare(site) {
     mostReacted: seeded.mostReactedMedia,
     album: seeded.publicAlbum,
     author: seeded.typicalAuthor,
+    followed: seeded.mostFollowedUser,
     tag: tag.slug,
     smartCollection: smart.id,
     manualCollection: manual.id,

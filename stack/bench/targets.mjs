@@ -42,7 +42,7 @@ export function typicalTag(cloud) {
 }
 
 /**
- * @param {object} ids { mediaItem, mostCommented, mostReacted, album, author, tag (slug),
+ * @param {object} ids { mediaItem, mostCommented, mostReacted, album, author, followed (the most followed member), tag (slug),
  *   smartCollection, manualCollection, publicFile, privateFile, memberFile (paths with query) }
  * @param {object} hooks { serveOffloadOn, serveOffloadOff } (async functions)
  */
@@ -80,6 +80,12 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'tag-cloud-member', name: 'tags/cloud member', operation: 'get_tag_cloud', group: 'list', viewer: 'member', path: `${api}/tags/cloud` },
     { key: 'moderation', name: 'moderation queue moderator', operation: 'list_moderation_queue', group: 'list', viewer: 'moderator', path: `${api}/moderation?per_page=20` },
     { key: 'moderation-counts', name: 'moderation/counts moderator', operation: 'get_moderation_counts', group: 'list', viewer: 'moderator', path: `${api}/moderation/counts` },
+    // The most followed seeded member's first page, and a word prefix every seeded name starts a word with.
+    { key: 'followers', name: 'users/{id}/followers (most followed)', operation: 'list_user_followers', group: 'list', viewer: 'anon', path: `${api}/users/${ids.followed}/followers?per_page=20` },
+    { key: 'following', name: 'users/{id}/following (most followed)', operation: 'list_user_following', group: 'list', viewer: 'anon', path: `${api}/users/${ids.followed}/following?per_page=20` },
+    { key: 'me-following', name: 'me/following member', operation: 'list_my_following', group: 'list', viewer: 'member', path: `${api}/me/following?per_page=20` },
+    { key: 'me-followers', name: 'me/followers member', operation: 'list_my_followers', group: 'list', viewer: 'member', path: `${api}/me/followers?per_page=20` },
+    { key: 'user-search', name: 'users/search q=seed1', operation: 'search_users', group: 'list', viewer: 'anon', path: `${api}/users/search?q=seed1&per_page=10` },
     { key: 'blocked', name: 'me/blocked member', operation: 'list_blocked_users', group: 'list', viewer: 'member', path: `${api}/me/blocked?per_page=20` },
     { key: 'grants', name: 'me/grants member (30 grants)', operation: 'list_my_grants', group: 'list', viewer: 'member', path: `${api}/me/grants?per_page=20` },
     { key: 'posts', name: 'wp/v2/posts (core anchor)', operation: null, group: 'anchor', viewer: 'anon', path: '/wp-json/wp/v2/posts?per_page=20' },

@@ -766,11 +766,30 @@ if ( $n_users > 0 ) {
 		}
 	);
 }
+// ---------------------------------------------------------------- follower counts and the name index
+// The routes keep both in step; the rows inserted above (follows, users) need them built.
+mvs_seed_step(
+	$wpdb->prefix . 'mvs_user_stats',
+	static function () {
+		MVS_Follow_Graph::rebuild_counts();
+		return 1;
+	}
+);
+if ( $n_users > 0 ) {
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_user_search_tokens',
+		static function () use ( $first_user ) {
+			update_option( MVS_User_Search_Index::CURSOR_OPTION, $first_user - 1, true );
+			MVS_User_Search_Index::fill( 86400 );
+			return 1;
+		}
+	);
+}
 mvs_seed_step(
 	'ANALYZE TABLE',
 	static function () use ( $wpdb ) {
 		$tables = array( $wpdb->users, $wpdb->usermeta, $wpdb->posts, $wpdb->terms, $wpdb->term_taxonomy, $wpdb->term_relationships );
-		foreach ( array( 'mvs_media', 'mvs_reactions', 'mvs_comments', 'mvs_notifications', 'mvs_favorites', 'mvs_follows', 'mvs_albums', 'mvs_collections', 'mvs_collection_items', 'mvs_blocks', 'mvs_media_views', 'mvs_view_marks', 'mvs_rate_limits', 'mvs_access_grants', 'mvs_access_rules' ) as $t ) {
+		foreach ( array( 'mvs_media', 'mvs_reactions', 'mvs_comments', 'mvs_notifications', 'mvs_favorites', 'mvs_follows', 'mvs_user_stats', 'mvs_user_search_tokens', 'mvs_albums', 'mvs_collections', 'mvs_collection_items', 'mvs_blocks', 'mvs_media_views', 'mvs_view_marks', 'mvs_rate_limits', 'mvs_access_grants', 'mvs_access_rules' ) as $t ) {
 			$tables[] = $wpdb->prefix . $t;
 		}
 		$wpdb->get_results( 'ANALYZE TABLE ' . implode( ', ', $tables ) ); // phpcs:ignore
@@ -797,6 +816,7 @@ echo wp_json_encode(
 		'most_reacted_public_media'   => (int) $wpdb->get_var( "SELECT id FROM {$wpdb->prefix}mvs_media WHERE privacy = 'public' AND moderation_status = 'approved' ORDER BY reactions_count DESC, id LIMIT 1" ),
 		'public_album'                => (int) $wpdb->get_var( "SELECT id FROM {$wpdb->prefix}mvs_albums WHERE privacy = 'public' ORDER BY id LIMIT 1" ),
 		// The author of the middle item: an author as a reader of the list meets them (weighted by items).
+		'most_followed_user'          => (int) $wpdb->get_var( "SELECT user_id FROM {$wpdb->prefix}mvs_user_stats ORDER BY follower_count DESC, user_id LIMIT 1" ),
 		'typical_author'              => (int) $wpdb->get_var( "SELECT author_id FROM {$wpdb->prefix}mvs_media ORDER BY id LIMIT 1 OFFSET " . (int) floor( (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_media" ) / 2 ) ),
 	)
 ), "\n";

@@ -89,6 +89,8 @@ final class MVS_Account_Eraser {
 			// Media first, through the one delete routine: files, sizes, meta and every row hanging off each item.
 			$ok = $this->delete_media_of( $user_id, $deleter );
 		}
+		// Their follows leave the other members' counts first (the plan then finds no row left).
+		$ok = $ok && MVS_Follow_Graph::forget_user( $user_id );
 		foreach ( self::plan() as $entry ) {
 			if ( ! $ok ) {
 				break;

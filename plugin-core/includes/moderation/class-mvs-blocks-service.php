@@ -36,7 +36,8 @@ final class MVS_Blocks_Service implements MVS_Blocks_Handler {
 		}
 		// INSERT IGNORE on the primary key: a repeated block keeps the first date.
 		$wpdb->query( $wpdb->prepare( "INSERT IGNORE INTO {$wpdb->mvs_blocks} ( blocker_id, blocked_id, created_at ) VALUES ( %d, %d, %s )", $me, $target, current_time( 'mysql', true ) ) );
-		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_follows} WHERE ( follower_id = %d AND followed_id = %d ) OR ( follower_id = %d AND followed_id = %d )", $me, $target, $target, $me ) );
+		// Through the follow graph, so both members' follower and following counts follow (docs/people.md).
+		MVS_Follow_Graph::sever( $me, $target );
 		MVS_Media_Visibility::refresh_blocked_ids( $me );
 		MVS_Media_Visibility::refresh_blocked_ids( $target );
 
@@ -90,7 +91,7 @@ final class MVS_Blocks_Service implements MVS_Blocks_Handler {
 		$offset   = ( max( 1, $args->page ) - 1 ) * $per_page;
 		$rows     = $wpdb->get_results(
 			$wpdb->prepare(
-				"SELECT b.blocked_id, b.created_at, u.display_name, u.user_email FROM {$wpdb->mvs_blocks} b"
+				"SELECT b.blocked_id, b.created_at, u.display_name FROM {$wpdb->mvs_blocks} b"
 				. " INNER JOIN {$wpdb->users} u ON u.ID = b.blocked_id"
 				. ' WHERE b.blocker_id = %d ORDER BY b.created_at DESC, b.blocked_id DESC LIMIT %d OFFSET %d',
 				$me,
@@ -105,12 +106,13 @@ final class MVS_Blocks_Service implements MVS_Blocks_Handler {
 			)
 		);
 		$items    = array();
+		// The page's users and their meta in two queries: get_avatar_url() reads both (a custom avatar is user meta).
+		cache_users( array_map( 'intval', wp_list_pluck( (array) $rows, 'blocked_id' ) ) );
 		foreach ( (array) $rows as $row ) {
 			$items[] = array(
 				'id'           => (int) $row->blocked_id,
 				'display_name' => (string) $row->display_name,
-				// By e-mail, not ID: get_avatar_url( $id ) would load each user (one query per row).
-				'avatar_url'   => (string) get_avatar_url( (string) $row->user_email ),
+				'avatar_url'   => (string) get_avatar_url( (int) $row->blocked_id ),
 				'blocked_at'   => MVS_Time::to_iso8601( $row->created_at ),
 			);
 		}

@@ -155,13 +155,21 @@ final class MVS_Settings_Community_Fields {
 	 */
 	public function account_fields(): array {
 		return array(
-			'deletion_grace_days' => array(
+			'deletion_grace_days'       => array(
 				'title'       => __( 'Account deletion grace period (days)', 'media-community-service' ),
 				'description' => __( 'Days between a deletion request and the permanent deletion of the account data.', 'media-community-service' ),
 				'type'        => 'integer',
 				'minimum'     => 0,
 				'maximum'     => 365,
 				'default'     => 30,
+			),
+			'suggestions_cache_minutes' => array(
+				'title'       => __( 'Suggested members cache (minutes)', 'media-community-service' ),
+				'description' => __( 'How long the members suggested to follow are kept for each member before they are ranked again. Following, unfollowing or blocking someone ranks them again at once. Filter: mvs_suggestions_cache_ttl (seconds).', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 0,
+				'maximum'     => 1440,
+				'default'     => 60,
 			),
 		);
 	}

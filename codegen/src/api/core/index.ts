@@ -21,6 +21,7 @@ import { settings, settingsSchemas } from './settings.js';
 import { coreSchemas } from './schemas.js';
 import { accessSchemas } from './schemas-access.js';
 import { moderationSchemas } from './schemas-moderation.js';
+import { peopleSchemas } from './schemas-people.js';
 import { profileSchemas } from './schemas-profile.js';
 import * as community from './schemas-community.js';
 import { socialSchemas } from './schemas-social.js';
@@ -62,6 +63,7 @@ export const corePlugin: PluginSpec = {
 		...settingsSchemas,
 		...moderationSchemas,
 		...socialSchemas,
+		...peopleSchemas,
 		...profileSchemas,
 		...accessSchemas,
 		...notifications.notificationSchemas,

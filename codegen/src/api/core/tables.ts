@@ -308,7 +308,32 @@ export const coreTables: readonly TableSpec[] = [
 			created_at: createdAt,
 		},
 		primaryKey: ['follower_id', 'followed_id'],
-		indexes: [key('followed', 'followed_id', 'created_at')],
+		// Each list reads one range, newest first: followers of a member, and whom a member follows.
+		indexes: [key('followed', 'followed_id', 'created_at'), key('follower', 'follower_id', 'created_at')],
+	}),
+	table({
+		name: 'mvs_user_stats',
+		summary: "Each member's follower and following counts, changed in the same transaction as mvs_follows (docs/people.md): read in O(1).",
+		since: 1,
+		columns: {
+			user_id: col.userId(erase.rows('Their counts go; the counts of whom they followed and who followed them are decremented first (MVS_Follow_Graph::forget_user).')),
+			follower_count: col.bigint(),
+			following_count: col.bigint(),
+		},
+		primaryKey: ['user_id'],
+		// Suggestions fall back to the most followed members.
+		indexes: [key('followers', 'follower_count')],
+	}),
+	table({
+		name: 'mvs_user_search_tokens',
+		summary: "One row per word of a member's display name and login (GET /users/search matches word prefixes through the primary key; docs/people.md).",
+		since: 1,
+		columns: {
+			token: personal(col.varchar(64), erase.withRow('A word of their name, deleted with the row.')),
+			user_id: col.userId(erase.rows('Their name words go.')),
+		},
+		primaryKey: ['token', 'user_id'],
+		indexes: [key('user', 'user_id')],
 	}),
 	table({
 		name: 'mvs_blocks',

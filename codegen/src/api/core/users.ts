@@ -10,10 +10,12 @@ const userPage = { perPage: 20, max: 100, totalHeader: true } as const;
 export const users = resource({
 	name: 'users',
 	summary: 'Public user profiles, their media and activity, search and suggestions.',
+	typedArgs: true,
 	groups: [
 		{
 			name: 'user_profiles',
-			summary: 'Public profiles, member search and suggestions.',
+			summary: 'Public profiles, member search and suggestions (docs/people.md).',
+			service: 'MVS_User_Profiles_Service',
 			routes: [
 				{
 					name: 'get_user',
@@ -23,24 +25,24 @@ export const users = resource({
 					auth: auth.public(),
 					rateLimit: 60,
 					params: userIdPath,
-					response: {
-						note: 'Public profile: bio, avatar URL, follower count, following count and public media count; user_login and user_registered only for the user themselves or admins. Key names not shown in the spec.',
-					},
+					response: { schema: 'UserProfile' },
 					errors: ['mvs_user_not_found'],
 					since: '1.0.0',
+					implemented: true,
 				},
 				{
 					name: 'search_users',
 					method: 'GET',
 					path: '/users/search',
-					summary: 'Search members by name.',
+					summary: 'Search members by the start of any word of their display name or login.',
 					auth: auth.public(),
 					query: {
-						q: t.string().min(1).required().describe('Search text.'),
+						q: t.string().min(2).max(100).required().describe('Search text: at least 2 characters; every word must start a word of the name or login.'),
 					},
 					paginate: { perPage: 10, max: 50, totalHeader: false, paged: false },
-					response: { note: 'Matching users; shape not shown in the spec.' },
+					response: { schema: 'list:UserCard' },
 					since: '1.0.0',
+					implemented: true,
 				},
 				{
 					name: 'list_suggested_users',
@@ -49,10 +51,12 @@ export const users = resource({
 					summary: 'Members to follow, excluding the viewer, followed and blocked users.',
 					auth: auth.user(),
 					query: {
-						limit: t.int().default(10).range(1, 50).describe('How many suggestions; clamped to 1-50.'),
+						// The contract clamps rather than refuses: 0 gives one suggestion, 500 gives 50 (MVS_User_Profiles_Service).
+						limit: t.int().default(10).describe('How many suggestions; clamped to 1-50.'),
 					},
 					response: { schema: 'list:SuggestedUser' },
 					since: '1.9.0',
+					implemented: true,
 				},
 			],
 		},
