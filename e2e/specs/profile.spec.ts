@@ -103,7 +103,7 @@ test('avatar: PNG and JPEG become square sizes without metadata, shown by WordPr
 			expect(imageStructure(file.bytes)).toMatchObject({ format: 'png', width: Number(size), height: Number(size) });
 		}
 		expect((await me.op('get_my_profile')).body.avatar).toEqual(png.body);
-		// Wherever WordPress shows an avatar (get_avatar_url() by e-mail, in another member's block list): the custom one.
+		// Wherever WordPress shows an avatar (get_avatar_url(), in another member's block list): the custom one.
 		// (The test sites turn show_avatars off, so /wp/v2/users carries no avatar_urls.)
 		const blocked = async () => (await other.api.op('list_blocked_users')).body.find((u) => u.id === id)!.avatar_url;
 		expect((await other.api.op('block_user', { params: { id } })).status).toBe(200);
