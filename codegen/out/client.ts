@@ -15,7 +15,7 @@ export interface ListEnvelope<T> {
 
 /** The error body of every failure. */
 export interface MvsError {
-	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_image_too_large' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_display_name_empty' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_edit_window_closed' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_quota_exceeded' | 'mvs_upload_refused' | 'mvs_not_implemented' | (string & {});
+	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_image_too_large' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_display_name_empty' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_edit_window_closed' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_quota_exceeded' | 'mvs_upload_refused' | 'mvs_not_implemented' | 'mvs_insufficient_credits' | (string & {});
 	message: string;
 	data: { status: number;[key: string]: unknown };
 }
@@ -696,17 +696,35 @@ export interface QuotaPackage {
 	is_default: boolean;
 	/** Display order. */
 	sort_order: number;
+	/** WordPress roles whose members hold this package (docs/pro-quotas.md). */
+	roles: Array<string>;
 	/** UTC. */
 	created_at: string;
 }
 
-/** A user's quota usage against their package limits. */
+/** Outcome of DELETE /packages/{id}; members who held it fall back to their other packages, else the default (docs/pro-quotas.md). */
+export interface PackageDeleted {
+	/** True when this request removed it; false when it was already absent (a retried or repeated DELETE). */
+	deleted: boolean;
+	id: number;
+	/** Members whose direct assignment of this package was removed. */
+	unassigned: number;
+}
+
+/** A user's quota usage against their package limits (docs/pro-quotas.md). */
 export interface QuotaUsage {
 	user_id: number;
-	/** Package name. */
+	/** Name of the package that applies; several are joined with ', ' in display order; '' when none applies (unlimited). */
 	package: string;
+	/** The packages that apply, in display order: the direct assignment, role packages, else the default. */
+	package_ids: Array<number>;
+	/** True for users with manage_mvs_settings: no limit is enforced for them. */
+	bypass: boolean;
 	usage: { image_count: number; video_count: number; audio_count: number; storage_bytes: number };
+	/** Highest limit per dimension across the packages that apply; 0 = unlimited. */
 	limits: { image_limit: number; video_limit: number; audio_limit: number; storage_bytes: number };
+	/** Credit balances: uploads allowed beyond the package limit of that type, one credit each. */
+	credits: { image: number; video: number; audio: number };
 }
 
 /** One change to a credit balance (table mvs_credit_log). */
@@ -978,21 +996,21 @@ export interface Operations {
 	/** GET /mvs-pro/v1/packages: List quota packages. */
 	list_packages: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: QuotaPackage[] };
 	/** POST /mvs-pro/v1/packages: Create a quota package. */
-	create_package: { params: Record<string, never>; query: Record<string, never>; body: { name: string; image_limit?: number; video_limit?: number; audio_limit?: number; storage_bytes?: number; is_default?: boolean; sort_order?: number }; response: QuotaPackage };
+	create_package: { params: Record<string, never>; query: Record<string, never>; body: { name: string; image_limit?: number; video_limit?: number; audio_limit?: number; storage_bytes?: number; is_default?: boolean; sort_order?: number; roles?: Array<string> }; response: QuotaPackage };
 	/** PUT /mvs-pro/v1/packages/{id}: Edit a quota package. */
-	update_package: { params: { id: number }; query: Record<string, never>; body: { name?: string; image_limit?: number; video_limit?: number; audio_limit?: number; storage_bytes?: number; is_default?: boolean; sort_order?: number }; response: QuotaPackage };
+	update_package: { params: { id: number }; query: Record<string, never>; body: { name?: string; image_limit?: number; video_limit?: number; audio_limit?: number; storage_bytes?: number; is_default?: boolean; sort_order?: number; roles?: Array<string> }; response: QuotaPackage };
 	/** DELETE /mvs-pro/v1/packages/{id}: Delete a quota package. */
-	delete_package: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	delete_package: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: PackageDeleted };
 	/** POST /mvs-pro/v1/push/register-device: Register an Expo push token; separate from POST /me/devices. */
 	register_push_device: { params: Record<string, never>; query: Record<string, never>; body: { token: string; platform: "ios" | "android" }; response: unknown };
 	/** GET /mvs-pro/v1/me/quota: The caller's quota. */
-	get_my_quota: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	get_my_quota: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: QuotaUsage };
 	/** GET /mvs-pro/v1/users/{user_id}/quota: A user's usage against their package limits. */
 	get_user_quota: { params: { user_id: number }; query: Record<string, never>; body: Record<string, never>; response: QuotaUsage };
 	/** POST /mvs-pro/v1/users/{user_id}/package: Assign a quota package to a user. */
-	assign_user_package: { params: { user_id: number }; query: Record<string, never>; body: { package_id: number }; response: unknown };
+	assign_user_package: { params: { user_id: number }; query: Record<string, never>; body: { package_id: number }; response: QuotaUsage };
 	/** POST /mvs-pro/v1/users/{user_id}/credits: Manually adjust a user's credits. */
-	adjust_user_credits: { params: { user_id: number }; query: Record<string, never>; body: { credit_type: "image" | "video" | "audio"; amount: number; note?: string }; response: unknown };
+	adjust_user_credits: { params: { user_id: number }; query: Record<string, never>; body: { credit_type: "image" | "video" | "audio"; amount: number; note?: string }; response: CreditLogEntry };
 	/** GET /mvs-pro/v1/me/credits/history: The caller's own credit log. */
 	list_my_credit_history: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: CreditLogEntry[] };
 }

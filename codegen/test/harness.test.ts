@@ -106,6 +106,7 @@ const OWNERS: Record<string, readonly string[]> = {
 	'table:mvs_quota_packages': ['pro/packages'],
 	'table:mvs_user_packages': ['pro/quotas'],
 	'table:mvs_credit_log': ['pro/quotas'],
+	'table:mvs_quota_usage': ['pro/quotas'],
 	'table:mvs_pro_push_devices': ['pro/push'],
 	// WordPress's term links of every taxonomy, written by SQL (load for the optimizer checks).
 	'table:term_relationships': ['core/media', 'core/tags'],

@@ -15,11 +15,11 @@ export interface Member {
 	api: Api;
 }
 
-/** A new user with the Community Member role (`mvs_member`), created by `admin`. */
-export async function createMember(admin: Api): Promise<Member> {
+/** A new user with the Community Member role (`mvs_member`, or the `roles` given), created by `admin`. */
+export async function createMember(admin: Api, roles: string[] = ['mvs_member']): Promise<Member> {
 	const login = uniqueName('smoke').replace(/-/g, '_');
 	const user = await admin.raw('POST', '/wp-json/wp/v2/users', {
-		json: { username: login, email: `${login}@example.test`, password: `${login}-Pw1!`, roles: ['mvs_member'] },
+		json: { username: login, email: `${login}@example.test`, password: `${login}-Pw1!`, roles },
 	});
 	expect(user.status, JSON.stringify(user.body)).toBe(201);
 	const id = user.body.id as number;

@@ -31,8 +31,11 @@ export async function seedOwnedFixtures(member: Api, admin: Api, fixtures: SiteF
 	const serve = Object.fromEntries(new URL((signed.body as { url: string }).url).searchParams.entries());
 	// The rule sits on an item of its own: a rule hides the item from whoever it does not name.
 	const { rule } = await createAccessRule(member);
-	const unbuilt = res.body as Omit<FixtureIds, 'memberId' | 'media' | 'album' | 'tag' | 'comment' | 'collection' | 'serve' | 'rule'>;
-	return { memberId: fixtures.users.member.id, media, album, tag, comment, collection, serve, rule, ...unbuilt };
+	// Unlimited in every dimension, never the default: the matrix's calls on it change no one's quota.
+	const pkg = await admin.op('create_package', { body: { name: uniqueName('package') } });
+	if (pkg.status !== 201) throw new Error(`package fixture failed: ${pkg.status} ${JSON.stringify(pkg.body)}`);
+	const unbuilt = res.body as Omit<FixtureIds, 'memberId' | 'media' | 'album' | 'tag' | 'comment' | 'collection' | 'serve' | 'rule' | 'package'>;
+	return { memberId: fixtures.users.member.id, media, album, tag, comment, collection, serve, rule, package: pkg.body.id as number, ...unbuilt };
 }
 
 /** A minimal valid request for a route (manifest samples + fixture ids + a real file where one is required). */

@@ -48,6 +48,7 @@ final class MVS_Errors {
 		'mvs_quota_exceeded'        => 403,
 		'mvs_upload_refused'        => 403,
 		'mvs_not_implemented'       => 501,
+		'mvs_insufficient_credits'  => 409,
 	);
 
 	/**
@@ -130,6 +131,8 @@ final class MVS_Errors {
 				return __( 'An extension refused the upload before it was stored (mvs_pre_store_upload).', 'media-community-service' );
 			case 'mvs_not_implemented':
 				return __( 'The route is declared but its domain logic has not shipped yet.', 'media-community-service' );
+			case 'mvs_insufficient_credits':
+				return __( 'A deduction larger than the member\'s balance of that credit type.', 'media-community-service' );
 			default:
 				return __( 'Request failed.', 'media-community-service' );
 		}

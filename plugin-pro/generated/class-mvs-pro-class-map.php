@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 9 classes and interfaces of the plugin from its file the
+ * Loads each of the 27 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -23,15 +23,33 @@ final class MVS_Pro_Class_Map {
 	 * Class or interface name => file, relative to the plugin folder.
 	 */
 	const CLASSES = array(
-		'MVS_Pro_Extension_Fields'         => 'generated/class-mvs-pro-extension-fields.php',
-		'MVS_Pro_Personal_Data'            => 'generated/class-mvs-pro-personal-data.php',
-		'MVS_Pro_Plugin'                   => 'includes/class-mvs-pro-plugin.php',
-		'MVS_Pro_Quota_Fields'             => 'includes/class-mvs-pro-quota-fields.php',
-		'MVS_Pro_REST_Packages_Controller' => 'generated/class-mvs-pro-rest-packages-controller.php',
-		'MVS_Pro_REST_Push_Controller'     => 'generated/class-mvs-pro-rest-push-controller.php',
-		'MVS_Pro_REST_Quotas_Controller'   => 'generated/class-mvs-pro-rest-quotas-controller.php',
-		'MVS_Pro_Routes'                   => 'generated/class-mvs-pro-routes.php',
-		'MVS_Pro_Schema'                   => 'generated/class-mvs-pro-schema.php',
+		'MVS_Pro_Adjust_User_Credits_Args'    => 'generated/class-mvs-pro-adjust-user-credits-args.php',
+		'MVS_Pro_Assign_User_Package_Args'    => 'generated/class-mvs-pro-assign-user-package-args.php',
+		'MVS_Pro_Create_Package_Args'         => 'generated/class-mvs-pro-create-package-args.php',
+		'MVS_Pro_Credit_Ledger'               => 'includes/class-mvs-pro-credit-ledger.php',
+		'MVS_Pro_Delete_Package_Args'         => 'generated/class-mvs-pro-delete-package-args.php',
+		'MVS_Pro_Extension_Fields'            => 'generated/class-mvs-pro-extension-fields.php',
+		'MVS_Pro_Get_My_Quota_Args'           => 'generated/class-mvs-pro-get-my-quota-args.php',
+		'MVS_Pro_Get_User_Quota_Args'         => 'generated/class-mvs-pro-get-user-quota-args.php',
+		'MVS_Pro_List_My_Credit_History_Args' => 'generated/class-mvs-pro-list-my-credit-history-args.php',
+		'MVS_Pro_List_Packages_Args'          => 'generated/class-mvs-pro-list-packages-args.php',
+		'MVS_Pro_Member_Packages'             => 'includes/class-mvs-pro-member-packages.php',
+		'MVS_Pro_Package_Repository'          => 'includes/class-mvs-pro-package-repository.php',
+		'MVS_Pro_Packages_Handler'            => 'generated/interface-mvs-pro-packages-handler.php',
+		'MVS_Pro_Packages_Service'            => 'includes/class-mvs-pro-packages-service.php',
+		'MVS_Pro_Personal_Data'               => 'generated/class-mvs-pro-personal-data.php',
+		'MVS_Pro_Plugin'                      => 'includes/class-mvs-pro-plugin.php',
+		'MVS_Pro_Quota_Enforcer'              => 'includes/class-mvs-pro-quota-enforcer.php',
+		'MVS_Pro_Quota_Fields'                => 'includes/class-mvs-pro-quota-fields.php',
+		'MVS_Pro_Quotas_Handler'              => 'generated/interface-mvs-pro-quotas-handler.php',
+		'MVS_Pro_Quotas_Service'              => 'includes/class-mvs-pro-quotas-service.php',
+		'MVS_Pro_REST_Packages_Controller'    => 'generated/class-mvs-pro-rest-packages-controller.php',
+		'MVS_Pro_REST_Push_Controller'        => 'generated/class-mvs-pro-rest-push-controller.php',
+		'MVS_Pro_REST_Quotas_Controller'      => 'generated/class-mvs-pro-rest-quotas-controller.php',
+		'MVS_Pro_Routes'                      => 'generated/class-mvs-pro-routes.php',
+		'MVS_Pro_Schema'                      => 'generated/class-mvs-pro-schema.php',
+		'MVS_Pro_Update_Package_Args'         => 'generated/class-mvs-pro-update-package-args.php',
+		'MVS_Pro_Usage_Store'                 => 'includes/class-mvs-pro-usage-store.php',
 	);
 
 	/**

@@ -36,6 +36,11 @@ final class MVS_Pro_Personal_Data {
 				'action' => 'delete_rows',
 			),
 			array(
+				'table'  => 'mvs_quota_usage',
+				'column' => 'user_id',
+				'action' => 'delete_rows',
+			),
+			array(
 				'table'  => 'mvs_user_packages',
 				'column' => 'user_id',
 				'action' => 'delete_rows',

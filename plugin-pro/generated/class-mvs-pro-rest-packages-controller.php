@@ -14,19 +14,42 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "packages" resource:
  *
- * - GET /mvs-pro/v1/packages (501 until implemented)
- * - POST /mvs-pro/v1/packages (501 until implemented)
- * - PUT /mvs-pro/v1/packages/{id} (501 until implemented)
- * - DELETE /mvs-pro/v1/packages/{id} (501 until implemented)
+ * - GET /mvs-pro/v1/packages
+ * - POST /mvs-pro/v1/packages
+ * - PUT /mvs-pro/v1/packages/{id}
+ * - DELETE /mvs-pro/v1/packages/{id}
  */
 final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Pro_Packages_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Pro_Packages_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Pro_Packages_Handler $handler ) {
 		$this->namespace = 'mvs-pro/v1';
+		$this->handler   = $handler;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'list_packages'  => array(),
+		'create_package' => array( 'mvs_invalid_param', 'mvs_storage_failed' ),
+		'update_package' => array( 'mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed' ),
+		'delete_package' => array(),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -59,6 +82,7 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 							'description'       => __( 'Max image files; 0 = unlimited.', 'media-community-service-pro' ),
 							'type'              => 'integer',
 							'minimum'           => 0,
+							'maximum'           => 1000000000,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
@@ -66,6 +90,7 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 							'description'       => __( 'Max video files; 0 = unlimited.', 'media-community-service-pro' ),
 							'type'              => 'integer',
 							'minimum'           => 0,
+							'maximum'           => 1000000000,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
@@ -73,18 +98,20 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 							'description'       => __( 'Max audio files; 0 = unlimited.', 'media-community-service-pro' ),
 							'type'              => 'integer',
 							'minimum'           => 0,
+							'maximum'           => 1000000000,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'storage_bytes' => array(
-							'description'       => __( 'Storage cap in bytes; 0 = unlimited.', 'media-community-service-pro' ),
+							'description'       => __( 'Storage cap in bytes (up to 1 PiB); 0 = unlimited.', 'media-community-service-pro' ),
 							'type'              => 'integer',
 							'minimum'           => 0,
+							'maximum'           => 1125899906842624,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'is_default'    => array(
-							'description'       => __( 'Default package for users with no membership.', 'media-community-service-pro' ),
+							'description'       => __( 'Default package for users with no membership; setting it clears the previous default.', 'media-community-service-pro' ),
 							'type'              => 'boolean',
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
@@ -92,6 +119,16 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 						'sort_order'    => array(
 							'type'              => 'integer',
 							'minimum'           => 0,
+							'maximum'           => 1000000,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'roles'         => array(
+							'description'       => __( 'WordPress roles whose members hold this package (role slugs; an empty list ties it to none).', 'media-community-service-pro' ),
+							'type'              => 'array',
+							'items'             => array(
+								'type' => 'string',
+							),
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
@@ -130,6 +167,7 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 							'description'       => __( 'Max image files; 0 = unlimited.', 'media-community-service-pro' ),
 							'type'              => 'integer',
 							'minimum'           => 0,
+							'maximum'           => 1000000000,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
@@ -137,6 +175,7 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 							'description'       => __( 'Max video files; 0 = unlimited.', 'media-community-service-pro' ),
 							'type'              => 'integer',
 							'minimum'           => 0,
+							'maximum'           => 1000000000,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
@@ -144,18 +183,20 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 							'description'       => __( 'Max audio files; 0 = unlimited.', 'media-community-service-pro' ),
 							'type'              => 'integer',
 							'minimum'           => 0,
+							'maximum'           => 1000000000,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'storage_bytes' => array(
-							'description'       => __( 'Storage cap in bytes; 0 = unlimited.', 'media-community-service-pro' ),
+							'description'       => __( 'Storage cap in bytes (up to 1 PiB); 0 = unlimited.', 'media-community-service-pro' ),
 							'type'              => 'integer',
 							'minimum'           => 0,
+							'maximum'           => 1125899906842624,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'is_default'    => array(
-							'description'       => __( 'Default package for users with no membership.', 'media-community-service-pro' ),
+							'description'       => __( 'Default package for users with no membership; setting it clears the previous default.', 'media-community-service-pro' ),
 							'type'              => 'boolean',
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
@@ -163,6 +204,16 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 						'sort_order'    => array(
 							'type'              => 'integer',
 							'minimum'           => 0,
+							'maximum'           => 1000000,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'roles'         => array(
+							'description'       => __( 'WordPress roles whose members hold this package (role slugs; an empty list ties it to none).', 'media-community-service-pro' ),
+							'type'              => 'array',
+							'items'             => array(
+								'type' => 'string',
+							),
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
@@ -244,6 +295,15 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 					'context'     => array( 'view', 'edit' ),
 					'readonly'    => true,
 				),
+				'roles'         => array(
+					'description' => __( 'WordPress roles whose members hold this package (docs/pro-quotas.md).', 'media-community-service-pro' ),
+					'type'        => 'array',
+					'items'       => array(
+						'type' => 'string',
+					),
+					'context'     => array( 'view', 'edit' ),
+					'readonly'    => true,
+				),
 				'created_at'    => array(
 					'description' => __( 'UTC.', 'media-community-service-pro' ),
 					'type'        => 'string',
@@ -274,7 +334,7 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_packages( $request ) {
-		return $this->not_implemented( 'list_packages' );
+		return $this->respond( $this->declared( $this->handler->list_packages( MVS_Pro_List_Packages_Args::from_request( $request ) ), 'list_packages' ), 200 );
 	}
 
 	/**
@@ -300,7 +360,7 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'create_package' );
+		return $this->respond( $this->declared( $this->handler->create_package( MVS_Pro_Create_Package_Args::from_request( $request ) ), 'create_package' ), 201 );
 	}
 
 	/**
@@ -327,7 +387,7 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'update_package' );
+		return $this->respond( $this->declared( $this->handler->update_package( MVS_Pro_Update_Package_Args::from_request( $request ) ), 'update_package' ), 200 );
 	}
 
 	/**
@@ -353,6 +413,6 @@ final class MVS_Pro_REST_Packages_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'delete_package' );
+		return $this->respond( $this->declared( $this->handler->delete_package( MVS_Pro_Delete_Package_Args::from_request( $request ) ), 'delete_package' ), 200 );
 	}
 }

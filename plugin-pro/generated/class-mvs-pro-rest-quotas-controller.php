@@ -14,20 +14,49 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "quotas" resource:
  *
- * - GET /mvs-pro/v1/me/quota (501 until implemented)
- * - GET /mvs-pro/v1/users/{user_id}/quota (501 until implemented)
- * - POST /mvs-pro/v1/users/{user_id}/package (501 until implemented)
- * - POST /mvs-pro/v1/users/{user_id}/credits (501 until implemented)
- * - GET /mvs-pro/v1/me/credits/history (501 until implemented)
+ * - GET /mvs-pro/v1/me/quota
+ * - GET /mvs-pro/v1/users/{user_id}/quota
+ * - POST /mvs-pro/v1/users/{user_id}/package
+ * - POST /mvs-pro/v1/users/{user_id}/credits
+ * - GET /mvs-pro/v1/me/credits/history
  */
 final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Pro_Quotas_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Pro_Quotas_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Pro_Quotas_Handler $handler ) {
 		$this->namespace = 'mvs-pro/v1';
+		$this->handler   = $handler;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'get_my_quota'           => array(),
+		'get_user_quota'         => array( 'mvs_user_not_found' ),
+		'assign_user_package'    => array( 'mvs_user_not_found', 'mvs_not_found', 'mvs_storage_failed' ),
+		'adjust_user_credits'    => array(
+			'mvs_user_not_found',
+			'mvs_invalid_param',
+			'mvs_insufficient_credits',
+			'mvs_storage_failed',
+		),
+		'list_my_credit_history' => array(),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -87,8 +116,9 @@ final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'assign_user_package_permissions_check' ),
 					'args'                => array(
 						'package_id' => array(
+							'description'       => __( 'The package to assign; 0 removes the assignment (the member keeps their role packages, else the default).', 'media-community-service-pro' ),
 							'type'              => 'integer',
-							'minimum'           => 1,
+							'minimum'           => 0,
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
@@ -124,14 +154,18 @@ final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'amount'      => array(
-							'description'       => __( 'Non-zero; negative deducts, positive restores (checked by the handler).', 'media-community-service-pro' ),
+							'description'       => __( 'Non-zero; negative deducts, positive grants (checked by the handler).', 'media-community-service-pro' ),
 							'type'              => 'integer',
+							'minimum'           => -100000,
+							'maximum'           => 100000,
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'note'        => array(
+							'description'       => __( 'Why; shown in the member\'s credit history.', 'media-community-service-pro' ),
 							'type'              => 'string',
+							'maxLength'         => 1000,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'textarea' ),
 						),
@@ -190,7 +224,7 @@ final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_my_quota( $request ) {
-		return $this->not_implemented( 'get_my_quota' );
+		return $this->respond( $this->declared( $this->handler->get_my_quota( MVS_Pro_Get_My_Quota_Args::from_request( $request ) ), 'get_my_quota' ), 200 );
 	}
 
 	/**
@@ -211,7 +245,7 @@ final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_user_quota( $request ) {
-		return $this->not_implemented( 'get_user_quota' );
+		return $this->respond( $this->declared( $this->handler->get_user_quota( MVS_Pro_Get_User_Quota_Args::from_request( $request ) ), 'get_user_quota' ), 200 );
 	}
 
 	/**
@@ -237,7 +271,7 @@ final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'assign_user_package' );
+		return $this->respond( $this->declared( $this->handler->assign_user_package( MVS_Pro_Assign_User_Package_Args::from_request( $request ) ), 'assign_user_package' ), 200 );
 	}
 
 	/**
@@ -263,7 +297,7 @@ final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'adjust_user_credits' );
+		return $this->respond( $this->declared( $this->handler->adjust_user_credits( MVS_Pro_Adjust_User_Credits_Args::from_request( $request ) ), 'adjust_user_credits' ), 200 );
 	}
 
 	/**
@@ -284,6 +318,14 @@ final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_my_credit_history( $request ) {
-		return $this->not_implemented( 'list_my_credit_history' );
+		return $this->respond_page(
+			$this->declared( $this->handler->list_my_credit_history( MVS_Pro_List_My_Credit_History_Args::from_request( $request ) ), 'list_my_credit_history' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 }

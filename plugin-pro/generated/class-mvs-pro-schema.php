@@ -20,7 +20,7 @@ final class MVS_Pro_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = 'e83fd6accffa2f82';
+	const VERSION = '159a2eeb196f0dda';
 
 	/**
 	 * Option holding the installed schema version.
@@ -32,6 +32,7 @@ final class MVS_Pro_Schema {
 	 */
 	const TABLES = array(
 		'mvs_quota_packages',
+		'mvs_quota_usage',
 		'mvs_user_packages',
 		'mvs_credit_log',
 		'mvs_pro_push_devices',
@@ -45,6 +46,7 @@ final class MVS_Pro_Schema {
 		'mvs_quota_packages'   => array(
 			'sort' => 'sort_order,id',
 		),
+		'mvs_quota_usage'      => array(),
 		'mvs_user_packages'    => array(
 			'user_source' => 'user_id,source',
 			'package'     => 'package_id',
@@ -76,9 +78,21 @@ final class MVS_Pro_Schema {
   storage_bytes bigint(20) unsigned NOT NULL DEFAULT 0,
   is_default tinyint(1) NOT NULL DEFAULT 0,
   sort_order int(11) unsigned NOT NULL DEFAULT 0,
+  roles varchar(500) NOT NULL DEFAULT \'\',
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (id),
   KEY sort (sort_order,id)
+) ' . $charset_collate . ';',
+			'mvs_quota_usage'      => 'CREATE TABLE ' . $prefix . 'mvs_quota_usage (
+  user_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  image_count int(11) unsigned NOT NULL DEFAULT 0,
+  video_count int(11) unsigned NOT NULL DEFAULT 0,
+  audio_count int(11) unsigned NOT NULL DEFAULT 0,
+  storage_bytes bigint(20) unsigned NOT NULL DEFAULT 0,
+  image_credits int(11) NOT NULL DEFAULT 0,
+  video_credits int(11) NOT NULL DEFAULT 0,
+  audio_credits int(11) NOT NULL DEFAULT 0,
+  PRIMARY KEY  (user_id)
 ) ' . $charset_collate . ';',
 			'mvs_user_packages'    => 'CREATE TABLE ' . $prefix . 'mvs_user_packages (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,

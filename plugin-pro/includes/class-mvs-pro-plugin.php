@@ -36,6 +36,7 @@ final class MVS_Pro_Plugin {
 		add_filter( 'mvs_rest_gated_route_prefixes', array( 'MVS_Pro_Routes', 'gated_prefixes' ) );
 		add_filter( 'mvs_account_erasure_plan', array( __CLASS__, 'erasure_plan' ) );
 		MVS_Pro_Extension_Fields::register();
+		MVS_Pro_Quota_Enforcer::register();
 		add_action( 'rest_api_init', array( 'MVS_Pro_Routes', 'register' ) );
 		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );
 	}

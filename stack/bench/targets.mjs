@@ -86,6 +86,7 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'me-following', name: 'me/following member', operation: 'list_my_following', group: 'list', viewer: 'member', path: `${api}/me/following?per_page=20` },
     { key: 'me-followers', name: 'me/followers member', operation: 'list_my_followers', group: 'list', viewer: 'member', path: `${api}/me/followers?per_page=20` },
     { key: 'user-search', name: 'users/search q=seed1', operation: 'search_users', group: 'list', viewer: 'anon', path: `${api}/users/search?q=seed1&per_page=10` },
+    { key: 'credit-history', name: 'mvs-pro me/credits/history member', operation: 'list_my_credit_history', group: 'list', viewer: 'member', path: '/wp-json/mvs-pro/v1/me/credits/history?per_page=20' },
     { key: 'blocked', name: 'me/blocked member', operation: 'list_blocked_users', group: 'list', viewer: 'member', path: `${api}/me/blocked?per_page=20` },
     { key: 'grants', name: 'me/grants member (30 grants)', operation: 'list_my_grants', group: 'list', viewer: 'member', path: `${api}/me/grants?per_page=20` },
     { key: 'posts', name: 'wp/v2/posts (core anchor)', operation: null, group: 'anchor', viewer: 'anon', path: '/wp-json/wp/v2/posts?per_page=20' },

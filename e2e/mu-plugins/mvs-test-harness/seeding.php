@@ -206,9 +206,7 @@ add_action(
 					$wpdb->insert( "{$p}mvs_conversation_members", array( 'conversation_id' => $conversation, 'user_id' => $owner, 'status' => 'active', 'joined_at' => $now ) );
 					$wpdb->insert( "{$p}mvs_messages", array( 'conversation_id' => $conversation, 'sender_id' => $owner, 'content' => 'Fixture message', 'created_at' => $now ) );
 					$message = (int) $wpdb->insert_id;
-					$wpdb->insert( "{$p}mvs_quota_packages", array( 'name' => 'Fixture package', 'created_at' => $now ) );
-					$package = (int) $wpdb->insert_id;
-					return compact( 'conversation', 'message', 'package' );
+					return compact( 'conversation', 'message' );
 				},
 			)
 		);

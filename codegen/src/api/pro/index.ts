@@ -18,8 +18,10 @@ export const proPlugin: PluginSpec = {
 	resources: collectResources(quotas),
 	tables: proTables,
 	schemas: proSchemas,
-	// Pro answers with the core plugin's error codes (it requires core).
-	errors: [],
+	// Pro answers with the core plugin's error codes (it requires core), plus its own.
+	errors: [
+		{ code: 'mvs_insufficient_credits', status: 409, meaning: 'A deduction larger than the member\'s balance of that credit type.' },
+	],
 	roles: [],
 	extensionFields: proExtensionFields,
 };

@@ -1,5 +1,6 @@
 /**
- * Pro routes under mvs-pro/v1 (spec section "(Pro) Quotas").
+ * Pro routes under mvs-pro/v1 (spec section "(Pro) Quotas"). Choices the
+ * contract leaves open: docs/pro-quotas.md.
  */
 import { auth, resource, t } from '../../dsl/index.js';
 
@@ -11,6 +12,8 @@ const CREDIT_TYPES = ['image', 'video', 'audio'] as const;
 export const quotas = resource({
 	name: 'quotas',
 	summary: 'Upload quotas and credits per user.',
+	service: 'MVS_Pro_Quotas_Service',
+	typedArgs: true,
 	routes: [
 		{
 			name: 'get_my_quota',
@@ -18,8 +21,9 @@ export const quotas = resource({
 			path: '/me/quota',
 			summary: "The caller's quota.",
 			auth: auth.user(),
-			response: { note: 'Response not shown in the spec.' },
+			response: { schema: 'QuotaUsage' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_user_quota',
@@ -31,6 +35,7 @@ export const quotas = resource({
 			response: { schema: 'QuotaUsage' },
 			errors: ['mvs_user_not_found'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'assign_user_package',
@@ -40,11 +45,12 @@ export const quotas = resource({
 			auth: settings,
 			params: userIdPath,
 			body: {
-				package_id: t.id().required(),
+				package_id: t.int().min(0).required().describe('The package to assign; 0 removes the assignment (the member keeps their role packages, else the default).'),
 			},
-			response: { note: 'Response not shown in the spec.' },
-			errors: ['mvs_user_not_found', 'mvs_not_found'],
+			response: { schema: 'QuotaUsage' },
+			errors: ['mvs_user_not_found', 'mvs_not_found', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'adjust_user_credits',
@@ -55,12 +61,13 @@ export const quotas = resource({
 			params: userIdPath,
 			body: {
 				credit_type: t.enum(...CREDIT_TYPES).required(),
-				amount: t.int().required().describe('Non-zero; negative deducts, positive restores (checked by the handler).'),
-				note: t.text(),
+				amount: t.int().range(-100000, 100000).required().describe('Non-zero; negative deducts, positive grants (checked by the handler).'),
+				note: t.text().max(1000).describe('Why; shown in the member\'s credit history.'),
 			},
-			response: { note: 'Response not shown in the spec.' },
-			errors: ['mvs_user_not_found', 'mvs_invalid_param'],
+			response: { schema: 'CreditLogEntry' },
+			errors: ['mvs_user_not_found', 'mvs_invalid_param', 'mvs_insufficient_credits', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'list_my_credit_history',
@@ -71,24 +78,28 @@ export const quotas = resource({
 			paginate: { perPage: 20, max: 100, totalHeader: true },
 			response: { schema: 'list:CreditLogEntry' },
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });
 
 const packageBody = {
 	name: t.string().min(1).max(200),
-	image_limit: t.int().min(0).describe('Max image files; 0 = unlimited.'),
-	video_limit: t.int().min(0).describe('Max video files; 0 = unlimited.'),
-	audio_limit: t.int().min(0).describe('Max audio files; 0 = unlimited.'),
-	storage_bytes: t.int().min(0).describe('Storage cap in bytes; 0 = unlimited.'),
-	is_default: t.bool().describe('Default package for users with no membership.'),
-	sort_order: t.int().min(0),
+	image_limit: t.int().range(0, 1000000000).describe('Max image files; 0 = unlimited.'),
+	video_limit: t.int().range(0, 1000000000).describe('Max video files; 0 = unlimited.'),
+	audio_limit: t.int().range(0, 1000000000).describe('Max audio files; 0 = unlimited.'),
+	storage_bytes: t.int().range(0, 1125899906842624).describe('Storage cap in bytes (up to 1 PiB); 0 = unlimited.'),
+	is_default: t.bool().describe('Default package for users with no membership; setting it clears the previous default.'),
+	sort_order: t.int().range(0, 1000000),
+	roles: t.array(t.key()).describe('WordPress roles whose members hold this package (role slugs; an empty list ties it to none).'),
 };
 
 export const packages = resource({
 	name: 'packages',
 	summary: 'Quota packages (table mvs_quota_packages).',
 	schema: 'QuotaPackage',
+	service: 'MVS_Pro_Packages_Service',
+	typedArgs: true,
 	routes: [
 		{
 			name: 'list_packages',
@@ -98,6 +109,7 @@ export const packages = resource({
 			auth: settings,
 			response: { schema: 'list:QuotaPackage' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'create_package',
@@ -107,7 +119,9 @@ export const packages = resource({
 			auth: settings,
 			body: { ...packageBody, name: packageBody.name.required() },
 			response: { status: 201, schema: 'QuotaPackage' },
+			errors: ['mvs_invalid_param', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'update_package',
@@ -118,8 +132,9 @@ export const packages = resource({
 			params: packageIdPath,
 			body: packageBody,
 			response: { schema: 'QuotaPackage' },
-			errors: ['mvs_not_found'],
+			errors: ['mvs_not_found', 'mvs_invalid_param', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'delete_package',
@@ -128,9 +143,9 @@ export const packages = resource({
 			summary: 'Delete a quota package.',
 			auth: settings,
 			params: packageIdPath,
-			response: { note: 'Response not shown in the spec.' },
-			errors: ['mvs_not_found'],
+			response: { schema: 'PackageDeleted' },
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });

@@ -15,11 +15,19 @@ export const proSchemas: readonly SchemaSpec[] = [
 		storage_bytes: t.int().min(0).required().describe('Storage cap over all file types, in bytes; 0 = unlimited.'),
 		is_default: t.bool().required().describe('Default package for users with no membership.'),
 		sort_order: t.int().min(0).required().describe('Display order.'),
+		roles: t.array(t.string()).required().describe('WordPress roles whose members hold this package (docs/pro-quotas.md).'),
 		created_at: t.datetime().required().describe('UTC.'),
 	}),
-	schema('QuotaUsage', "A user's quota usage against their package limits.", {
+	schema('PackageDeleted', 'Outcome of DELETE /packages/{id}; members who held it fall back to their other packages, else the default (docs/pro-quotas.md).', {
+		deleted: t.bool().required().describe('True when this request removed it; false when it was already absent (a retried or repeated DELETE).'),
+		id: t.int().required(),
+		unassigned: t.int().required().describe('Members whose direct assignment of this package was removed.'),
+	}),
+	schema('QuotaUsage', "A user's quota usage against their package limits (docs/pro-quotas.md).", {
 		user_id: t.int().required(),
-		package: t.string().required().describe('Package name.'),
+		package: t.string().required().describe("Name of the package that applies; several are joined with ', ' in display order; '' when none applies (unlimited)."),
+		package_ids: t.array(t.int()).required().describe('The packages that apply, in display order: the direct assignment, role packages, else the default.'),
+		bypass: t.bool().required().describe('True for users with manage_mvs_settings: no limit is enforced for them.'),
 		usage: t
 			.object({
 				image_count: t.int().required(),
@@ -35,7 +43,16 @@ export const proSchemas: readonly SchemaSpec[] = [
 				audio_limit: t.int().required(),
 				storage_bytes: t.int().required().describe('Raw bytes.'),
 			})
-			.required(),
+			.required()
+			.describe('Highest limit per dimension across the packages that apply; 0 = unlimited.'),
+		credits: t
+			.object({
+				image: t.int().required(),
+				video: t.int().required(),
+				audio: t.int().required(),
+			})
+			.required()
+			.describe('Credit balances: uploads allowed beyond the package limit of that type, one credit each.'),
 	}),
 	schema('CreditLogEntry', 'One change to a credit balance (table mvs_credit_log).', {
 		id: t.int().required(),

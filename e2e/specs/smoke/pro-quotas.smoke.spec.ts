@@ -1,0 +1,51 @@
+/**
+ * Smoke journey of Pro quotas (9 routes), for the Playground tier: a
+ * manager makes a package, gives it to a member with a credit, the member
+ * uploads past the limit once on the credit and is refused the next time,
+ * then reads their quota and credit history. The edge cases are in
+ * pro-quotas.spec.ts; this proves the SQL runs on SQLite.
+ */
+import { createMember, type Member } from '../../support/community';
+import { expect, files, test, upload } from '../../support/mvs';
+import { uniqueName } from '../../support/seed';
+
+let member: Member;
+
+test.beforeAll(async ({ api }) => {
+	member = await createMember(api('admin'));
+});
+
+test.afterAll(async () => {
+	await member?.api.dispose();
+});
+
+test('a package, an assignment, a credit, uploads up to the limit and past it, the reads, every route once', async ({ api }) => {
+	const admin = api('admin');
+	const created = await admin.op('create_package', { body: { name: uniqueName('smoke-package'), image_limit: 5 } });
+	expect(created.status, JSON.stringify(created.body)).toBe(201);
+	const id = created.body.id;
+	try {
+		expect((await admin.op('update_package', { params: { id }, body: { image_limit: 1 } })).body.image_limit).toBe(1);
+		expect((await admin.op('list_packages')).body.map((p) => p.id)).toContain(id);
+		expect((await admin.op('assign_user_package', { params: { user_id: member.id }, body: { package_id: id } })).body.package_ids).toEqual([id]);
+		const credit = await admin.op('adjust_user_credits', { params: { user_id: member.id }, body: { credit_type: 'image', amount: 1, note: 'smoke' } });
+		expect(credit.body).toMatchObject({ amount: 1, balance_after: 1, source: 'manual' });
+
+		await upload(member.api);
+		const paid = await upload(member.api);
+		const refused = await member.api.op('create_media', { body: { file: files.uniquePng(), privacy: 'public' } });
+		expect(refused.status).toBe(403);
+		expect(refused.body.data).toMatchObject({ dimension: 'image', limit: 1, usage: 2 });
+
+		const mine = await member.api.op('get_my_quota');
+		expect(mine.body).toMatchObject({ package_ids: [id], usage: { image_count: 2 }, limits: { image_limit: 1 }, credits: { image: 0 } });
+		const history = await member.api.op('list_my_credit_history');
+		expect(history.body.map((e) => [e.source, e.balance_after, e.reference])).toEqual([
+			['upload', 0, `media:${paid.id}`],
+			['manual', 1, expect.stringMatching(/^user:\d+$/)],
+		]);
+		expect((await admin.op('get_user_quota', { params: { user_id: member.id } })).body.usage.image_count).toBe(2);
+	} finally {
+		expect((await admin.op('delete_package', { params: { id } })).body).toMatchObject({ deleted: true, unassigned: 1 });
+	}
+});
