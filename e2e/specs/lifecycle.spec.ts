@@ -108,6 +108,6 @@ test('uninstall removes every table, option, capability and role of both plugins
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	// The harness stored every option of the registry first: uninstall must remove each.
 	expect(res.body.before.options).toEqual(expect.arrayContaining(['mvs_serve_lean', 'mvs_trending_decay_cursor', 'mvs_category_children']));
-	expect(res.body.before.tables.length).toBe(36); // 31 core (mvs_view_marks since schema 3, mvs_media_totals and mvs_media_term_index since issue 13) + 5 Pro (mvs_quota_usage since issue 28)
+	expect(res.body.before.tables.length).toBe(38); // 33 core (mvs_view_marks since schema 3, mvs_media_totals and mvs_media_term_index since issue 13, mvs_user_stats and mvs_user_search_tokens since issue 25) + 5 Pro (mvs_quota_usage since issue 28)
 	expect(res.body.after).toEqual({ tables: [], options: [], capabilities: [], roles: [], cron_hooks: [], terms: 0 });
 });
