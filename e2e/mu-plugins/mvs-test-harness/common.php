@@ -33,6 +33,48 @@ function mvs_test_statements_of( callable $run ): array {
 }
 
 /**
+ * Runs $run and answers how many statements it sent and those the database
+ * refused, each with its error (the `query` filter runs before wpdb clears
+ * the previous statement's error, on MySQL and on SQLite alike). A refused
+ * statement only logs a database error, which fails no run by itself.
+ *
+ * @param callable $run The work.
+ * @return array{sent: int, refused: array<int, array{sql: string, error: string}>}
+ */
+function mvs_test_refusals_of( callable $run ): array {
+	global $wpdb;
+	$sent    = 0;
+	$refused = array();
+	$pending = null;
+	$check   = static function () use ( $wpdb, &$pending, &$refused ) {
+		if ( null !== $pending && '' !== (string) $wpdb->last_error ) {
+			$refused[] = array(
+				'sql'   => $pending,
+				'error' => (string) $wpdb->last_error,
+			);
+		}
+		$pending = null;
+	};
+	$record  = static function ( $sql ) use ( $check, &$pending, &$sent ) {
+		$check();
+		++$sent;
+		$pending = preg_replace( '/\s+/', ' ', trim( (string) $sql ) );
+		return $sql;
+	};
+	add_filter( 'query', $record, PHP_INT_MAX );
+	try {
+		$run();
+	} finally {
+		remove_filter( 'query', $record, PHP_INT_MAX );
+		$check();
+	}
+	return array(
+		'sent'    => $sent,
+		'refused' => $refused,
+	);
+}
+
+/**
  * Permission of every mvs-test/v1 route: administrators only.
  *
  * @return bool

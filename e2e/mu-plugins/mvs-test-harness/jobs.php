@@ -2,7 +2,8 @@
 /**
  * Test harness, jobs: the scheduled jobs run now, in the request, instead
  * of when WP-Cron next spawns (the list totals' rebuild and daily check,
- * the trending conversion, the view-record clean-up).
+ * the trending conversion, the view-record clean-up, every job of
+ * MVS_Lifecycle_Registry with the statements the database refused).
  *
  * @package MediaCommunityService
  */
@@ -183,6 +184,55 @@ add_action(
 						'ok'        => true,
 						'scheduled' => (bool) wp_next_scheduled( 'mvs_purge_view_log' ),
 					);
+				},
+			)
+		);
+		// Every job of MVS_Lifecycle_Registry with a handler, run once now
+		// through its cron hook as WP-Cron would, answering per hook how many
+		// statements it sent and those the database refused: on SQLite too
+		// (lifecycle.spec.ts), where a MySQL-only form fails only in the log.
+		// The list totals' rebuild is reset first so that it has work; the
+		// spec gives the other jobs theirs through the API and the tools
+		// (aged view records, a legacy trending score, an item without its
+		// terms copy). The totals are finished here, as the rebuild's chain would.
+		register_rest_route(
+			'mvs-test/v1',
+			'/jobs/run',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'mvs_test_admin_only',
+				'callback'            => static function () {
+					( new MVS_Media_Totals_Rebuild() )->reset();
+					$jobs = array();
+					foreach ( MVS_Lifecycle_Registry::jobs() as $hook => $job ) {
+						if ( $job['handler'] ) {
+							$jobs[ $hook ] = mvs_test_refusals_of(
+								static function () use ( $hook ) {
+									do_action( $hook );
+								}
+							);
+						}
+					}
+					while ( ! MVS_Media_Totals::rebuild() ) {
+						continue;
+					}
+					if ( ! MVS_Trending_Score::legacy_pending() ) {
+						delete_option( 'mvs_test_manual_rescale' );
+					}
+					// The jobs ran here: the one-off runs due within the hour (those they
+					// scheduled, and a refill the activation scheduled) would make WP-Cron
+					// run them again beside the spec's next steps, and a cron run that
+					// saves the schedule after a deactivation cleared it brings it back.
+					foreach ( (array) _get_cron_array() as $time => $hooks ) {
+						foreach ( array_intersect_key( (array) $hooks, $jobs ) as $hook => $events ) {
+							foreach ( $events as $event ) {
+								if ( $time < time() + HOUR_IN_SECONDS && empty( $event['schedule'] ) ) {
+									wp_unschedule_event( $time, $hook, $event['args'] );
+								}
+							}
+						}
+					}
+					return array( 'jobs' => $jobs );
 				},
 			)
 		);
