@@ -87,9 +87,9 @@ final class MVS_Tag_Repository {
 		if ( MVS_Visibility_Rules::scoped() ) {
 			// The keys know nothing of access rules and grants: correct them over the
 			// flagged items (the access_scoped index; docs/access-rules-and-grants.md).
-			list( $delta, $delta_args ) = MVS_Media_Visibility::scoped_delta( $viewer, 'm', true );
-			$parts[]                    = "SELECT r.term_taxonomy_id, SUM( {$delta} ) FROM {$wpdb->mvs_media} m INNER JOIN {$wpdb->term_relationships} r ON r.object_id = m.id"
-				. ' WHERE m.access_scoped = 1' . ( $term_id ? " AND r.term_taxonomy_id{$one}" : '' ) . ' GROUP BY r.term_taxonomy_id';
+			list( $delta, $delta_args ) = MVS_Media_Visibility::scoped_delta( $viewer, 'sm', true );
+			$parts[]                    = "SELECT sr.term_taxonomy_id, SUM( {$delta} ) FROM {$wpdb->mvs_media} sm INNER JOIN {$wpdb->term_relationships} sr ON sr.object_id = sm.id"
+				. ' WHERE sm.access_scoped = 1' . ( $term_id ? " AND sr.term_taxonomy_id{$one}" : '' ) . ' GROUP BY sr.term_taxonomy_id';
 			$args                       = array_merge( $args, $delta_args, $one_args );
 		}
 		if ( 1 === count( $parts ) ) {
