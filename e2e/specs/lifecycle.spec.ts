@@ -5,6 +5,7 @@
  * option, capability or role behind. Uninstall is destructive, so this spec
  * runs in its own project after every other one.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test, upload, type Api } from '../support/mvs';
 import { logInPage } from '../support/browser-login';
 import { fetchFile } from '../support/serve';
@@ -12,6 +13,13 @@ import { fetchFile } from '../support/serve';
 test.describe.configure({ mode: 'serial' });
 
 const CORE = 'media-community-service/media-community-service';
+
+/** Every table the DSL declares for both plugins, as the migrations create them (the generated manifest). */
+const DECLARED_TABLES: string[] = (
+	JSON.parse(readFileSync(new URL('../../codegen/out/route-manifest.json', import.meta.url), 'utf8')) as { tables: { name: string }[] }
+).tables
+	.map((table) => table.name)
+	.sort();
 
 async function setStatus(admin: Api, plugin: string, status: 'active' | 'inactive') {
 	const res = await admin.raw('POST', `/wp-json/wp/v2/plugins/${plugin}`, { json: { status } });
@@ -47,21 +55,29 @@ test('deactivating core leaves Pro harmless: no fatal error, an admin notice, no
 	const armed = await admin.raw('POST', '/wp-json/mvs-test/v1/lifecycle/arm-jobs');
 	expect(armed.status, JSON.stringify(armed.body)).toBe(200);
 	expect(armed.body.cron_hooks.length).toBeGreaterThanOrEqual(8);
-	await setStatus(admin, CORE, 'inactive');
-	const index = await api('anonymous').raw('GET', '/wp-json/');
-	expect(index.status).toBe(200);
-	expect(index.body.namespaces).not.toContain('mvs/v1');
-	expect(index.body.namespaces).not.toContain('mvs-pro/v1');
+	// A WP-Cron run that loaded the cron option before the deactivation would write it back after:
+	// hold WP-Cron and wait until no run is in flight (WordPress's race, not the plugin's).
+	const holdCron = async (hold: boolean) => (await admin.raw('POST', '/wp-json/mvs-test/v1/lifecycle/hold-cron', { json: { hold } })).body;
+	await expect.poll(async () => (await holdCron(true)).cron_running, { timeout: 70_000, intervals: [500, 1_000] }).toBe(false);
+	try {
+		await setStatus(admin, CORE, 'inactive');
+		const index = await api('anonymous').raw('GET', '/wp-json/');
+		expect(index.status).toBe(200);
+		expect(index.body.namespaces).not.toContain('mvs/v1');
+		expect(index.body.namespaces).not.toContain('mvs-pro/v1');
 
-	await logInPage(page, fixtures.users.admin.login, fixtures.users.admin.password);
-	await page.goto('/wp-admin/plugins.php');
-	await expect(page.getByText('Media Community Service Pro needs the Media Community Service plugin')).toBeVisible();
+		await logInPage(page, fixtures.users.admin.login, fixtures.users.admin.password);
+		await page.goto('/wp-admin/plugins.php');
+		await expect(page.getByText('Media Community Service Pro needs the Media Community Service plugin')).toBeVisible();
 
-	// Deactivation keeps data: the cron events are gone, the tables are not.
-	const state = await admin.raw('GET', '/wp-json/mvs-test/v1/lifecycle');
-	expect(state.body.cron_hooks).toEqual([]);
-	expect(state.body.tables).toContain('mvs_media');
-	expect(state.body.options).toContain('mvs_settings');
+		// Deactivation keeps data: the cron events are gone, the tables are not.
+		const state = await admin.raw('GET', '/wp-json/mvs-test/v1/lifecycle');
+		expect(state.body.cron_hooks).toEqual([]);
+		expect(state.body.tables).toContain('mvs_media');
+		expect(state.body.options).toContain('mvs_settings');
+	} finally {
+		await holdCron(false);
+	}
 });
 
 test('reactivating core restores both namespaces and the scheduled clean-up', async ({ api }) => {
@@ -139,6 +155,6 @@ test('uninstall removes every table, option, capability and role of both plugins
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	// The harness stored every option of the registry first: uninstall must remove each.
 	expect(res.body.before.options).toEqual(expect.arrayContaining(['mvs_serve_lean', 'mvs_trending_decay_cursor', 'mvs_category_children']));
-	expect(res.body.before.tables.length).toBe(38); // 33 core (mvs_view_marks since schema 3, mvs_media_totals and mvs_media_term_index since issue 13, mvs_user_stats and mvs_user_search_tokens since issue 25) + 5 Pro (mvs_quota_usage since issue 28)
+	expect(res.body.before.tables).toEqual(DECLARED_TABLES);
 	expect(res.body.after).toEqual({ tables: [], options: [], capabilities: [], roles: [], cron_hooks: [], terms: 0 });
 });

@@ -10,6 +10,16 @@
 
 defined( 'ABSPATH' ) || exit;
 
+/** Option set while a spec holds WP-Cron (not mvs_-prefixed: the lifecycle state lists those). */
+const MVS_TEST_HOLD_CRON = 'mvs-test-hold-cron';
+
+add_filter(
+	'pre_get_ready_cron_jobs',
+	static function ( $pre ) {
+		return get_option( MVS_TEST_HOLD_CRON ) ? array() : $pre;
+	}
+);
+
 /**
  * What the plugins have left on the site: tables, options, capabilities,
  * roles, scheduled WP-Cron hooks and taxonomy terms.
@@ -95,6 +105,37 @@ add_action(
 						}
 					}
 					return mvs_test_lifecycle_state();
+				},
+			)
+		);
+		// Holds WP-Cron (no run starts; a run already loading finds nothing
+		// due) and reports whether a run still holds the cron lock. A run
+		// that loaded the cron option before a deactivation writes it back
+		// afterwards, scheduling every hook again (WordPress's own race):
+		// the deactivation spec waits until no run is in flight.
+		register_rest_route(
+			'mvs-test/v1',
+			'/lifecycle/hold-cron',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'mvs_test_admin_only',
+				'args'                => array(
+					'hold' => array(
+						'type'     => 'boolean',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					if ( $request['hold'] ) {
+						update_option( MVS_TEST_HOLD_CRON, 1, false );
+					} else {
+						delete_option( MVS_TEST_HOLD_CRON );
+					}
+					$lock = (float) get_transient( 'doing_cron' );
+					return array(
+						'held'         => (bool) $request['hold'],
+						'cron_running' => $lock > microtime( true ) - WP_CRON_LOCK_TIMEOUT,
+					);
 				},
 			)
 		);
