@@ -27,10 +27,12 @@ final class MVS_Album_Repository {
 	 * in, and their own; moderators see all. Blocks hide albums both ways,
 	 * through the same rule as media (MVS_Media_Visibility::blocks_clause()).
 	 *
+	 * Public: activity events about albums use the same rule (MVS_Activity_Query).
+	 *
 	 * @param int $viewer Viewer (0 when anonymous).
-	 * @return array{0: string, 1: array}
+	 * @return array{0: string, 1: array} SQL on the alias a, and its arguments.
 	 */
-	private static function album_predicate( int $viewer ): array {
+	public static function album_predicate( int $viewer ): array {
 		if ( MVS_Media_Visibility::is_privileged( $viewer ) ) {
 			return array( '1=1', array() );
 		}
@@ -85,6 +87,31 @@ final class MVS_Album_Repository {
 				array_merge( $count_args, array( $id ), $where_args )
 			)
 		);
+	}
+
+	/**
+	 * The albums among $ids the viewer may see, with visible_count (one query).
+	 *
+	 * @param int[] $ids    Album IDs.
+	 * @param int   $viewer Viewer.
+	 * @return object[]
+	 */
+	public function find_visible_many( array $ids, int $viewer ): array {
+		global $wpdb;
+		if ( ! $ids ) {
+			return array();
+		}
+		list( $count, $count_args ) = self::visible_count( $viewer );
+		list( $where, $where_args ) = self::album_predicate( $viewer );
+		$in                         = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		$rows                       = $wpdb->get_results(
+			$wpdb->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the placeholders are in the interpolated fragments.
+				"SELECT a.*, {$count} FROM {$wpdb->mvs_albums} a WHERE a.id IN ({$in}) AND {$where}",
+				array_merge( $count_args, array_map( 'intval', $ids ), $where_args )
+			)
+		);
+		return $rows ? $rows : array();
 	}
 
 	/**

@@ -168,6 +168,14 @@ final class MVS_Comments_Service implements MVS_Comments_Handler {
 			return MVS_Errors::make( 'mvs_storage_failed', __( 'The comment could not be saved.', 'media-community-service' ) );
 		}
 		MVS_Comment_Notices::comment_created( $item, $id, $me, $content, $parent );
+		/**
+		 * A member posted a comment or reply (the activity feed records it).
+		 *
+		 * @param int $comment_id Comment ID.
+		 * @param int $media_id   Media ID.
+		 * @param int $user_id    Author.
+		 */
+		do_action( 'mvs_comment_created', $id, $args->id, $me );
 		return self::present( $this->comments->find( $id, $args->id ), $me );
 	}
 
