@@ -23,6 +23,8 @@ module.exports = [
 			'e2e/test-results/**',
 			'e2e/playwright-report/**',
 			'e2e/.cache/**',
+			// Type declarations of plain ES modules: tsc checks them, the JS parser cannot read them.
+			'**/*.d.mts',
 		],
 	},
 

@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 // @ts-expect-error plain ES modules of the site scripts, without type declarations
 import { harnessRequested, linkHarness, playgroundHarnessArgs } from '../../e2e/site/harness.mjs';
-// @ts-expect-error plain ES module of the site scripts, without type declarations
 import { mountRepoFolders } from '../../stack/native-site.mjs';
 // @ts-expect-error plain ES module of the site scripts, without type declarations
 import { wpConfig } from '../../stack/config.mjs';
