@@ -41,6 +41,8 @@ export async function seedSite(site, { media = 0, users = 0, posts, tags, log = 
     MVS_WP_LOAD: path.join(wordpressDir, 'wp-load.php'),
     MVS_SEED_MEDIA: String(media),
     MVS_SEED_USERS: String(users),
+    // The bench member: it follows 500 members and gets their events in its feed (seed.php, "activity and feeds").
+    MVS_SEED_FEED_VIEWER: String(site.fixtures?.users?.member?.id ?? 0),
     ...(posts === undefined ? {} : { MVS_SEED_POSTS: String(posts) }),
     ...(tags === undefined ? {} : { MVS_SEED_TAGS: String(tags) }),
   };
@@ -74,7 +76,7 @@ export async function seedSite(site, { media = 0, users = 0, posts, tags, log = 
     });
   });
   if (!summary) throw new Error('seed.php ended without its summary line');
-  return { tables, totals: summary.totals, ms: summary.ms, firstPublicMedia: summary.first_public_media, mostCommentedMedia: summary.most_commented_public_media, mostReactedMedia: summary.most_reacted_public_media, publicAlbum: summary.public_album, typicalAuthor: summary.typical_author, mostFollowedUser: summary.most_followed_user };
+  return { tables, totals: summary.totals, ms: summary.ms, firstPublicMedia: summary.first_public_media, mostCommentedMedia: summary.most_commented_public_media, mostReactedMedia: summary.most_reacted_public_media, publicAlbum: summary.public_album, typicalAuthor: summary.typical_author, mostFollowedUser: summary.most_followed_user, memberConversation: summary.member_conversation };
 }
 
 /** `--key value` and `--key=value` pairs of a command line. */

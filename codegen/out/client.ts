@@ -15,7 +15,7 @@ export interface ListEnvelope<T> {
 
 /** The error body of every failure. */
 export interface MvsError {
-	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_image_too_large' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_display_name_empty' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_edit_window_closed' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_quota_exceeded' | 'mvs_upload_refused' | 'mvs_not_implemented' | 'mvs_insufficient_credits' | (string & {});
+	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_image_too_large' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_display_name_empty' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_messaging_off' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_edit_window_closed' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_quota_exceeded' | 'mvs_upload_refused' | 'mvs_not_implemented' | 'mvs_insufficient_credits' | (string & {});
 	message: string;
 	data: { status: number;[key: string]: unknown };
 }
@@ -557,6 +557,73 @@ export interface Profile {
 	avatar: Avatar;
 }
 
+/** The last message of a conversation, as the inbox shows it. */
+export interface MessagePreview {
+	id: number;
+	sender_id: number;
+	/** The first 100 characters of the content; empty for a media-only message. */
+	excerpt: string;
+	message_type: "text" | "media";
+	created_at: string;
+}
+
+/** A conversation as the caller sees it (their own state, preferences and unread count). */
+export interface Conversation {
+	id: number;
+	/** The caller's side: request while the caller has not accepted a message request. */
+	status: "active" | "request";
+	/** Whether the caller started it as a request the other member has not accepted yet. */
+	is_request_sender: boolean;
+	/** The other participant; absent once their account is gone. */
+	other_user?: UserCard;
+	/** Both participants, the caller first. */
+	participants: Array<UserCard>;
+	/** The newest message the caller may see; absent when there is none. */
+	last_message?: MessagePreview;
+	/** Messages from the other participant since the caller's last read. */
+	unread_count: number;
+	is_muted: boolean;
+	is_pinned: boolean;
+	is_archived: boolean;
+	created_at: string;
+}
+
+/** Outcome of declining a message request. */
+export interface ConversationDeclined {
+	id: number;
+	status: "declined";
+}
+
+/** Outcome of marking a conversation read. */
+export interface ConversationRead {
+	id: number;
+	/** The caller's unread messages left over all conversations. */
+	unread_total: number;
+}
+
+/** A message as the caller sees it. */
+export interface Message {
+	id: number;
+	conversation_id: number;
+	sender_id: number;
+	/** As sent (plain text; escape on output); empty for a media-only message. */
+	content: string;
+	message_type: "text" | "media";
+	/** A shared media item, or null. */
+	media_id: number | null;
+	/** An attachment from POST /messages/upload, or null. */
+	attachment_id: number | null;
+	/** The message this replies to, or null. */
+	parent_id: number | null;
+	/** The object sent with the message; {} when none. */
+	metadata: Record<string, unknown>;
+	/** One emoji per participant at most. */
+	reactions: Array<{ user_id: number; emoji: string }>;
+	/** Whether the caller sent it. */
+	is_mine: boolean;
+	created_at: string;
+}
+
 /** One rule of an item's access rule set: members matching any rule (or holding a grant) may see the item. */
 export interface AccessRule {
 	id: number;
@@ -937,32 +1004,34 @@ export interface Operations {
 	complete_onboarding: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: Onboarded };
 	/** GET /mvs/v1/feed: Public or followed activity; private events never appear. */
 	get_feed: { params: Record<string, never>; query: { scope?: "public" | "following"; page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
-	/** GET /mvs/v1/me/conversations: The caller's conversations. */
-	list_my_conversations: { params: Record<string, never>; query: { tab?: "all" | "unread" | "requests"; page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
-	/** POST /mvs/v1/conversations: Start a conversation, directly or as a message request. */
-	create_conversation: { params: Record<string, never>; query: Record<string, never>; body: { recipient_id: number; as_request?: boolean }; response: unknown };
+	/** GET /mvs/v1/me/conversations: The caller's conversations: pinned first, then by last message. */
+	list_my_conversations: { params: Record<string, never>; query: { tab?: "all" | "unread" | "requests"; page?: number; per_page?: number }; body: Record<string, never>; response: Conversation[] };
+	/** POST /mvs/v1/conversations: Start a conversation, directly or as a message request; an existing one between the two is returned. */
+	create_conversation: { params: Record<string, never>; query: Record<string, never>; body: { recipient_id: number; as_request?: boolean }; response: Conversation };
 	/** GET /mvs/v1/conversations/{id}: Conversation metadata and participants. */
-	get_conversation: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	get_conversation: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Conversation };
 	/** PATCH /mvs/v1/conversations/{id}: Set the caller's mute, pin and archive preferences. */
-	update_conversation: { params: { id: number }; query: Record<string, never>; body: { is_muted?: boolean; is_pinned?: boolean; is_archived?: boolean }; response: unknown };
+	update_conversation: { params: { id: number }; query: Record<string, never>; body: { is_muted?: boolean; is_pinned?: boolean; is_archived?: boolean }; response: Conversation };
 	/** DELETE /mvs/v1/conversations/{id}: Leave a conversation (soft-deleted for the caller). */
-	leave_conversation: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
-	/** GET /mvs/v1/conversations/{id}/messages: Messages of a conversation, newest first. */
-	list_conversation_messages: { params: { id: number }; query: { before?: number; per_page?: number }; body: Record<string, never>; response: unknown };
-	/** POST /mvs/v1/conversations/{id}/messages: Send a message. */
-	send_message: { params: { id: number }; query: Record<string, never>; body: { content?: string; message_type?: "text" | "media"; media_id?: number; attachment_id?: number; parent_id?: number; metadata?: Record<string, unknown> }; response: unknown };
+	leave_conversation: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Deleted };
+	/** POST /mvs/v1/conversations/{id}/accept: Accept a message request. */
+	accept_conversation: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Conversation };
+	/** POST /mvs/v1/conversations/{id}/decline: Decline a message request, removing it from the inbox. */
+	decline_conversation: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: ConversationDeclined };
 	/** POST /mvs/v1/conversations/{id}/read: Mark every message read for the caller. */
-	mark_conversation_read: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	mark_conversation_read: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: ConversationRead };
+	/** GET /mvs/v1/conversations/{id}/messages: Messages of a conversation, newest first. */
+	list_conversation_messages: { params: { id: number }; query: { before?: number; per_page?: number }; body: Record<string, never>; response: Message[] };
+	/** POST /mvs/v1/conversations/{id}/messages: Send a message. */
+	send_message: { params: { id: number }; query: Record<string, never>; body: { content?: string; message_type?: "text" | "media"; media_id?: number; attachment_id?: number; parent_id?: number; metadata?: Record<string, unknown> }; response: Message };
 	/** POST /mvs/v1/conversations/{id}/typing: Fire a real-time typing event; nothing is stored. */
 	send_typing_event: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
-	/** POST /mvs/v1/conversations/{id}/accept: Accept a message request. */
-	accept_conversation: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
-	/** POST /mvs/v1/conversations/{id}/decline: Decline a message request, removing it from the inbox. */
-	decline_conversation: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
 	/** GET /mvs/v1/conversations/{id}/media: Media shared in a conversation, newest first. */
 	list_conversation_media: { params: { id: number }; query: { per_page?: number }; body: Record<string, never>; response: unknown };
 	/** GET /mvs/v1/conversations/{id}/messages/search: Search the messages of one conversation. */
 	search_conversation_messages: { params: { id: number }; query: { q: string; per_page?: number }; body: Record<string, never>; response: unknown };
+	/** GET /mvs/v1/me/messages/unread-count: The caller's unread message count. */
+	get_unread_message_count: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: Count };
 	/** DELETE /mvs/v1/messages/{id}: Soft-delete a message for the caller. */
 	delete_message: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
 	/** DELETE /mvs/v1/messages/{id}/unsend: Hard-delete an own message within the edit window. */
@@ -973,8 +1042,6 @@ export interface Operations {
 	remove_message_reaction: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
 	/** POST /mvs/v1/messages/upload: Upload one file to attach to a message. */
 	upload_message_attachment: { params: Record<string, never>; query: Record<string, never>; body: { file: MvsFile }; response: UploadResult };
-	/** GET /mvs/v1/me/messages/unread-count: The caller's unread message count. */
-	get_unread_message_count: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: Count };
 	/** GET /mvs/v1/messages/poll: Long-poll for messages newer than since. */
 	poll_messages: { params: Record<string, never>; query: { since: number; conversation_id?: number }; body: Record<string, never>; response: unknown };
 	/** DELETE /mvs/v1/me: Request deletion of the caller's account after the grace period. */
@@ -1119,20 +1186,20 @@ export const operations = {
 	get_conversation: { namespace: 'mvs/v1', method: 'GET', path: '/conversations/{id}', multipart: false },
 	update_conversation: { namespace: 'mvs/v1', method: 'PATCH', path: '/conversations/{id}', multipart: false },
 	leave_conversation: { namespace: 'mvs/v1', method: 'DELETE', path: '/conversations/{id}', multipart: false },
-	list_conversation_messages: { namespace: 'mvs/v1', method: 'GET', path: '/conversations/{id}/messages', multipart: false },
-	send_message: { namespace: 'mvs/v1', method: 'POST', path: '/conversations/{id}/messages', multipart: false },
-	mark_conversation_read: { namespace: 'mvs/v1', method: 'POST', path: '/conversations/{id}/read', multipart: false },
-	send_typing_event: { namespace: 'mvs/v1', method: 'POST', path: '/conversations/{id}/typing', multipart: false },
 	accept_conversation: { namespace: 'mvs/v1', method: 'POST', path: '/conversations/{id}/accept', multipart: false },
 	decline_conversation: { namespace: 'mvs/v1', method: 'POST', path: '/conversations/{id}/decline', multipart: false },
+	mark_conversation_read: { namespace: 'mvs/v1', method: 'POST', path: '/conversations/{id}/read', multipart: false },
+	list_conversation_messages: { namespace: 'mvs/v1', method: 'GET', path: '/conversations/{id}/messages', multipart: false },
+	send_message: { namespace: 'mvs/v1', method: 'POST', path: '/conversations/{id}/messages', multipart: false },
+	send_typing_event: { namespace: 'mvs/v1', method: 'POST', path: '/conversations/{id}/typing', multipart: false },
 	list_conversation_media: { namespace: 'mvs/v1', method: 'GET', path: '/conversations/{id}/media', multipart: false },
 	search_conversation_messages: { namespace: 'mvs/v1', method: 'GET', path: '/conversations/{id}/messages/search', multipart: false },
+	get_unread_message_count: { namespace: 'mvs/v1', method: 'GET', path: '/me/messages/unread-count', multipart: false },
 	delete_message: { namespace: 'mvs/v1', method: 'DELETE', path: '/messages/{id}', multipart: false },
 	unsend_message: { namespace: 'mvs/v1', method: 'DELETE', path: '/messages/{id}/unsend', multipart: false },
 	add_message_reaction: { namespace: 'mvs/v1', method: 'POST', path: '/messages/{id}/reactions', multipart: false },
 	remove_message_reaction: { namespace: 'mvs/v1', method: 'DELETE', path: '/messages/{id}/reactions', multipart: false },
 	upload_message_attachment: { namespace: 'mvs/v1', method: 'POST', path: '/messages/upload', multipart: true },
-	get_unread_message_count: { namespace: 'mvs/v1', method: 'GET', path: '/me/messages/unread-count', multipart: false },
 	poll_messages: { namespace: 'mvs/v1', method: 'GET', path: '/messages/poll', multipart: false },
 	delete_my_account: { namespace: 'mvs/v1', method: 'DELETE', path: '/me', multipart: false },
 	get_my_deletion_request: { namespace: 'mvs/v1', method: 'GET', path: '/me/deletion', multipart: false },

@@ -102,7 +102,6 @@ describe('owner lookups', () => {
 			final class Db {
 				public $mvs_media = 'wp_mvs_media'; public $mvs_albums = 'wp_mvs_albums'; public $mvs_collections = 'wp_mvs_collections';
 				public $mvs_comments = 'wp_mvs_comments'; public $mvs_messages = 'wp_mvs_messages';
-				public $mvs_conversations = 'wp_mvs_conversations'; public $mvs_conversation_members = 'wp_mvs_conversation_members';
 				public $asked = array();
 				public function prepare($sql, ...$args) { return vsprintf(str_replace('%d', '%d', $sql), $args); }
 				public function get_row($query) {
@@ -110,9 +109,6 @@ describe('owner lookups', () => {
 					$rows = array(
 						'SELECT author_id AS owner FROM wp_mvs_media WHERE id = 5' => (object) array('owner' => '7'),
 						'SELECT user_id AS owner FROM wp_mvs_comments WHERE id = 3 AND media_id = 5' => (object) array('owner' => '7'),
-						'SELECT m.status AS member FROM wp_mvs_conversations r LEFT JOIN wp_mvs_conversation_members m ON m.conversation_id = r.id AND m.user_id = 7 WHERE r.id = 2' => (object) array('member' => 'active'),
-						'SELECT m.status AS member FROM wp_mvs_conversations r LEFT JOIN wp_mvs_conversation_members m ON m.conversation_id = r.id AND m.user_id = 8 WHERE r.id = 2' => (object) array('member' => 'left'),
-						'SELECT m.status AS member FROM wp_mvs_conversations r LEFT JOIN wp_mvs_conversation_members m ON m.conversation_id = r.id AND m.user_id = 9 WHERE r.id = 2' => (object) array('member' => null),
 					);
 					return isset($rows[$query]) ? $rows[$query] : null;
 				}
@@ -123,14 +119,12 @@ describe('owner lookups', () => {
 			echo json_encode(array(
 				'media' => array($o->is_media_owner(5, 7), $o->is_media_owner(5, 8), $o->is_media_owner(5, 0), $o->is_media_owner(6, 7)),
 				'comment' => array($o->is_comment_author(3, 5, 7), $o->is_comment_author(3, 6, 7)),
-				'member' => array($o->is_conversation_participant(2, 7), $o->is_conversation_participant(2, 8), $o->is_conversation_participant(2, 9), $o->is_conversation_participant(4, 7)),
 				'asked' => $GLOBALS['wpdb']->asked,
 			));`) as Record<string, unknown[]>;
 		assert.deepEqual(out.media, [true, false, false, null]);
 		assert.deepEqual(out.comment, [true, null], 'a comment reached through another item is missing');
-		assert.deepEqual(out.member, [true, false, false, null], 'a member who left, or none, is not a participant');
 		// Item 5 was read once for three users; every query is the declared table and column.
 		assert.equal(out.asked!.filter((q) => q === 'SELECT author_id AS owner FROM wp_mvs_media WHERE id = 5').length, 1);
-		assert.equal(out.asked!.length, 8);
+		assert.equal(out.asked!.length, 4);
 	});
 });

@@ -266,6 +266,6 @@ describe('test harness scanner', () => {
 		assert.match(violations([unit(['table:mvs_albums'])]).join(), /mvs_albums, rows of core\/albums/);
 		assert.match(violations([unit(['terms:mvs_tag'])]).join(), /core\/tags/);
 		assert.match(violations([unit(['table:mvs_unknown'])]).join(), /cannot map/);
-		assert.deepEqual(violations([unit(['table:mvs_conversations', 'table:mvs_rate_limits', 'users'])]), []);
+		assert.deepEqual(violations([unit(['table:mvs_deletion_requests', 'table:mvs_rate_limits', 'users'])]), []);
 	});
 });

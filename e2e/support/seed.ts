@@ -1,10 +1,10 @@
 /**
- * Fixture data created through the REST API (and, for resources whose
- * routes are not built yet, through the test harness mu-plugin).
+ * Fixture data created through the REST API.
  */
 import type { MvsRequest } from '../../codegen/out/client';
 import { files, upload, type Api, type Role, type SiteFixtures } from './mvs';
 import { pathParams, type FixtureIds, type ManifestRoute } from './matrix';
+import { freshUser } from './moderation';
 
 /** Uploads a public image as `api`'s user (see upload()) and returns its id. */
 export async function uploadImage(api: Api, body: Record<string, string | boolean> = {}): Promise<number> {
@@ -12,9 +12,9 @@ export async function uploadImage(api: Api, body: Record<string, string | boolea
 }
 
 /**
- * A public media item, an album, a tag and a comment made by `member` through the API,
- * and one row of every resource whose routes are not built yet (from the
- * harness), all owned by `member`.
+ * A public media item, an album, a tag, a comment, a collection, an access
+ * rule, a conversation with member2 and a message, all made by `member`
+ * through the API.
  */
 export async function seedOwnedFixtures(member: Api, admin: Api, fixtures: SiteFixtures): Promise<FixtureIds> {
 	const media = await uploadImage(member);
@@ -22,10 +22,11 @@ export async function seedOwnedFixtures(member: Api, admin: Api, fixtures: SiteF
 	const tag = await createTag(member);
 	const comment = await createComment(member, media);
 	const collection = await createCollection(member);
-	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/owned-fixtures', {
-		json: { owner: fixtures.users.member.id, media_id: media },
-	});
-	if (res.status !== 200) throw new Error(`harness fixtures failed: ${res.status} ${JSON.stringify(res.body)}`);
+	// A conversation of member with member2, and a message of member in it.
+	const conversation = await member.op('create_conversation', { body: { recipient_id: fixtures.users.member2.id } });
+	if (conversation.status !== 201) throw new Error(`conversation fixture failed: ${conversation.status} ${JSON.stringify(conversation.body)}`);
+	const message = await member.op('send_message', { params: { id: conversation.body.id as number }, body: { content: 'Fixture message' } });
+	if (message.status !== 201) throw new Error(`message fixture failed: ${message.status} ${JSON.stringify(message.body)}`);
 	const signed = await member.op('get_media_signed_url', { params: { id: media } });
 	if (signed.status !== 200) throw new Error(`signed URL failed: ${signed.status} ${JSON.stringify(signed.body)}`);
 	const serve = Object.fromEntries(new URL((signed.body as { url: string }).url).searchParams.entries());
@@ -34,8 +35,8 @@ export async function seedOwnedFixtures(member: Api, admin: Api, fixtures: SiteF
 	// Unlimited in every dimension, never the default: the matrix's calls on it change no one's quota.
 	const pkg = await admin.op('create_package', { body: { name: uniqueName('package') } });
 	if (pkg.status !== 201) throw new Error(`package fixture failed: ${pkg.status} ${JSON.stringify(pkg.body)}`);
-	const unbuilt = res.body as Omit<FixtureIds, 'memberId' | 'media' | 'album' | 'tag' | 'comment' | 'collection' | 'serve' | 'rule' | 'package'>;
-	return { memberId: fixtures.users.member.id, media, album, tag, comment, collection, serve, rule, package: pkg.body.id as number, ...unbuilt };
+	const ids = { conversation: conversation.body.id as number, message: message.body.id as number };
+	return { memberId: fixtures.users.member.id, media, album, tag, comment, collection, serve, rule, package: pkg.body.id as number, ...ids };
 }
 
 /** A minimal valid request for a route (manifest samples + fixture ids + a real file where one is required). */
@@ -104,6 +105,7 @@ async function albumWithItem(member: Api): Promise<{ album: number; item: number
 export async function prepareAllowedCall(route: ManifestRoute, ids: FixtureIds, api: (role: Role) => Api, role: Role): Promise<MvsRequest> {
 	const member = api('member');
 	const key = `${route.method} ${route.path}`;
+	if (route.path.startsWith('/conversations')) return conversationCall(route, ids, api, role);
 	switch (key) {
 		case 'DELETE /media/{id}':
 			return sampleRequest(route, { ...ids, media: await uploadImage(member) });
@@ -156,6 +158,25 @@ export async function prepareAllowedCall(route: ManifestRoute, ids: FixtureIds, 
 			return { ...sampleRequest(route, ids), json: { action: 'change_privacy', privacy: 'public', media_ids: [await uploadImage(api(role))] } };
 		default:
 			return sampleRequest(route, ids);
+	}
+}
+
+/**
+ * A call of a conversation route as `role`, on a conversation a throw-away
+ * member opened with them as a message request (participants only; each
+ * role gets its own, so accept, decline and leave touch nothing shared).
+ */
+async function conversationCall(route: ManifestRoute, ids: FixtureIds, api: (role: Role) => Api, role: Role): Promise<MvsRequest> {
+	const partner = await freshUser(api('admin'));
+	try {
+		if (route.path === '/conversations') return { ...sampleRequest(route, ids), json: { recipient_id: partner.id } };
+		const me = await api(role).raw('GET', '/wp-json/wp/v2/users/me');
+		const res = await partner.api.op('create_conversation', { body: { recipient_id: (me.body as { id: number }).id, as_request: true } });
+		if (res.status !== 201) throw new Error(`conversation for ${role} failed: ${res.status} ${JSON.stringify(res.body)}`);
+		const request = sampleRequest(route, { ...ids, conversation: res.body.id as number });
+		return route.name === 'send_message' ? { ...request, json: { content: 'matrix' } } : request;
+	} finally {
+		await partner.api.dispose();
 	}
 }
 

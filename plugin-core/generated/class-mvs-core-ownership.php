@@ -84,18 +84,6 @@ final class MVS_Core_Ownership implements MVS_Core_Owner_Lookups {
 	 * @param int $id      Resource ID.
 	 * @param int $user_id User ID.
 	 */
-	public function is_conversation_participant( int $id, int $user_id ): ?bool {
-		global $wpdb;
-		$row = $this->row( $wpdb->prepare( "SELECT m.status AS member FROM {$wpdb->mvs_conversations} r LEFT JOIN {$wpdb->mvs_conversation_members} m ON m.conversation_id = r.id AND m.user_id = %d WHERE r.id = %d", $user_id, $id ) );
-		return null === $row ? null : null !== $row->member && 'left' !== $row->member;
-	}
-
-	/**
-	 * {@inheritDoc}
-	 *
-	 * @param int $id      Resource ID.
-	 * @param int $user_id User ID.
-	 */
 	public function is_media_owner( int $id, int $user_id ): ?bool {
 		global $wpdb;
 		$row = $this->row( $wpdb->prepare( "SELECT author_id AS owner FROM {$wpdb->mvs_media} WHERE id = %d", $id ) );

@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = '49f74e3e7e450d16';
+	const VERSION = 'e1ad8560c2fe6ff6';
 
 	/**
 	 * Option holding the installed schema version.
@@ -176,10 +176,11 @@ final class MVS_Core_Schema {
 			'object'  => 'object_type,object_id',
 		),
 		'mvs_conversations'        => array(
+			'pair'       => 'pair_key',
 			'updated_at' => 'updated_at',
 		),
 		'mvs_conversation_members' => array(
-			'user_status' => 'user_id,status',
+			'inbox' => 'user_id,status,has_left,is_pinned,last_message_id',
 		),
 		'mvs_messages'             => array(
 			'conversation' => 'conversation_id,id',
@@ -509,10 +510,12 @@ final class MVS_Core_Schema {
 			'mvs_conversations'        => 'CREATE TABLE ' . $prefix . 'mvs_conversations (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   created_by bigint(20) unsigned NOT NULL DEFAULT 0,
+  pair_key varchar(41) NOT NULL DEFAULT \'\',
   last_message_id bigint(20) unsigned NOT NULL DEFAULT 0,
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   updated_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (id),
+  UNIQUE KEY pair (pair_key),
   KEY updated_at (updated_at)
 ) ' . $charset_collate . ';',
 			'mvs_conversation_members' => 'CREATE TABLE ' . $prefix . 'mvs_conversation_members (
@@ -523,9 +526,13 @@ final class MVS_Core_Schema {
   is_pinned tinyint(1) NOT NULL DEFAULT 0,
   is_archived tinyint(1) NOT NULL DEFAULT 0,
   last_read_message_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  unread_count int(11) unsigned NOT NULL DEFAULT 0,
+  last_message_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  hidden_before_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  has_left tinyint(1) NOT NULL DEFAULT 0,
   joined_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (conversation_id,user_id),
-  KEY user_status (user_id,status)
+  KEY inbox (user_id,status,has_left,is_pinned,last_message_id)
 ) ' . $charset_collate . ';',
 			'mvs_messages'             => 'CREATE TABLE ' . $prefix . 'mvs_messages (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,

@@ -36,6 +36,7 @@ final class MVS_Errors {
 		'mvs_unauthorized'          => 401,
 		'mvs_community_private'     => 401,
 		'mvs_forbidden'             => 403,
+		'mvs_messaging_off'         => 403,
 		'mvs_signature_invalid'     => 403,
 		'mvs_signature_expired'     => 403,
 		'mvs_range_not_satisfiable' => 416,
@@ -107,6 +108,8 @@ final class MVS_Errors {
 				return __( 'Private-community gate: authentication required.', 'media-community-service' );
 			case 'mvs_forbidden':
 				return __( 'Denied by privacy or capability rules.', 'media-community-service' );
+			case 'mvs_messaging_off':
+				return __( 'Direct messages are turned off on this site (setting dm_access is nobody); every messaging route answers it.', 'media-community-service' );
 			case 'mvs_signature_invalid':
 				return __( 'A signed file URL whose signature does not match its parameters.', 'media-community-service' );
 			case 'mvs_signature_expired':

@@ -14,38 +14,79 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "conversations" resource:
  *
- * - GET /mvs/v1/me/conversations (501 until implemented)
- * - POST /mvs/v1/conversations (501 until implemented)
- * - GET /mvs/v1/conversations/{id} (501 until implemented)
- * - PATCH /mvs/v1/conversations/{id} (501 until implemented)
- * - DELETE /mvs/v1/conversations/{id} (501 until implemented)
- * - GET /mvs/v1/conversations/{id}/messages (501 until implemented)
- * - POST /mvs/v1/conversations/{id}/messages (501 until implemented)
- * - POST /mvs/v1/conversations/{id}/read (501 until implemented)
+ * - GET /mvs/v1/me/conversations
+ * - POST /mvs/v1/conversations
+ * - GET /mvs/v1/conversations/{id}
+ * - PATCH /mvs/v1/conversations/{id}
+ * - DELETE /mvs/v1/conversations/{id}
+ * - POST /mvs/v1/conversations/{id}/accept
+ * - POST /mvs/v1/conversations/{id}/decline
+ * - POST /mvs/v1/conversations/{id}/read
+ * - GET /mvs/v1/conversations/{id}/messages
+ * - POST /mvs/v1/conversations/{id}/messages
  * - POST /mvs/v1/conversations/{id}/typing (501 until implemented)
- * - POST /mvs/v1/conversations/{id}/accept (501 until implemented)
- * - POST /mvs/v1/conversations/{id}/decline (501 until implemented)
  * - GET /mvs/v1/conversations/{id}/media (501 until implemented)
  * - GET /mvs/v1/conversations/{id}/messages/search (501 until implemented)
  */
 final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Ownership lookups used by the permission checks.
+	 * Starting, listing, reading, answering and leaving conversations (hand-written domain logic).
 	 *
-	 * @var MVS_Core_Owner_Lookups
+	 * @var MVS_Conversation_Inbox_Handler
 	 */
-	private $owners;
+	private $conversation_inbox;
+
+	/**
+	 * The messages of one conversation: list, send, search, media, typing (hand-written domain logic).
+	 *
+	 * @var MVS_Conversation_Messages_Handler
+	 */
+	private $conversation_messages;
 
 	/**
 	 * Sets the namespace and collaborators.
 	 *
-	 * @param MVS_Core_Owner_Lookups $owners Ownership lookups.
+	 * @param MVS_Conversation_Inbox_Handler    $conversation_inbox    Starting, listing, reading, answering and leaving conversations.
+	 * @param MVS_Conversation_Messages_Handler $conversation_messages The messages of one conversation: list, send, search, media, typing.
 	 */
-	public function __construct( MVS_Core_Owner_Lookups $owners ) {
-		$this->namespace = 'mvs/v1';
-		$this->owners    = $owners;
+	public function __construct( MVS_Conversation_Inbox_Handler $conversation_inbox, MVS_Conversation_Messages_Handler $conversation_messages ) {
+		$this->namespace             = 'mvs/v1';
+		$this->conversation_inbox    = $conversation_inbox;
+		$this->conversation_messages = $conversation_messages;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'list_my_conversations'      => array( 'mvs_messaging_off' ),
+		'create_conversation'        => array(
+			'mvs_user_not_found',
+			'mvs_not_found',
+			'mvs_forbidden',
+			'mvs_invalid_param',
+			'mvs_storage_failed',
+			'mvs_messaging_off',
+		),
+		'get_conversation'           => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'update_conversation'        => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'leave_conversation'         => array( 'mvs_messaging_off' ),
+		'accept_conversation'        => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'decline_conversation'       => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'mark_conversation_read'     => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'list_conversation_messages' => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'send_message'               => array(
+			'mvs_not_found',
+			'mvs_forbidden',
+			'mvs_invalid_param',
+			'mvs_storage_failed',
+			'mvs_messaging_off',
+		),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -169,6 +210,72 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 
 		register_rest_route(
 			$this->namespace,
+			'/conversations/(?P<id>[\\d]+)/accept',
+			array(
+				'args' => array(
+					'id' => array(
+						'description'       => __( 'Resource ID.', 'media-community-service' ),
+						'type'              => 'integer',
+						'minimum'           => 1,
+						'validate_callback' => 'rest_validate_request_arg',
+						'sanitize_callback' => 'rest_sanitize_request_arg',
+					),
+				),
+				array(
+					'methods'             => 'POST',
+					'callback'            => array( $this, 'accept_conversation' ),
+					'permission_callback' => array( $this, 'accept_conversation_permissions_check' ),
+					'args'                => array(),
+				),
+			)
+		);
+
+		register_rest_route(
+			$this->namespace,
+			'/conversations/(?P<id>[\\d]+)/decline',
+			array(
+				'args' => array(
+					'id' => array(
+						'description'       => __( 'Resource ID.', 'media-community-service' ),
+						'type'              => 'integer',
+						'minimum'           => 1,
+						'validate_callback' => 'rest_validate_request_arg',
+						'sanitize_callback' => 'rest_sanitize_request_arg',
+					),
+				),
+				array(
+					'methods'             => 'POST',
+					'callback'            => array( $this, 'decline_conversation' ),
+					'permission_callback' => array( $this, 'decline_conversation_permissions_check' ),
+					'args'                => array(),
+				),
+			)
+		);
+
+		register_rest_route(
+			$this->namespace,
+			'/conversations/(?P<id>[\\d]+)/read',
+			array(
+				'args' => array(
+					'id' => array(
+						'description'       => __( 'Resource ID.', 'media-community-service' ),
+						'type'              => 'integer',
+						'minimum'           => 1,
+						'validate_callback' => 'rest_validate_request_arg',
+						'sanitize_callback' => 'rest_sanitize_request_arg',
+					),
+				),
+				array(
+					'methods'             => 'POST',
+					'callback'            => array( $this, 'mark_conversation_read' ),
+					'permission_callback' => array( $this, 'mark_conversation_read_permissions_check' ),
+					'args'                => array(),
+				),
+			)
+		);
+
+		register_rest_route(
+			$this->namespace,
 			'/conversations/(?P<id>[\\d]+)/messages',
 			array(
 				'args' => array(
@@ -210,8 +317,9 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'send_message_permissions_check' ),
 					'args'                => array(
 						'content'       => array(
-							'description'       => __( 'Message text; required unless media_id or attachment_id is sent (checked by the handler).', 'media-community-service' ),
+							'description'       => __( 'Message text (at most 5,000 characters); required unless media_id or attachment_id is sent (checked by the handler).', 'media-community-service' ),
 							'type'              => 'string',
+							'maxLength'         => 5000,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'textarea' ),
 						),
@@ -223,7 +331,7 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'media_id'      => array(
-							'description'       => __( 'A media item to share.', 'media-community-service' ),
+							'description'       => __( 'A media item to share; the recipient must be able to see it too.', 'media-community-service' ),
 							'type'              => 'integer',
 							'minimum'           => 1,
 							'validate_callback' => 'rest_validate_request_arg',
@@ -237,41 +345,20 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'parent_id'     => array(
-							'description'       => __( 'Message this replies to.', 'media-community-service' ),
+							'description'       => __( 'Message of the same conversation this replies to.', 'media-community-service' ),
 							'type'              => 'integer',
 							'minimum'           => 1,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'metadata'      => array(
+							'description'          => __( 'A JSON object of at most 2 KB once encoded.', 'media-community-service' ),
 							'type'                 => 'object',
 							'additionalProperties' => true,
 							'validate_callback'    => 'rest_validate_request_arg',
 							'sanitize_callback'    => 'rest_sanitize_request_arg',
 						),
 					),
-				),
-			)
-		);
-
-		register_rest_route(
-			$this->namespace,
-			'/conversations/(?P<id>[\\d]+)/read',
-			array(
-				'args' => array(
-					'id' => array(
-						'description'       => __( 'Resource ID.', 'media-community-service' ),
-						'type'              => 'integer',
-						'minimum'           => 1,
-						'validate_callback' => 'rest_validate_request_arg',
-						'sanitize_callback' => 'rest_sanitize_request_arg',
-					),
-				),
-				array(
-					'methods'             => 'POST',
-					'callback'            => array( $this, 'mark_conversation_read' ),
-					'permission_callback' => array( $this, 'mark_conversation_read_permissions_check' ),
-					'args'                => array(),
 				),
 			)
 		);
@@ -293,50 +380,6 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 					'methods'             => 'POST',
 					'callback'            => array( $this, 'send_typing_event' ),
 					'permission_callback' => array( $this, 'send_typing_event_permissions_check' ),
-					'args'                => array(),
-				),
-			)
-		);
-
-		register_rest_route(
-			$this->namespace,
-			'/conversations/(?P<id>[\\d]+)/accept',
-			array(
-				'args' => array(
-					'id' => array(
-						'description'       => __( 'Resource ID.', 'media-community-service' ),
-						'type'              => 'integer',
-						'minimum'           => 1,
-						'validate_callback' => 'rest_validate_request_arg',
-						'sanitize_callback' => 'rest_sanitize_request_arg',
-					),
-				),
-				array(
-					'methods'             => 'POST',
-					'callback'            => array( $this, 'accept_conversation' ),
-					'permission_callback' => array( $this, 'accept_conversation_permissions_check' ),
-					'args'                => array(),
-				),
-			)
-		);
-
-		register_rest_route(
-			$this->namespace,
-			'/conversations/(?P<id>[\\d]+)/decline',
-			array(
-				'args' => array(
-					'id' => array(
-						'description'       => __( 'Resource ID.', 'media-community-service' ),
-						'type'              => 'integer',
-						'minimum'           => 1,
-						'validate_callback' => 'rest_validate_request_arg',
-						'sanitize_callback' => 'rest_sanitize_request_arg',
-					),
-				),
-				array(
-					'methods'             => 'POST',
-					'callback'            => array( $this, 'decline_conversation' ),
-					'permission_callback' => array( $this, 'decline_conversation_permissions_check' ),
 					'args'                => array(),
 				),
 			)
@@ -426,14 +469,22 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * GET /me/conversations: The caller's conversations.
+	 * GET /me/conversations: The caller's conversations: pinned first, then by last message.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_my_conversations( $request ) {
-		return $this->not_implemented( 'list_my_conversations' );
+		return $this->respond_page(
+			$this->declared( $this->conversation_inbox->list_my_conversations( MVS_List_My_Conversations_Args::from_request( $request ) ), 'list_my_conversations' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 
 	/**
@@ -447,34 +498,29 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * POST /conversations: Start a conversation, directly or as a message request.
-	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
+	 * POST /conversations: Start a conversation, directly or as a message request; an existing one between the two is returned.
+	 * Rate limit: 10 requests a minute per member, and 30 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_conversation( $request ) {
-		$limited = $this->check_rate_limit( 'create_conversation', 30, 150 );
+		$limited = $this->check_rate_limit( 'create_conversation', 10, 30 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'create_conversation' );
+		return $this->respond_created( $this->declared( $this->conversation_inbox->create_conversation( MVS_Create_Conversation_Args::from_request( $request ) ), 'create_conversation' ), '/conversations/%d' );
 	}
 
 	/**
-	 * Permission check of GET /conversations/{id}: conversation participant of {id}.
+	 * Permission check of GET /conversations/{id}: any logged-in user.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function get_conversation_permissions_check( $request ) {
-		$allowed = $this->require_login();
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		$is_owner = $this->owners->is_conversation_participant( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, '', '' );
+		return $this->require_login();
 	}
 
 	/**
@@ -485,84 +531,147 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_conversation( $request ) {
-		return $this->not_implemented( 'get_conversation' );
+		return $this->respond( $this->declared( $this->conversation_inbox->get_conversation( MVS_Get_Conversation_Args::from_request( $request ) ), 'get_conversation' ), 200 );
 	}
 
 	/**
-	 * Permission check of PATCH /conversations/{id}: conversation participant of {id}.
+	 * Permission check of PATCH /conversations/{id}: any logged-in user.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function update_conversation_permissions_check( $request ) {
-		$allowed = $this->require_login();
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		$is_owner = $this->owners->is_conversation_participant( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, '', '' );
+		return $this->require_login();
 	}
 
 	/**
 	 * PATCH /conversations/{id}: Set the caller's mute, pin and archive preferences.
-	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
+	 * Rate limit: 30 requests a minute per member, and 120 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_conversation( $request ) {
-		$limited = $this->check_rate_limit( 'update_conversation', 30, 150 );
+		$limited = $this->check_rate_limit( 'update_conversation', 30, 120 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'update_conversation' );
+		return $this->respond( $this->declared( $this->conversation_inbox->update_conversation( MVS_Update_Conversation_Args::from_request( $request ) ), 'update_conversation' ), 200 );
 	}
 
 	/**
-	 * Permission check of DELETE /conversations/{id}: conversation participant of {id}; an absent target is left to the handler (deleted: false).
+	 * Permission check of DELETE /conversations/{id}: any logged-in user.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function leave_conversation_permissions_check( $request ) {
-		$allowed = $this->require_login();
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		$is_owner = $this->owners->is_conversation_participant( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_absent( $is_owner, '', '' );
+		return $this->require_login();
 	}
 
 	/**
 	 * DELETE /conversations/{id}: Leave a conversation (soft-deleted for the caller).
-	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
+	 * Rate limit: 30 requests a minute per member, and 120 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function leave_conversation( $request ) {
-		$limited = $this->check_rate_limit( 'leave_conversation', 30, 150 );
+		$limited = $this->check_rate_limit( 'leave_conversation', 30, 120 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'leave_conversation' );
+		return $this->respond( $this->declared( $this->conversation_inbox->leave_conversation( MVS_Leave_Conversation_Args::from_request( $request ) ), 'leave_conversation' ), 200 );
 	}
 
 	/**
-	 * Permission check of GET /conversations/{id}/messages: conversation participant of {id}.
+	 * Permission check of POST /conversations/{id}/accept: any logged-in user.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return true|WP_Error
+	 */
+	public function accept_conversation_permissions_check( $request ) {
+		return $this->require_login();
+	}
+
+	/**
+	 * POST /conversations/{id}/accept: Accept a message request.
+	 * Rate limit: 30 requests a minute per member, and 120 a minute per client address, members included.
+	 * Since 1.0.0.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function accept_conversation( $request ) {
+		$limited = $this->check_rate_limit( 'accept_conversation', 30, 120 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
+		return $this->respond( $this->declared( $this->conversation_inbox->accept_conversation( MVS_Accept_Conversation_Args::from_request( $request ) ), 'accept_conversation' ), 200 );
+	}
+
+	/**
+	 * Permission check of POST /conversations/{id}/decline: any logged-in user.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return true|WP_Error
+	 */
+	public function decline_conversation_permissions_check( $request ) {
+		return $this->require_login();
+	}
+
+	/**
+	 * POST /conversations/{id}/decline: Decline a message request, removing it from the inbox.
+	 * Rate limit: 30 requests a minute per member, and 120 a minute per client address, members included.
+	 * Since 1.0.0.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function decline_conversation( $request ) {
+		$limited = $this->check_rate_limit( 'decline_conversation', 30, 120 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
+		return $this->respond( $this->declared( $this->conversation_inbox->decline_conversation( MVS_Decline_Conversation_Args::from_request( $request ) ), 'decline_conversation' ), 200 );
+	}
+
+	/**
+	 * Permission check of POST /conversations/{id}/read: any logged-in user.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return true|WP_Error
+	 */
+	public function mark_conversation_read_permissions_check( $request ) {
+		return $this->require_login();
+	}
+
+	/**
+	 * POST /conversations/{id}/read: Mark every message read for the caller.
+	 * Rate limit: 60 requests a minute per member, and 240 a minute per client address, members included.
+	 * Since 1.0.0.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function mark_conversation_read( $request ) {
+		$limited = $this->check_rate_limit( 'mark_conversation_read', 60, 240 );
+		if ( true !== $limited ) {
+			return $limited;
+		}
+		return $this->respond( $this->declared( $this->conversation_inbox->mark_conversation_read( MVS_Mark_Conversation_Read_Args::from_request( $request ) ), 'mark_conversation_read' ), 200 );
+	}
+
+	/**
+	 * Permission check of GET /conversations/{id}/messages: any logged-in user.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function list_conversation_messages_permissions_check( $request ) {
-		$allowed = $this->require_login();
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		$is_owner = $this->owners->is_conversation_participant( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, '', '' );
+		return $this->require_login();
 	}
 
 	/**
@@ -573,84 +682,51 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_conversation_messages( $request ) {
-		return $this->not_implemented( 'list_conversation_messages' );
+		return $this->respond_page(
+			$this->declared( $this->conversation_messages->list_conversation_messages( MVS_List_Conversation_Messages_Args::from_request( $request ) ), 'list_conversation_messages' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => false,
+				'envelope'     => false,
+			)
+		);
 	}
 
 	/**
-	 * Permission check of POST /conversations/{id}/messages: conversation participant of {id}.
+	 * Permission check of POST /conversations/{id}/messages: any logged-in user.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function send_message_permissions_check( $request ) {
-		$allowed = $this->require_login();
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		$is_owner = $this->owners->is_conversation_participant( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, '', '' );
+		return $this->require_login();
 	}
 
 	/**
 	 * POST /conversations/{id}/messages: Send a message.
-	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
+	 * Rate limit: 30 requests a minute per member, and 120 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function send_message( $request ) {
-		$limited = $this->check_rate_limit( 'send_message', 30, 150 );
+		$limited = $this->check_rate_limit( 'send_message', 30, 120 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'send_message' );
+		return $this->respond( $this->declared( $this->conversation_messages->send_message( MVS_Send_Message_Args::from_request( $request ) ), 'send_message' ), 201 );
 	}
 
 	/**
-	 * Permission check of POST /conversations/{id}/read: conversation participant of {id}.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return true|WP_Error
-	 */
-	public function mark_conversation_read_permissions_check( $request ) {
-		$allowed = $this->require_login();
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		$is_owner = $this->owners->is_conversation_participant( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, '', '' );
-	}
-
-	/**
-	 * POST /conversations/{id}/read: Mark every message read for the caller.
-	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
-	 * Since 1.0.0.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return WP_REST_Response|WP_Error
-	 */
-	public function mark_conversation_read( $request ) {
-		$limited = $this->check_rate_limit( 'mark_conversation_read', 30, 150 );
-		if ( true !== $limited ) {
-			return $limited;
-		}
-		return $this->not_implemented( 'mark_conversation_read' );
-	}
-
-	/**
-	 * Permission check of POST /conversations/{id}/typing: conversation participant of {id}.
+	 * Permission check of POST /conversations/{id}/typing: any logged-in user.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function send_typing_event_permissions_check( $request ) {
-		$allowed = $this->require_login();
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		$is_owner = $this->owners->is_conversation_participant( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, '', '' );
+		return $this->require_login();
 	}
 
 	/**
@@ -670,80 +746,13 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of POST /conversations/{id}/accept: conversation participant of {id}.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return true|WP_Error
-	 */
-	public function accept_conversation_permissions_check( $request ) {
-		$allowed = $this->require_login();
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		$is_owner = $this->owners->is_conversation_participant( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, '', '' );
-	}
-
-	/**
-	 * POST /conversations/{id}/accept: Accept a message request.
-	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
-	 * Since 1.0.0.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return WP_REST_Response|WP_Error
-	 */
-	public function accept_conversation( $request ) {
-		$limited = $this->check_rate_limit( 'accept_conversation', 30, 150 );
-		if ( true !== $limited ) {
-			return $limited;
-		}
-		return $this->not_implemented( 'accept_conversation' );
-	}
-
-	/**
-	 * Permission check of POST /conversations/{id}/decline: conversation participant of {id}.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return true|WP_Error
-	 */
-	public function decline_conversation_permissions_check( $request ) {
-		$allowed = $this->require_login();
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		$is_owner = $this->owners->is_conversation_participant( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, '', '' );
-	}
-
-	/**
-	 * POST /conversations/{id}/decline: Decline a message request, removing it from the inbox.
-	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
-	 * Since 1.0.0.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return WP_REST_Response|WP_Error
-	 */
-	public function decline_conversation( $request ) {
-		$limited = $this->check_rate_limit( 'decline_conversation', 30, 150 );
-		if ( true !== $limited ) {
-			return $limited;
-		}
-		return $this->not_implemented( 'decline_conversation' );
-	}
-
-	/**
-	 * Permission check of GET /conversations/{id}/media: conversation participant of {id}.
+	 * Permission check of GET /conversations/{id}/media: any logged-in user.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function list_conversation_media_permissions_check( $request ) {
-		$allowed = $this->require_login();
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		$is_owner = $this->owners->is_conversation_participant( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, '', '' );
+		return $this->require_login();
 	}
 
 	/**
@@ -758,18 +767,13 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * Permission check of GET /conversations/{id}/messages/search: conversation participant of {id}.
+	 * Permission check of GET /conversations/{id}/messages/search: any logged-in user.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return true|WP_Error
 	 */
 	public function search_conversation_messages_permissions_check( $request ) {
-		$allowed = $this->require_login();
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		$is_owner = $this->owners->is_conversation_participant( (int) $request['id'], get_current_user_id() );
-		return $this->require_owner_or_capability( $is_owner, '', '' );
+		return $this->require_login();
 	}
 
 	/**

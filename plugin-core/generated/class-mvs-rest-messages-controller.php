@@ -14,15 +14,22 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "messages" resource:
  *
+ * - GET /mvs/v1/me/messages/unread-count
  * - DELETE /mvs/v1/messages/{id} (501 until implemented)
  * - DELETE /mvs/v1/messages/{id}/unsend (501 until implemented)
  * - POST /mvs/v1/messages/{id}/reactions (501 until implemented)
  * - DELETE /mvs/v1/messages/{id}/reactions (501 until implemented)
  * - POST /mvs/v1/messages/upload (501 until implemented)
- * - GET /mvs/v1/me/messages/unread-count (501 until implemented)
  * - GET /mvs/v1/messages/poll (501 until implemented)
  */
 final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
+
+	/**
+	 * The caller's unread message count (hand-written domain logic).
+	 *
+	 * @var MVS_Message_Counts_Handler
+	 */
+	private $message_counts;
 
 	/**
 	 * Ownership lookups used by the permission checks.
@@ -34,17 +41,42 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 	/**
 	 * Sets the namespace and collaborators.
 	 *
-	 * @param MVS_Core_Owner_Lookups $owners Ownership lookups.
+	 * @param MVS_Message_Counts_Handler $message_counts The caller's unread message count.
+	 * @param MVS_Core_Owner_Lookups     $owners         Ownership lookups.
 	 */
-	public function __construct( MVS_Core_Owner_Lookups $owners ) {
-		$this->namespace = 'mvs/v1';
-		$this->owners    = $owners;
+	public function __construct( MVS_Message_Counts_Handler $message_counts, MVS_Core_Owner_Lookups $owners ) {
+		$this->namespace      = 'mvs/v1';
+		$this->message_counts = $message_counts;
+		$this->owners         = $owners;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'get_unread_message_count' => array( 'mvs_messaging_off' ),
+	);
 
 	/**
 	 * Registers the routes of this resource.
 	 */
 	public function register_routes() {
+		register_rest_route(
+			$this->namespace,
+			'/me/messages/unread-count',
+			array(
+				array(
+					'methods'             => 'GET',
+					'callback'            => array( $this, 'get_unread_message_count' ),
+					'permission_callback' => array( $this, 'get_unread_message_count_permissions_check' ),
+					'args'                => array(),
+				),
+			)
+		);
+
 		register_rest_route(
 			$this->namespace,
 			'/messages/(?P<id>[\\d]+)',
@@ -139,19 +171,6 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 
 		register_rest_route(
 			$this->namespace,
-			'/me/messages/unread-count',
-			array(
-				array(
-					'methods'             => 'GET',
-					'callback'            => array( $this, 'get_unread_message_count' ),
-					'permission_callback' => array( $this, 'get_unread_message_count_permissions_check' ),
-					'args'                => array(),
-				),
-			)
-		);
-
-		register_rest_route(
-			$this->namespace,
 			'/messages/poll',
 			array(
 				array(
@@ -179,6 +198,27 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 				),
 			)
 		);
+	}
+
+	/**
+	 * Permission check of GET /me/messages/unread-count: any logged-in user.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return true|WP_Error
+	 */
+	public function get_unread_message_count_permissions_check( $request ) {
+		return $this->require_login();
+	}
+
+	/**
+	 * GET /me/messages/unread-count: The caller's unread message count.
+	 * Since 1.0.0.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function get_unread_message_count( $request ) {
+		return $this->respond( $this->declared( $this->message_counts->get_unread_message_count( MVS_Get_Unread_Message_Count_Args::from_request( $request ) ), 'get_unread_message_count' ), 200 );
 	}
 
 	/**
@@ -318,27 +358,6 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 			return $file;
 		}
 		return $this->not_implemented( 'upload_message_attachment' );
-	}
-
-	/**
-	 * Permission check of GET /me/messages/unread-count: any logged-in user.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return true|WP_Error
-	 */
-	public function get_unread_message_count_permissions_check( $request ) {
-		return $this->require_login();
-	}
-
-	/**
-	 * GET /me/messages/unread-count: The caller's unread message count.
-	 * Since 1.0.0.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return WP_REST_Response|WP_Error
-	 */
-	public function get_unread_message_count( $request ) {
-		return $this->not_implemented( 'get_unread_message_count' );
 	}
 
 	/**

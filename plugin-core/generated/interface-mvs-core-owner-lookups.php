@@ -45,15 +45,6 @@ interface MVS_Core_Owner_Lookups {
 	public function is_comment_author( int $id, int $media_id, int $user_id ): ?bool;
 
 	/**
-	 * Whether the user is the conversation participant of the resource.
-	 *
-	 * @param int $id      Resource ID from the route.
-	 * @param int $user_id Current user ID (never 0: login is checked first).
-	 * @return bool|null Null when the resource does not exist.
-	 */
-	public function is_conversation_participant( int $id, int $user_id ): ?bool;
-
-	/**
 	 * Whether the user is the media owner of the resource.
 	 *
 	 * @param int $id      Resource ID from the route.

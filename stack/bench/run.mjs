@@ -174,6 +174,7 @@ async function prepare(site) {
     album: seeded.publicAlbum,
     author: seeded.typicalAuthor,
     followed: seeded.mostFollowedUser,
+    conversation: seeded.memberConversation,
     tag: tag.slug,
     smartCollection: smart.id,
     manualCollection: manual.id,

@@ -42,7 +42,7 @@ export function typicalTag(cloud) {
 }
 
 /**
- * @param {object} ids { mediaItem, mostCommented, mostReacted, album, author, followed (the most followed member), tag (slug),
+ * @param {object} ids { mediaItem, mostCommented, mostReacted, album, author, followed (the most followed member), conversation (the bench member's busiest), tag (slug),
  *   smartCollection, manualCollection, publicFile, privateFile, memberFile (paths with query) }
  * @param {object} hooks { serveOffloadOn, serveOffloadOff } (async functions)
  */
@@ -87,6 +87,9 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'me-followers', name: 'me/followers member', operation: 'list_my_followers', group: 'list', viewer: 'member', path: `${api}/me/followers?per_page=20` },
     { key: 'user-search', name: 'users/search q=seed1', operation: 'search_users', group: 'list', viewer: 'anon', path: `${api}/users/search?q=seed1&per_page=10` },
     { key: 'credit-history', name: 'mvs-pro me/credits/history member', operation: 'list_my_credit_history', group: 'list', viewer: 'member', path: '/wp-json/mvs-pro/v1/me/credits/history?per_page=20' },
+    // Messaging: the bench member's inbox (200 conversations) and its busiest thread (half of all messages).
+    { key: 'conversations', name: 'me/conversations member (200)', operation: 'list_my_conversations', group: 'list', viewer: 'member', path: `${api}/me/conversations?per_page=20` },
+    { key: 'messages', name: 'conversations/{id}/messages member (busiest)', operation: 'list_conversation_messages', group: 'list', viewer: 'member', path: `${api}/conversations/${ids.conversation}/messages?per_page=30` },
     { key: 'blocked', name: 'me/blocked member', operation: 'list_blocked_users', group: 'list', viewer: 'member', path: `${api}/me/blocked?per_page=20` },
     { key: 'grants', name: 'me/grants member (30 grants)', operation: 'list_my_grants', group: 'list', viewer: 'member', path: `${api}/me/grants?per_page=20` },
     { key: 'posts', name: 'wp/v2/posts (core anchor)', operation: null, group: 'anchor', viewer: 'anon', path: '/wp-json/wp/v2/posts?per_page=20' },

@@ -558,6 +558,68 @@ if ( $n_users > 0 && $n_members > 1 ) {
 	);
 }
 
+// ---------------------------------------------------------------- conversations and messages
+// The bench member talks with up to 200 members: as many messages as items
+// (10k, 1M), half of them in its first conversation (the thread the bench
+// reads), the rest spread over the others. Member rows hold what the send
+// route leaves: the last message, and unread counters.
+$bench_member = (int) ( getenv( 'MVS_SEED_FEED_VIEWER' ) ?: 0 );
+if ( $bench_member > 0 && $n_members > 1 && $n_media > 0 ) {
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_messages',
+		static function () use ( $wpdb, $bench_member, $member_ids, $n_media, $date ) {
+			$feed_viewer = $bench_member;
+			$p      = $wpdb->prefix;
+			$others = array_slice( array_values( array_diff( $member_ids, array( $feed_viewer ) ) ), 0, 200 );
+			$n_conv = count( $others );
+			$conv   = mvs_seed_next_id( "{$p}mvs_conversations", 'id' );
+			$msg    = mvs_seed_next_id( "{$p}mvs_messages", 'id' );
+			$of     = static function ( int $i ) use ( $n_conv ): int {
+				return 0 === $i % 2 ? 0 : ( $i % $n_conv );
+			};
+			$last   = array();
+			for ( $i = 0; $i < $n_media; $i++ ) {
+				$last[ $of( $i ) ] = $msg + $i;
+			}
+			mvs_seed_insert(
+				"{$p}mvs_conversations",
+				array( 'id', 'created_by', 'pair_key', 'last_message_id', 'created_at', 'updated_at' ),
+				array( '%d', '%d', '%s', '%d', '%s', '%s' ),
+				( static function () use ( $others, $feed_viewer, $conv, $last, $date ) {
+					foreach ( $others as $k => $other ) {
+						yield array( $conv + $k, $feed_viewer, min( $other, $feed_viewer ) . ':' . max( $other, $feed_viewer ), $last[ $k ] ?? 0, $date( 0, 1 ), $date( 0, 1 ) );
+					}
+				} )()
+			);
+			mvs_seed_insert(
+				"{$p}mvs_conversation_members",
+				array( 'conversation_id', 'user_id', 'status', 'unread_count', 'last_message_id', 'last_read_message_id', 'joined_at' ),
+				array( '%d', '%d', '%s', '%d', '%d', '%d', '%s' ),
+				( static function () use ( $others, $feed_viewer, $conv, $last, $date ) {
+					foreach ( $others as $k => $other ) {
+						$at = $last[ $k ] ?? 0;
+						yield array( $conv + $k, $feed_viewer, 'active', $k % 3, $at, max( 0, $at - $k % 3 ), $date( 0, 1 ) );
+						yield array( $conv + $k, $other, 'active', 0, $at, $at, $date( 0, 1 ) );
+					}
+				} )()
+			);
+			$n = mvs_seed_insert(
+				"{$p}mvs_messages",
+				array( 'id', 'conversation_id', 'sender_id', 'content', 'message_type', 'metadata', 'created_at' ),
+				array( '%d', '%d', '%d', '%s', '%s', '%s', '%s' ),
+				( static function () use ( $n_media, $others, $feed_viewer, $conv, $msg, $of, $date ) {
+					for ( $i = 0; $i < $n_media; $i++ ) {
+						$k = $of( $i );
+						yield array( $msg + $i, $conv + $k, 0 === $i % 3 ? $feed_viewer : $others[ $k ], 'Seeded message ' . $i, 'text', '', $date( $i, $n_media ) );
+					}
+				} )()
+			);
+			$wpdb->query( 'COMMIT' );
+			return $n;
+		}
+	);
+}
+
 // ---------------------------------------------------------------- work for the scheduled jobs
 // What the daily and hourly purges delete, so the bench times them with work
 // to do: view records (0–2 per new item, from its creation until now, so most
@@ -816,6 +878,8 @@ echo wp_json_encode(
 		'most_reacted_public_media'   => (int) $wpdb->get_var( "SELECT id FROM {$wpdb->prefix}mvs_media WHERE privacy = 'public' AND moderation_status = 'approved' ORDER BY reactions_count DESC, id LIMIT 1" ),
 		'public_album'                => (int) $wpdb->get_var( "SELECT id FROM {$wpdb->prefix}mvs_albums WHERE privacy = 'public' ORDER BY id LIMIT 1" ),
 		// The author of the middle item: an author as a reader of the list meets them (weighted by items).
+		// The bench member's busiest conversation (seeded above).
+		'member_conversation'         => (int) $wpdb->get_var( $wpdb->prepare( "SELECT m.conversation_id FROM {$wpdb->prefix}mvs_conversation_members m WHERE m.user_id = %d ORDER BY m.conversation_id LIMIT 1", (int) ( getenv( 'MVS_SEED_FEED_VIEWER' ) ?: 0 ) ) ),
 		'most_followed_user'          => (int) $wpdb->get_var( "SELECT user_id FROM {$wpdb->prefix}mvs_user_stats ORDER BY follower_count DESC, user_id LIMIT 1" ),
 		'typical_author'              => (int) $wpdb->get_var( "SELECT author_id FROM {$wpdb->prefix}mvs_media ORDER BY id LIMIT 1 OFFSET " . (int) floor( (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_media" ) / 2 ) ),
 	)

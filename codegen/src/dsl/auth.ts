@@ -55,10 +55,6 @@ export const OWNER_LOOKUPS = {
 	album_owner: { table: 'mvs_albums', column: 'author_id' },
 	collection_owner: { table: 'mvs_collections', column: 'author_id' },
 	comment_author: { table: 'mvs_comments', column: 'user_id', scope: 'media_id' },
-	conversation_participant: {
-		table: 'mvs_conversations',
-		members: { table: 'mvs_conversation_members', key: 'conversation_id', user: 'user_id', left: { status: 'status', value: 'left' } },
-	},
 	message_sender: { table: 'mvs_messages', column: 'sender_id' },
 } as const satisfies Readonly<Record<string, OwnerSource>>;
 

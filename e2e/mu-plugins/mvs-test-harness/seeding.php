@@ -177,39 +177,6 @@ add_action(
 				},
 			)
 		);
-		// One row of each resource whose routes are not built yet, owned by `owner`,
-		// for the authorization matrix (albums and tags come from the API).
-		register_rest_route(
-			'mvs-test/v1',
-			'/owned-fixtures',
-			array(
-				'methods'             => 'POST',
-				'permission_callback' => 'mvs_test_admin_only',
-				'args'                => array(
-					'owner'    => array(
-						'type'     => 'integer',
-						'required' => true,
-					),
-					'media_id' => array(
-						'type'     => 'integer',
-						'required' => true,
-					),
-				),
-				'callback'            => static function ( WP_REST_Request $request ) {
-					global $wpdb;
-					$owner = (int) $request['owner'];
-					$media = (int) $request['media_id'];
-					$now   = current_time( 'mysql', true );
-					$p     = $wpdb->prefix;
-					$wpdb->insert( "{$p}mvs_conversations", array( 'created_by' => $owner, 'created_at' => $now, 'updated_at' => $now ) );
-					$conversation = (int) $wpdb->insert_id;
-					$wpdb->insert( "{$p}mvs_conversation_members", array( 'conversation_id' => $conversation, 'user_id' => $owner, 'status' => 'active', 'joined_at' => $now ) );
-					$wpdb->insert( "{$p}mvs_messages", array( 'conversation_id' => $conversation, 'sender_id' => $owner, 'content' => 'Fixture message', 'created_at' => $now ) );
-					$message = (int) $wpdb->insert_id;
-					return compact( 'conversation', 'message' );
-				},
-			)
-		);
 		// Rows that reference an item in the tables no route of the contract
 		// writes yet, for the item delete to clean up (media-delete-plan.spec).
 		register_rest_route(

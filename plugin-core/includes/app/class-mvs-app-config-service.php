@@ -18,7 +18,7 @@ final class MVS_App_Config_Service implements MVS_App_Config_Handler {
 	 * Features whose routes still answer 501: off, whatever the settings say,
 	 * so no app offers a screen that cannot load.
 	 */
-	const UNBUILT = array( 'messaging', 'activity' );
+	const UNBUILT = array( 'activity' );
 
 	/**
 	 * The mvs_dm_access values that turn messaging off (the contract's list;

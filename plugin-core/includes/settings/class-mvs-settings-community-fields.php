@@ -42,13 +42,13 @@ final class MVS_Settings_Community_Fields {
 			),
 			'dm_access'         => array(
 				'title'       => __( 'Direct messages', 'media-community-service' ),
-				'description' => __( 'Who may start a conversation with a member.', 'media-community-service' ),
+				'description' => __( 'Who may start a conversation with a member. A conversation from someone the member does not follow opens as a message request; under "followers" it is refused. Nobody turns messaging off (every messaging route answers 403).', 'media-community-service' ),
 				'type'        => 'string',
 				'enum'        => array( 'everyone', 'members', 'followers', 'nobody' ),
 				'labels'      => array(
 					'everyone'  => __( 'Everyone', 'media-community-service' ),
 					'members'   => __( 'Logged-in members', 'media-community-service' ),
-					'followers' => __( 'Followers of the member', 'media-community-service' ),
+					'followers' => __( 'Only members the recipient follows', 'media-community-service' ),
 					'nobody'    => __( 'Nobody (messages off)', 'media-community-service' ),
 				),
 				'default'     => 'members',

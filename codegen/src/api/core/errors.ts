@@ -21,6 +21,7 @@ export const coreErrors: readonly ErrorSpec[] = [
 	{ code: 'mvs_unauthorized', status: 401, meaning: 'Authentication required.' },
 	{ code: 'mvs_community_private', status: 401, meaning: 'Private-community gate: authentication required.' },
 	{ code: 'mvs_forbidden', status: 403, meaning: 'Denied by privacy or capability rules.' },
+	{ code: 'mvs_messaging_off', status: 403, meaning: 'Direct messages are turned off on this site (setting dm_access is nobody); every messaging route answers it.' },
 	{ code: 'mvs_signature_invalid', status: 403, meaning: 'A signed file URL whose signature does not match its parameters.' },
 	{ code: 'mvs_signature_expired', status: 403, meaning: 'A signed file URL past its expiry.' },
 	{

@@ -23,6 +23,7 @@ import { accessSchemas } from './schemas-access.js';
 import { moderationSchemas } from './schemas-moderation.js';
 import { peopleSchemas } from './schemas-people.js';
 import { profileSchemas } from './schemas-profile.js';
+import { messagingSchemas } from './schemas-messaging.js';
 import * as community from './schemas-community.js';
 import { socialSchemas } from './schemas-social.js';
 import { coreTables } from './tables.js';
@@ -65,6 +66,7 @@ export const corePlugin: PluginSpec = {
 		...socialSchemas,
 		...peopleSchemas,
 		...profileSchemas,
+		...messagingSchemas,
 		...accessSchemas,
 		...notifications.notificationSchemas,
 		...engagement.commentSchemas,

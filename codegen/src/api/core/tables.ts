@@ -478,12 +478,15 @@ export const coreTables: readonly TableSpec[] = [
 		columns: {
 			id: col.id(),
 			created_by: col.userId(erase.anonymize('The conversation stays for its other members, started by nobody named.')),
+			// "<lower user id>:<higher user id>" under a unique key: two members
+			// have one conversation, even when both start it at once (docs/messaging.md).
+			pair_key: personal(col.varchar(41, ''), erase.keep('Two numbers, no name: the other member keeps their one thread; no row links the number of a deleted account to anyone.')),
 			last_message_id: col.bigint(),
 			created_at: createdAt,
 			updated_at: col.datetime(),
 		},
 		primaryKey: ['id'],
-		indexes: [key('updated_at', 'updated_at')],
+		indexes: [unique('pair', 'pair_key'), key('updated_at', 'updated_at')],
 	}),
 	table({
 		name: 'mvs_conversation_members',
@@ -497,10 +500,17 @@ export const coreTables: readonly TableSpec[] = [
 			is_pinned: col.bool(),
 			is_archived: col.bool(),
 			last_read_message_id: col.bigint(),
+			// Atomic counters (docs/messaging.md): unread is incremented in SQL by
+			// each message of the other member and zeroed on read; last_message_id
+			// orders the inbox; messages up to hidden_before_id were left behind.
+			unread_count: col.uint(),
+			last_message_id: col.bigint(),
+			hidden_before_id: col.bigint(),
+			has_left: col.bool(),
 			joined_at: col.datetime(),
 		},
 		primaryKey: ['conversation_id', 'user_id'],
-		indexes: [key('user_status', 'user_id', 'status')],
+		indexes: [key('inbox', 'user_id', 'status', 'has_left', 'is_pinned', 'last_message_id')],
 	}),
 	table({
 		name: 'mvs_messages',

@@ -1,0 +1,55 @@
+/**
+ * Response schemas of direct messaging. The contract shows no keys for
+ * conversation and message records; docs/messaging.md explains each choice.
+ */
+import { schema, t, type SchemaSpec } from '../../dsl/index.js';
+
+const messageFields = {
+	id: t.int().required(),
+	conversation_id: t.int().required(),
+	sender_id: t.int().required(),
+	content: t.string().required().describe('As sent (plain text; escape on output); empty for a media-only message.'),
+	message_type: t.enum('text', 'media').required(),
+	media_id: t.int().nullable().required().describe('A shared media item, or null.'),
+	attachment_id: t.int().nullable().required().describe('An attachment from POST /messages/upload, or null.'),
+	parent_id: t.int().nullable().required().describe('The message this replies to, or null.'),
+	metadata: t.json().required().describe('The object sent with the message; {} when none.'),
+	reactions: t
+		.array(t.object({ user_id: t.int().required(), emoji: t.string().required() }))
+		.required()
+		.describe('One emoji per participant at most.'),
+	is_mine: t.bool().required().describe('Whether the caller sent it.'),
+	created_at: t.datetime().required(),
+};
+
+export const messagingSchemas: readonly SchemaSpec[] = [
+	schema('MessagePreview', 'The last message of a conversation, as the inbox shows it.', {
+		id: t.int().required(),
+		sender_id: t.int().required(),
+		excerpt: t.string().required().describe('The first 100 characters of the content; empty for a media-only message.'),
+		message_type: t.enum('text', 'media').required(),
+		created_at: t.datetime().required(),
+	}),
+	schema('Conversation', 'A conversation as the caller sees it (their own state, preferences and unread count).', {
+		id: t.int().required(),
+		status: t.enum('active', 'request').required().describe("The caller's side: request while the caller has not accepted a message request."),
+		is_request_sender: t.bool().required().describe('Whether the caller started it as a request the other member has not accepted yet.'),
+		other_user: t.ref('UserCard').describe('The other participant; absent once their account is gone.'),
+		participants: t.array(t.ref('UserCard')).required().describe('Both participants, the caller first.'),
+		last_message: t.ref('MessagePreview').describe('The newest message the caller may see; absent when there is none.'),
+		unread_count: t.int().required().describe("Messages from the other participant since the caller's last read."),
+		is_muted: t.bool().required(),
+		is_pinned: t.bool().required(),
+		is_archived: t.bool().required(),
+		created_at: t.datetime().required(),
+	}),
+	schema('ConversationDeclined', 'Outcome of declining a message request.', {
+		id: t.int().required(),
+		status: t.enum('declined').required(),
+	}),
+	schema('ConversationRead', 'Outcome of marking a conversation read.', {
+		id: t.int().required(),
+		unread_total: t.int().required().describe("The caller's unread messages left over all conversations."),
+	}),
+	schema('Message', 'A message as the caller sees it.', messageFields),
+];

@@ -1,0 +1,63 @@
+/**
+ * The site setting dm_access, which changes every member's messaging and so
+ * runs in the site-wide project: `nobody` answers 403 mvs_messaging_off on
+ * every implemented messaging route and turns features.messaging off in the
+ * app config; `followers` lets a member start conversations only with
+ * members who follow them, refusing others as a block is refused.
+ * Choices: docs/messaging.md.
+ */
+import { expect, test, type Api } from '../support/mvs';
+import { freshUser, saveSettings, type FreshUser } from '../support/moderation';
+
+test.describe.configure({ mode: 'serial' });
+
+let a: FreshUser;
+let b: FreshUser;
+let conversation = 0;
+
+test.beforeAll(async ({ api }) => {
+	[a, b] = await Promise.all([freshUser(api('admin')), freshUser(api('admin'))]);
+	const res = await a.api.op('create_conversation', { body: { recipient_id: b.id } });
+	expect(res.status).toBe(201);
+	conversation = (res.body as { id: number }).id;
+});
+
+test.afterAll(async ({ api }) => {
+	await saveSettings(api('admin'), { dm_access: 'members' });
+	await Promise.all([a, b].map((u) => u?.api.dispose()));
+});
+
+test('dm_access nobody: every messaging route answers 403 mvs_messaging_off, and the app config says messaging is off', async ({ api }) => {
+	await saveSettings(api('admin'), { dm_access: 'nobody' });
+	const id = { params: { id: conversation } };
+	const calls: [string, (x: Api) => Promise<{ status: number; body: unknown }>][] = [
+		['list', (x) => x.op('list_my_conversations')],
+		['create', (x) => x.op('create_conversation', { body: { recipient_id: b.id } })],
+		['get', (x) => x.op('get_conversation', id)],
+		['send', (x) => x.op('send_message', { ...id, body: { content: 'hi' } })],
+		['leave', (x) => x.op('leave_conversation', id)],
+		['unread', (x) => x.op('get_unread_message_count')],
+	];
+	for (const [name, call] of calls) {
+		const res = await call(a.api);
+		expect([name, res.status, (res.body as { code?: string }).code]).toEqual([name, 403, 'mvs_messaging_off']);
+	}
+	expect((await api('anonymous').op('get_app_config')).body.features).toMatchObject({ messaging: false });
+});
+
+test('dm_access followers: only a member the recipient follows may start a conversation; the refusal is the one a block gets', async ({ api }) => {
+	await saveSettings(api('admin'), { dm_access: 'followers' });
+	expect((await api('anonymous').op('get_app_config')).body.features).toMatchObject({ messaging: true });
+	const [c] = await Promise.all([freshUser(api('admin'))]);
+	try {
+		const refused = await c!.api.op('create_conversation', { body: { recipient_id: a.id } });
+		expect([refused.status, refused.body.code]).toEqual([403, 'mvs_forbidden']);
+		expect((await a.api.op('follow_user', { params: { id: c!.id } })).status).toBe(200);
+		const allowed = await c!.api.op('create_conversation', { body: { recipient_id: a.id } });
+		expect(allowed.status).toBe(201);
+		// An existing conversation keeps working whatever the setting says about starting one.
+		expect((await b.api.op('send_message', { params: { id: conversation }, body: { content: 'still here' } })).status).toBe(201);
+	} finally {
+		await c!.api.dispose();
+	}
+});

@@ -1,0 +1,55 @@
+/**
+ * Smoke journey of direct messaging, for the Playground tier (SQLite must
+ * take every statement): a member opens a request, the recipient finds it
+ * in the requests tab, replies (which accepts it), both read the thread,
+ * unread counts move, preferences change, a second request is declined and
+ * the first conversation is left. Edge cases: messaging.spec.ts.
+ */
+import type { Conversation, Message } from '../../../codegen/out/client';
+import { createMember, type Member } from '../../support/community';
+import { expect, test } from '../../support/mvs';
+
+test.describe.configure({ mode: 'serial' });
+
+let a: Member;
+let b: Member;
+let c: Member;
+
+test.beforeAll(async ({ api }) => {
+	[a, b, c] = await Promise.all([createMember(api('admin')), createMember(api('admin')), createMember(api('admin'))]);
+});
+
+test.afterAll(async () => {
+	await Promise.all([a, b, c].map((m) => m?.api.dispose()));
+});
+
+test('a request from start to leave, every implemented messaging route once', async () => {
+	const started = await a.api.op('create_conversation', { body: { recipient_id: b.id } });
+	expect(started.status, JSON.stringify(started.body)).toBe(201);
+	const conv = started.body as unknown as Conversation;
+	const sent = await a.api.op('send_message', { params: { id: conv.id }, body: { content: 'hello', metadata: { client: 'smoke' } } });
+	expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+
+	const requests = await b.api.op('list_my_conversations', { query: { tab: 'requests' } });
+	expect((requests.body as unknown as Conversation[]).map((x) => [x.id, x.unread_count, x.last_message?.excerpt])).toEqual([[conv.id, 1, 'hello']]);
+	expect(requests.headers['x-wp-total']).toBe('1');
+	expect((await b.api.op('accept_conversation', { params: { id: conv.id } })).body).toMatchObject({ status: 'active' });
+	expect((await b.api.op('get_unread_message_count')).body).toEqual({ count: 1 });
+	const reply = await b.api.op('send_message', { params: { id: conv.id }, body: { content: 'hi back', parent_id: (sent.body as unknown as Message).id } });
+	expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+
+	const thread = await a.api.op('list_conversation_messages', { params: { id: conv.id }, query: { per_page: 10 } });
+	expect((thread.body as unknown as Message[]).map((m) => [m.content, m.is_mine])).toEqual([
+		['hi back', false],
+		['hello', true],
+	]);
+	expect((await a.api.op('mark_conversation_read', { params: { id: conv.id } })).body).toEqual({ id: conv.id, unread_total: 0 });
+	expect((await b.api.op('mark_conversation_read', { params: { id: conv.id } })).body).toEqual({ id: conv.id, unread_total: 0 });
+	expect((await b.api.op('update_conversation', { params: { id: conv.id }, body: { is_pinned: true } })).body).toMatchObject({ is_pinned: true });
+	expect((await b.api.op('get_conversation', { params: { id: conv.id } })).body).toMatchObject({ id: conv.id, is_pinned: true, unread_count: 0 });
+
+	const second = await c.api.op('create_conversation', { body: { recipient_id: b.id, as_request: true } });
+	expect((await b.api.op('decline_conversation', { params: { id: (second.body as unknown as Conversation).id } })).body).toMatchObject({ status: 'declined' });
+	expect((await b.api.op('leave_conversation', { params: { id: conv.id } })).body).toEqual({ deleted: true, id: conv.id });
+	expect((await b.api.op('list_my_conversations')).body).toEqual([]);
+});

@@ -1,0 +1,182 @@
+<?php
+/**
+ * Domain logic of the routes on one conversation's messages.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Implements the generated MVS_Conversation_Messages_Handler: the page of
+ * messages (newest first, before cursor) and sending one. Choices:
+ * docs/messaging.md.
+ */
+final class MVS_Conversation_Messages_Service implements MVS_Conversation_Messages_Handler {
+
+	/**
+	 * Largest metadata object, in bytes of its JSON.
+	 */
+	const METADATA_MAX_BYTES = 2048;
+
+	/**
+	 * Conversation rows.
+	 *
+	 * @var MVS_Conversation_Repository
+	 */
+	private $conversations;
+
+	/**
+	 * Message rows.
+	 *
+	 * @var MVS_Message_Repository
+	 */
+	private $messages;
+
+	/**
+	 * Access checks.
+	 *
+	 * @var MVS_Messaging_Gate
+	 */
+	private $gate;
+
+	/**
+	 * The Message shape.
+	 *
+	 * @var MVS_Message_Presenter
+	 */
+	private $presenter;
+
+	/**
+	 * Wires collaborators (defaults for production; tests may inject).
+	 *
+	 * @param MVS_Conversation_Repository|null $conversations Conversation rows.
+	 * @param MVS_Message_Repository|null      $messages      Message rows.
+	 */
+	public function __construct( ?MVS_Conversation_Repository $conversations = null, ?MVS_Message_Repository $messages = null ) {
+		$this->conversations = $conversations ? $conversations : new MVS_Conversation_Repository();
+		$this->messages      = $messages ? $messages : new MVS_Message_Repository();
+		$this->gate          = new MVS_Messaging_Gate( $this->conversations );
+		$this->presenter     = new MVS_Message_Presenter( $this->messages );
+	}
+
+	/**
+	 * GET /conversations/{id}/messages: three queries whatever per_page.
+	 *
+	 * @param MVS_List_Conversation_Messages_Args $args Arguments.
+	 * @return MVS_Page|WP_Error
+	 */
+	public function list_conversation_messages( MVS_List_Conversation_Messages_Args $args ) {
+		$me  = get_current_user_id();
+		$row = $this->gate->row( $args->id, $me );
+		if ( is_wp_error( $row ) ) {
+			return $row;
+		}
+		$rows  = $this->messages->page( $args->id, $me, (int) $row->hidden_before_id, $args->before, max( 1, $args->per_page ) );
+		$items = $this->presenter->present_all( $rows, $me );
+		return new MVS_Page( $items, count( $items ) );
+	}
+
+	/**
+	 * POST /conversations/{id}/messages. Replying to a request accepts it.
+	 *
+	 * @param MVS_Send_Message_Args $args Arguments.
+	 * @return array|WP_Error
+	 */
+	public function send_message( MVS_Send_Message_Args $args ) {
+		$me  = get_current_user_id();
+		$row = $this->gate->row( $args->id, $me );
+		if ( is_wp_error( $row ) ) {
+			return $row;
+		}
+		$other = (int) $row->other_id;
+		if ( $other <= 0 || ! get_userdata( $other ) ) {
+			return MVS_Messaging_Gate::refused();
+		}
+		$fields = $this->validated( $args, $me, $other );
+		if ( is_wp_error( $fields ) ) {
+			return $fields;
+		}
+		$fields['conversation_id'] = $args->id;
+		$fields['sender_id']       = $me;
+		$conversations             = $this->conversations;
+		$messages                  = $this->messages;
+		$id                        = MVS_Transaction::run(
+			static function () use ( $conversations, $messages, $fields, $me ) {
+				$id = $messages->insert(
+					array(
+						'conversation_id' => $fields['conversation_id'],
+						'sender_id'       => $me,
+						'content'         => $fields['content'],
+						'message_type'    => $fields['message_type'],
+						'media_id'        => $fields['media_id'],
+						'attachment_id'   => 0,
+						'parent_id'       => $fields['parent_id'],
+						'metadata'        => $fields['metadata'],
+					)
+				);
+				return $id && $conversations->record_message( $fields['conversation_id'], $me, $id ) ? $id : false;
+			}
+		);
+		if ( ! $id ) {
+			return MVS_Errors::make( 'mvs_storage_failed' );
+		}
+		$message = $this->messages->find( (int) $id );
+		if ( ! $row->other_muted && 'declined' !== $row->other_status ) {
+			MVS_Message_Notices::message_sent( $other, $me, $args->id, (string) $message->content );
+		}
+		return MVS_Message_Presenter::present( $message, $me, array() );
+	}
+
+	/**
+	 * The columns of a new message, or 400 mvs_invalid_param (403 when the
+	 * recipient may no longer be messaged).
+	 *
+	 * @param MVS_Send_Message_Args $args  Arguments.
+	 * @param int                   $me    Sender.
+	 * @param int                   $other Recipient.
+	 * @return array|WP_Error
+	 */
+	private function validated( MVS_Send_Message_Args $args, int $me, int $other ) {
+		if ( in_array( $other, MVS_Media_Visibility::blocked_ids( $me ), true ) ) {
+			return MVS_Messaging_Gate::refused();
+		}
+		$content  = trim( (string) $args->content );
+		$media_id = (int) $args->media_id;
+		if ( null !== $args->attachment_id ) {
+			// Attachments come from POST /messages/upload, which is not built yet: none is the sender's.
+			return MVS_Errors::make( 'mvs_invalid_param', __( 'Unknown attachment.', 'media-community-service' ) );
+		}
+		if ( '' === $content && $media_id <= 0 ) {
+			return MVS_Errors::make( 'mvs_invalid_param', __( 'A message needs content or a media item.', 'media-community-service' ) );
+		}
+		if ( 'media' === $args->message_type && $media_id <= 0 ) {
+			return MVS_Errors::make( 'mvs_invalid_param', __( 'A media message needs a media item.', 'media-community-service' ) );
+		}
+		if ( $media_id > 0 ) {
+			// Both must be able to see it: the recipient would otherwise learn of an item hidden from them.
+			$item = ( new MVS_Media_Repository() )->find( $media_id );
+			if ( ! $item || ! MVS_Media_Visibility::can_view( $item, $me ) || ! MVS_Media_Visibility::can_view( $item, $other ) ) {
+				return MVS_Errors::make( 'mvs_invalid_param', __( 'This item cannot be shared in this conversation.', 'media-community-service' ) );
+			}
+		}
+		$parent_id = (int) $args->parent_id;
+		if ( $parent_id > 0 ) {
+			$parent = $this->messages->find( $parent_id );
+			if ( ! $parent || (int) $parent->conversation_id !== (int) $args->id ) {
+				return MVS_Errors::make( 'mvs_invalid_param', __( 'The reply target is not a message of this conversation.', 'media-community-service' ) );
+			}
+		}
+		$metadata = null === $args->metadata ? '' : (string) wp_json_encode( (object) $args->metadata );
+		if ( strlen( $metadata ) > self::METADATA_MAX_BYTES ) {
+			return MVS_Errors::make( 'mvs_invalid_param', __( 'The metadata object is too large (2 KB at most).', 'media-community-service' ) );
+		}
+		return array(
+			'content'      => $content,
+			'message_type' => $media_id > 0 ? 'media' : 'text',
+			'media_id'     => max( 0, $media_id ),
+			'parent_id'    => max( 0, $parent_id ),
+			'metadata'     => $metadata,
+		);
+	}
+}

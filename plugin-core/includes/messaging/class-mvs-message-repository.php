@@ -1,0 +1,113 @@
+<?php
+/**
+ * Rows of mvs_messages and what hangs off them.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Messages as one participant may see them: after the point they left, not
+ * hidden by them (mvs_message_hidden), newest first on the
+ * (conversation_id, id) key.
+ */
+final class MVS_Message_Repository {
+
+	/**
+	 * Inserts a message.
+	 *
+	 * @param array $row conversation_id, sender_id, content, message_type, media_id, attachment_id, parent_id, metadata.
+	 * @return int New ID; 0 on failure.
+	 */
+	public function insert( array $row ): int {
+		global $wpdb;
+		$row['created_at'] = current_time( 'mysql', true );
+		$ok                = $wpdb->insert( $wpdb->mvs_messages, $row, array( '%d', '%d', '%s', '%s', '%d', '%d', '%d', '%s', '%s' ) );
+		return $ok ? (int) $wpdb->insert_id : 0;
+	}
+
+	/**
+	 * One message by ID.
+	 *
+	 * @param int $id Message.
+	 * @return object|null
+	 */
+	public function find( int $id ) {
+		global $wpdb;
+		return $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$wpdb->mvs_messages} WHERE id = %d", $id ) );
+	}
+
+	/**
+	 * A page of messages the participant sees, newest first.
+	 *
+	 * @param int $conversation_id Conversation.
+	 * @param int $user_id         Participant.
+	 * @param int $after           Their hidden_before_id: only later messages.
+	 * @param int $before          Only IDs below it; 0 for none.
+	 * @param int $limit           At most this many.
+	 * @return object[]
+	 */
+	public function page( int $conversation_id, int $user_id, int $after, int $before, int $limit ): array {
+		global $wpdb;
+		$rows = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT m.* FROM {$wpdb->mvs_messages} m LEFT JOIN {$wpdb->mvs_message_hidden} h ON h.message_id = m.id AND h.user_id = %d WHERE m.conversation_id = %d AND m.id > %d AND m.id < %d AND h.message_id IS NULL ORDER BY m.id DESC LIMIT %d",
+				$user_id,
+				$conversation_id,
+				$after,
+				$before > 0 ? $before : PHP_INT_MAX,
+				$limit
+			)
+		);
+		return $rows ? $rows : array();
+	}
+
+	/**
+	 * The previews of the given messages, without those the viewer hid.
+	 *
+	 * @param int[] $ids     Message IDs.
+	 * @param int   $user_id Viewer.
+	 * @return array<int, object> Keyed by message ID.
+	 */
+	public function previews( array $ids, int $user_id ): array {
+		global $wpdb;
+		$ids = array_values( array_filter( array_map( 'intval', $ids ) ) );
+		if ( ! $ids ) {
+			return array();
+		}
+		$in = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is a list of %d placeholders.
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT m.id, m.sender_id, SUBSTRING( m.content, 1, 100 ) AS excerpt, m.message_type, m.created_at FROM {$wpdb->mvs_messages} m LEFT JOIN {$wpdb->mvs_message_hidden} h ON h.message_id = m.id AND h.user_id = %d WHERE m.id IN ( {$in} ) AND h.message_id IS NULL", array_merge( array( $user_id ), $ids ) ) );
+		$out  = array();
+		foreach ( $rows ? $rows : array() as $row ) {
+			$out[ (int) $row->id ] = $row;
+		}
+		return $out;
+	}
+
+	/**
+	 * Reactions of the given messages (one query).
+	 *
+	 * @param int[] $ids Message IDs.
+	 * @return array<int, array[]> Message ID => list of {user_id, emoji}.
+	 */
+	public function reactions( array $ids ): array {
+		global $wpdb;
+		$ids = array_values( array_filter( array_map( 'intval', $ids ) ) );
+		if ( ! $ids ) {
+			return array();
+		}
+		$in = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is a list of %d placeholders.
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT message_id, user_id, emoji FROM {$wpdb->mvs_message_reactions} WHERE message_id IN ( {$in} ) ORDER BY created_at, user_id", $ids ) );
+		$out  = array();
+		foreach ( $rows ? $rows : array() as $row ) {
+			$out[ (int) $row->message_id ][] = array(
+				'user_id' => (int) $row->user_id,
+				'emoji'   => (string) $row->emoji,
+			);
+		}
+		return $out;
+	}
+}
