@@ -264,3 +264,42 @@ test('favorites and collection item queries use indexes on the 50,000-item table
 	}
 	expect(scans).toEqual([]);
 });
+
+test('activity lists read index ranges on 50,000-event tables: no full scan of events, inboxes or items (EXPLAIN)', async ({ api, fixtures }) => {
+	const admin = api('admin');
+	test.setTimeout(600_000);
+	await upload(api('member'));
+	expect((await admin.raw('POST', '/wp-json/mvs-test/v1/grow-media', { json: { rows: 50_000 } })).status).toBe(200);
+	const grown = await admin.raw('POST', '/wp-json/mvs-test/v1/grow-activity', { json: { rows: 50_000, inbox_user: fixtures.users.member.id } });
+	expect(grown.status, JSON.stringify(grown.body)).toBe(200);
+	expect(grown.body.activity).toBeGreaterThanOrEqual(50_000);
+	expect(grown.body.inbox).toBeGreaterThanOrEqual(50_000);
+	const calls: [Api, string, Record<string, string>][] = [
+		[api('anonymous'), '/mvs/v1/feed', {}],
+		[api('member'), '/mvs/v1/feed', { per_page: '100' }],
+		[api('member'), '/mvs/v1/feed', { scope: 'following' }],
+		[api('anonymous'), `/mvs/v1/users/${fixtures.users.member.id}/activity`, {}],
+		[api('member2'), `/mvs/v1/users/${fixtures.users.member.id}/media`, {}],
+	];
+	const scans: string[] = [];
+	for (const [caller, path, query] of calls) {
+		const res = await caller.send({ method: 'GET', path, query: { ...query, mvs_debug_queries: '1' } });
+		expect(res.status).toBe(200);
+		const log = JSON.parse(res.headers['x-mvs-query-log'] ?? '[]') as string[];
+		const selects = log.filter((sql) => /^SELECT .* FROM \S*mvs_(activity|media)/.test(sql));
+		const label = `${caller.role} ${path} ${JSON.stringify(query)}`;
+		expect(selects.length, label).toBeGreaterThan(0);
+		for (const sql of selects) {
+			const plan = await admin.raw('POST', '/wp-json/mvs-test/v1/explain', { json: { sql } });
+			for (const row of plan.body as { table: string | null; type: string; key: string | null; rows: string }[]) {
+				// The grown tables (events, inboxes, items; the others hold a few rows, which
+				// MariaDB may read whole): no full scan, and no index walk beyond the window's 1,000.
+				if (!['ev', 'i', 'm', 'wp_mvs_activity', 'wp_mvs_activity_inbox', 'wp_mvs_media'].includes(row.table ?? '')) continue;
+				if (row.type === 'ALL' || (row.type === 'index' && Number(row.rows) > 1_100)) scans.push(`${label}: ${sql} → ${JSON.stringify(row)}`);
+				// The following feed reads the caller's inbox range, never each followed member's events.
+				if (query.scope === 'following' && row.table === 'ev' && row.key !== 'PRIMARY') scans.push(`fan-out on read ${label}: ${JSON.stringify(row)}`);
+			}
+		}
+	}
+	expect(scans).toEqual([]);
+});

@@ -19,6 +19,11 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Core_Enums {
 
 	/**
+	 * Kinds of activity event: an upload, an album created, a comment, a reaction.
+	 */
+	const ACTIVITY_TYPE = array( 'upload', 'album', 'comment', 'reaction' );
+
+	/**
 	 * Layouts a native client opens its media browser with.
 	 */
 	const APP_LAYOUT = array( 'grid', 'list', 'masonry' );

@@ -37,6 +37,11 @@ final class MVS_Core_Media_Delete_Plan {
 				'action' => 'cascade',
 			),
 			array(
+				'table'  => 'mvs_activity',
+				'column' => 'media_id',
+				'action' => 'cascade',
+			),
+			array(
 				'table'  => 'mvs_ai_usage',
 				'column' => 'media_id',
 				'action' => 'keep',
@@ -122,6 +127,7 @@ final class MVS_Core_Media_Delete_Plan {
 		$statements = array(
 			"DELETE FROM {$wpdb->mvs_access_grants} WHERE media_id IN ({$in})",
 			"DELETE FROM {$wpdb->mvs_access_rules} WHERE media_id IN ({$in})",
+			"DELETE FROM {$wpdb->mvs_activity} WHERE media_id IN ({$in})",
 			"UPDATE {$wpdb->mvs_albums} SET cover_media_id = 0 WHERE cover_media_id IN ({$in})",
 			"DELETE FROM {$wpdb->mvs_collection_items} WHERE media_id IN ({$in})",
 			"DELETE FROM {$wpdb->mvs_comments} WHERE media_id IN ({$in})",

@@ -36,6 +36,16 @@ final class MVS_Core_Personal_Data {
 				'action' => 'delete_rows',
 			),
 			array(
+				'table'  => 'mvs_activity_inbox',
+				'column' => 'user_id',
+				'action' => 'delete_rows',
+			),
+			array(
+				'table'  => 'mvs_activity_inbox',
+				'column' => 'actor_id',
+				'action' => 'delete_rows',
+			),
+			array(
 				'table'  => 'mvs_albums',
 				'column' => 'author_id',
 				'action' => 'content',

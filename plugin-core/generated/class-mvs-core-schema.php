@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = 'e1ad8560c2fe6ff6';
+	const VERSION = '538e296501bf3350';
 
 	/**
 	 * Option holding the installed schema version.
@@ -56,6 +56,7 @@ final class MVS_Core_Schema {
 		'mvs_notifications',
 		'mvs_device_tokens',
 		'mvs_activity',
+		'mvs_activity_inbox',
 		'mvs_conversations',
 		'mvs_conversation_members',
 		'mvs_messages',
@@ -171,9 +172,14 @@ final class MVS_Core_Schema {
 			'user'       => 'user_id',
 		),
 		'mvs_activity'             => array(
-			'user'    => 'user_id,id',
-			'privacy' => 'privacy,id',
-			'object'  => 'object_type,object_id',
+			'user'   => 'user_id,id',
+			'media'  => 'media_id',
+			'album'  => 'album_id',
+			'fanout' => 'fanout_cursor',
+		),
+		'mvs_activity_inbox'       => array(
+			'activity' => 'activity_id',
+			'actor'    => 'actor_id',
 		),
 		'mvs_conversations'        => array(
 			'pair'       => 'pair_key',
@@ -497,15 +503,25 @@ final class MVS_Core_Schema {
 			'mvs_activity'             => 'CREATE TABLE ' . $prefix . 'mvs_activity (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
-  type varchar(40) NOT NULL DEFAULT \'\',
-  object_type varchar(20) NOT NULL DEFAULT \'\',
-  object_id bigint(20) unsigned NOT NULL DEFAULT 0,
-  privacy varchar(20) NOT NULL DEFAULT \'public\',
+  type varchar(20) NOT NULL DEFAULT \'upload\',
+  media_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  album_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  ref_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  fanout_cursor varchar(40) NOT NULL DEFAULT \'\',
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (id),
   KEY user (user_id,id),
-  KEY privacy (privacy,id),
-  KEY object (object_type,object_id)
+  KEY media (media_id),
+  KEY album (album_id),
+  KEY fanout (fanout_cursor)
+) ' . $charset_collate . ';',
+			'mvs_activity_inbox'       => 'CREATE TABLE ' . $prefix . 'mvs_activity_inbox (
+  user_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  activity_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  actor_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  PRIMARY KEY  (user_id,activity_id),
+  KEY activity (activity_id),
+  KEY actor (actor_id)
 ) ' . $charset_collate . ';',
 			'mvs_conversations'        => 'CREATE TABLE ' . $prefix . 'mvs_conversations (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,

@@ -14,16 +14,36 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "feed" resource:
  *
- * - GET /mvs/v1/feed (501 until implemented)
+ * - GET /mvs/v1/feed
  */
 final class MVS_REST_Feed_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Feed_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Feed_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Feed_Handler $handler ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'get_feed' => array(),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -39,7 +59,7 @@ final class MVS_REST_Feed_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'get_feed_permissions_check' ),
 					'args'                => array(
 						'scope'    => array(
-							'description'       => __( 'following is empty for anonymous callers.', 'media-community-service' ),
+							'description'       => __( 'following: events of the members the caller follows; empty for anonymous callers.', 'media-community-service' ),
 							'type'              => 'string',
 							'enum'              => array( 'public', 'following' ),
 							'default'           => 'public',
@@ -80,13 +100,21 @@ final class MVS_REST_Feed_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * GET /feed: Public or followed activity; private events never appear.
+	 * GET /feed: Public or followed activity; events about what the caller may not see never appear.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_feed( $request ) {
-		return $this->not_implemented( 'get_feed' );
+		return $this->respond_page(
+			$this->declared( $this->handler->get_feed( MVS_Get_Feed_Args::from_request( $request ) ), 'get_feed' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 }

@@ -17,8 +17,8 @@ defined( 'ABSPATH' ) || exit;
  * - GET /mvs/v1/users/{id}
  * - GET /mvs/v1/users/search
  * - GET /mvs/v1/users/suggested
- * - GET /mvs/v1/users/{id}/media (501 until implemented)
- * - GET /mvs/v1/users/{id}/activity (501 until implemented)
+ * - GET /mvs/v1/users/{id}/media
+ * - GET /mvs/v1/users/{id}/activity
  */
 final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 
@@ -30,13 +30,31 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 	private $user_profiles;
 
 	/**
+	 * A member's media, as the caller may see it (hand-written domain logic).
+	 *
+	 * @var MVS_User_Media_Handler
+	 */
+	private $user_media;
+
+	/**
+	 * A member's activity, as the caller may see it (docs/activity-and-feed.md) (hand-written domain logic).
+	 *
+	 * @var MVS_User_Activity_Handler
+	 */
+	private $user_activity;
+
+	/**
 	 * Sets the namespace and collaborators.
 	 *
 	 * @param MVS_User_Profiles_Handler $user_profiles Public profiles, member search and suggestions (docs/people.md).
+	 * @param MVS_User_Media_Handler    $user_media    A member's media, as the caller may see it.
+	 * @param MVS_User_Activity_Handler $user_activity A member's activity, as the caller may see it (docs/activity-and-feed.md).
 	 */
-	public function __construct( MVS_User_Profiles_Handler $user_profiles ) {
+	public function __construct( MVS_User_Profiles_Handler $user_profiles, MVS_User_Media_Handler $user_media, MVS_User_Activity_Handler $user_activity ) {
 		$this->namespace     = 'mvs/v1';
 		$this->user_profiles = $user_profiles;
+		$this->user_media    = $user_media;
+		$this->user_activity = $user_activity;
 	}
 
 	/**
@@ -49,6 +67,8 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 		'get_user'             => array( 'mvs_user_not_found' ),
 		'search_users'         => array(),
 		'list_suggested_users' => array(),
+		'list_user_media'      => array( 'mvs_user_not_found' ),
+		'list_user_activity'   => array( 'mvs_user_not_found' ),
 	);
 
 	/**
@@ -305,7 +325,15 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_user_media( $request ) {
-		return $this->not_implemented( 'list_user_media' );
+		return $this->respond_page(
+			$this->declared( $this->user_media->list_user_media( MVS_List_User_Media_Args::from_request( $request ) ), 'list_user_media' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => true,
+			)
+		);
 	}
 
 	/**
@@ -326,6 +354,14 @@ final class MVS_REST_Users_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_user_activity( $request ) {
-		return $this->not_implemented( 'list_user_activity' );
+		return $this->respond_page(
+			$this->declared( $this->user_activity->list_user_activity( MVS_List_User_Activity_Args::from_request( $request ) ), 'list_user_activity' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 }

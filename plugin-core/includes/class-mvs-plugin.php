@@ -43,9 +43,12 @@ final class MVS_Plugin {
 		MVS_Media_Terms_Copy_Refill::register();
 		MVS_AI_Service::register();
 		MVS_Reaction_Notices::register();
+		MVS_Activity_Recorder::register();
 		MVS_Unread_Count::register();
 		MVS_File_Purge::register();
 		MVS_Account_Eraser::register();
+		MVS_App_Interests_Cache::register();
+		MVS_Rest_Nonce_Service::register();
 		MVS_User_Search_Index::register();
 		MVS_User_Suggestions::register();
 		MVS_Avatar_Filter::register();

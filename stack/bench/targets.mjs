@@ -86,7 +86,12 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'me-following', name: 'me/following member', operation: 'list_my_following', group: 'list', viewer: 'member', path: `${api}/me/following?per_page=20` },
     { key: 'me-followers', name: 'me/followers member', operation: 'list_my_followers', group: 'list', viewer: 'member', path: `${api}/me/followers?per_page=20` },
     { key: 'user-search', name: 'users/search q=seed1', operation: 'search_users', group: 'list', viewer: 'anon', path: `${api}/users/search?q=seed1&per_page=10` },
-    { key: 'credit-history', name: 'mvs-pro me/credits/history member', operation: 'list_my_credit_history', group: 'list', viewer: 'member', path: '/wp-json/mvs-pro/v1/me/credits/history?per_page=20' },
+    // Activity: the site's feed, and the bench member's following feed (it follows 500 members: stack/seed/seed.php).
+    { key: 'feed', name: 'feed public', operation: 'get_feed', group: 'list', viewer: 'anon', path: `${api}/feed?per_page=20` },
+    { key: 'feed-member', name: 'feed public member', operation: 'get_feed', group: 'list', viewer: 'member', path: `${api}/feed?per_page=20` },
+    { key: 'feed-following', name: 'feed following member (follows 500)', operation: 'get_feed', group: 'list', viewer: 'member', path: `${api}/feed?scope=following&per_page=20` },
+    { key: 'user-activity', name: 'users/{id}/activity (typical author)', operation: 'list_user_activity', group: 'list', viewer: 'anon', path: `${api}/users/${ids.author}/activity?per_page=20` },
+    { key: 'user-media', name: 'users/{id}/media (typical author)', operation: 'list_user_media', group: 'list', viewer: 'anon', path: `${api}/users/${ids.author}/media?per_page=20` },
     // Messaging: the bench member's inbox (200 conversations) and its busiest thread (half of all messages).
     { key: 'conversations', name: 'me/conversations member (200)', operation: 'list_my_conversations', group: 'list', viewer: 'member', path: `${api}/me/conversations?per_page=20` },
     { key: 'messages', name: 'conversations/{id}/messages member (busiest)', operation: 'list_conversation_messages', group: 'list', viewer: 'member', path: `${api}/conversations/${ids.conversation}/messages?per_page=30` },

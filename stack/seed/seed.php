@@ -558,6 +558,67 @@ if ( $n_users > 0 && $n_members > 1 ) {
 	);
 }
 
+// ---------------------------------------------------------------- activity and feeds
+// One event per seeded upload, album, comment and reaction (what the
+// plugin's hooks record), in date order; and the bench member (the fixture
+// member, MVS_SEED_FEED_VIEWER) following 500 members, with their events
+// fanned out to its inbox as the plugin would have (docs/activity-and-feed.md).
+// Other members' inboxes are left empty: a read touches only the reader's range.
+if ( $n_media > 0 ) {
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_activity',
+		static function () use ( $wpdb, $first_media ) {
+			$p = $wpdb->prefix;
+			$n = $wpdb->query(
+				$wpdb->prepare(
+					"INSERT INTO {$p}mvs_activity ( user_id, type, media_id, album_id, ref_id, created_at ) SELECT user_id, type, media_id, album_id, ref_id, created_at FROM (
+						SELECT author_id AS user_id, 'upload' AS type, id AS media_id, 0 AS album_id, 0 AS ref_id, created_at FROM {$p}mvs_media WHERE id >= %d
+						UNION ALL SELECT a.author_id, 'album', 0, a.id, 0, a.created_at FROM {$p}mvs_albums a WHERE a.cover_media_id >= %d
+						UNION ALL SELECT user_id, 'comment', media_id, 0, id, created_at FROM {$p}mvs_comments WHERE media_id >= %d
+						UNION ALL SELECT user_id, 'reaction', media_id, 0, 0, created_at FROM {$p}mvs_reactions WHERE media_id >= %d
+					) e ORDER BY created_at",
+					$first_media,
+					$first_media,
+					$first_media,
+					$first_media
+				)
+			);
+			$wpdb->query( 'COMMIT' );
+			return (int) $n;
+		}
+	);
+}
+$feed_viewer = (int) ( getenv( 'MVS_SEED_FEED_VIEWER' ) ?: 0 );
+if ( $feed_viewer > 0 && $n_members > 1 ) {
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_activity_inbox',
+		static function () use ( $wpdb, $feed_viewer, $member_ids ) {
+			$p      = $wpdb->prefix;
+			$have   = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$p}mvs_follows WHERE follower_id = %d", $feed_viewer ) );
+			$others = array_values( array_diff( $member_ids, array( $feed_viewer ) ) );
+			shuffle( $others );
+			$add = array_slice( $others, 0, max( 0, 500 - $have ) );
+			mvs_seed_insert(
+				"{$p}mvs_follows",
+				array( 'follower_id', 'followed_id', 'created_at' ),
+				array( '%d', '%d', '%s' ),
+				( static function () use ( $feed_viewer, $add ) {
+					foreach ( $add as $followed ) {
+						yield array( $feed_viewer, $followed, gmdate( 'Y-m-d H:i:s' ) );
+					}
+				} )(),
+				'INSERT IGNORE'
+			);
+			if ( class_exists( 'MVS_Follow_Graph' ) ) {
+				MVS_Follow_Graph::rebuild_counts();
+			}
+			$n = $wpdb->query( $wpdb->prepare( "INSERT IGNORE INTO {$p}mvs_activity_inbox ( user_id, activity_id, actor_id ) SELECT %d, a.id, a.user_id FROM {$p}mvs_activity a JOIN {$p}mvs_follows f ON f.followed_id = a.user_id AND f.follower_id = %d", $feed_viewer, $feed_viewer ) );
+			$wpdb->query( 'COMMIT' );
+			return (int) $n;
+		}
+	);
+}
+
 // ---------------------------------------------------------------- conversations and messages
 // The bench member talks with up to 200 members: as many messages as items
 // (10k, 1M), half of them in its first conversation (the thread the bench
@@ -828,30 +889,11 @@ if ( $n_users > 0 ) {
 		}
 	);
 }
-// ---------------------------------------------------------------- follower counts and the name index
-// The routes keep both in step; the rows inserted above (follows, users) need them built.
-mvs_seed_step(
-	$wpdb->prefix . 'mvs_user_stats',
-	static function () {
-		MVS_Follow_Graph::rebuild_counts();
-		return 1;
-	}
-);
-if ( $n_users > 0 ) {
-	mvs_seed_step(
-		$wpdb->prefix . 'mvs_user_search_tokens',
-		static function () use ( $first_user ) {
-			update_option( MVS_User_Search_Index::CURSOR_OPTION, $first_user - 1, true );
-			MVS_User_Search_Index::fill( 86400 );
-			return 1;
-		}
-	);
-}
 mvs_seed_step(
 	'ANALYZE TABLE',
 	static function () use ( $wpdb ) {
 		$tables = array( $wpdb->users, $wpdb->usermeta, $wpdb->posts, $wpdb->terms, $wpdb->term_taxonomy, $wpdb->term_relationships );
-		foreach ( array( 'mvs_media', 'mvs_reactions', 'mvs_comments', 'mvs_notifications', 'mvs_favorites', 'mvs_follows', 'mvs_user_stats', 'mvs_user_search_tokens', 'mvs_albums', 'mvs_collections', 'mvs_collection_items', 'mvs_blocks', 'mvs_media_views', 'mvs_view_marks', 'mvs_rate_limits', 'mvs_access_grants', 'mvs_access_rules' ) as $t ) {
+		foreach ( array( 'mvs_media', 'mvs_reactions', 'mvs_comments', 'mvs_notifications', 'mvs_favorites', 'mvs_follows', 'mvs_user_stats', 'mvs_user_search_tokens', 'mvs_albums', 'mvs_collections', 'mvs_collection_items', 'mvs_blocks', 'mvs_activity', 'mvs_activity_inbox', 'mvs_media_views', 'mvs_view_marks', 'mvs_rate_limits', 'mvs_access_grants', 'mvs_access_rules' ) as $t ) {
 			$tables[] = $wpdb->prefix . $t;
 		}
 		$wpdb->get_results( 'ANALYZE TABLE ' . implode( ', ', $tables ) ); // phpcs:ignore

@@ -37,6 +37,7 @@ final class MVS_Lifecycle_Registry {
 			MVS_Media_Totals_Rebuild::HOOK           => self::one_off( array( 'MVS_Media_Totals', 'rebuild' ), array( 'MVS_Media_Totals', 'schedule' ), 'init' ),
 			MVS_Trending_Score::RESCALE_HOOK         => self::one_off( array( 'MVS_Trending_Score', 'rescale' ), array( 'MVS_Trending_Score', 'schedule' ), 'init' ),
 			MVS_Media_Terms_Copy_Refill::REFILL_HOOK => self::one_off( array( 'MVS_Media_Terms_Copy_Refill', 'refill_job' ), array( 'MVS_Media_Terms_Copy_Refill', 'schedule_if_needed' ), 'activation' ),
+			MVS_Activity_Fanout::HOOK                => self::one_off( array( 'MVS_Activity_Fanout', 'run' ), array( 'MVS_Activity_Fanout', 'schedule_if_needed' ), 'activation' ),
 			MVS_User_Search_Index::HOOK              => self::one_off( array( 'MVS_User_Search_Index', 'fill' ), array( 'MVS_User_Search_Index', 'schedule' ), 'init' ),
 			// The hourly decay of installs from before the trending scale (docs/background-jobs.md).
 			MVS_Trending_Score::LEGACY_HOOK          => self::one_off( null, null, 'init' ),

@@ -20,10 +20,11 @@ import * as safety from './safety.js';
 import { settings, settingsSchemas } from './settings.js';
 import { coreSchemas } from './schemas.js';
 import { accessSchemas } from './schemas-access.js';
+import { activitySchemas } from './schemas-activity.js';
 import { moderationSchemas } from './schemas-moderation.js';
-import { peopleSchemas } from './schemas-people.js';
 import { profileSchemas } from './schemas-profile.js';
 import { messagingSchemas } from './schemas-messaging.js';
+import { peopleSchemas } from './schemas-people.js';
 import * as community from './schemas-community.js';
 import { socialSchemas } from './schemas-social.js';
 import { coreTables } from './tables.js';
@@ -64,10 +65,11 @@ export const corePlugin: PluginSpec = {
 		...settingsSchemas,
 		...moderationSchemas,
 		...socialSchemas,
+		...activitySchemas,
 		...peopleSchemas,
+		...accessSchemas,
 		...profileSchemas,
 		...messagingSchemas,
-		...accessSchemas,
 		...notifications.notificationSchemas,
 		...engagement.commentSchemas,
 	],

@@ -9,7 +9,7 @@
  */
 import { col, erase, key, onMediaDelete, personal, table, unique, type TableSpec } from '../../dsl/index.js';
 
-import { COLLECTION_TYPE, MEDIA_TYPE, MODERATION_STATUS, PRIVACY, REPORT_REASON, UNGROUPED_PRIVACY } from './values.js';
+import { ACTIVITY_TYPE, COLLECTION_TYPE, MEDIA_TYPE, MODERATION_STATUS, PRIVACY, REPORT_REASON, UNGROUPED_PRIVACY } from './values.js';
 
 const createdAt = col.datetime();
 
@@ -457,19 +457,32 @@ export const coreTables: readonly TableSpec[] = [
 	}),
 	table({
 		name: 'mvs_activity',
-		summary: 'Community activity (uploads, albums, reactions) for feeds.',
+		summary: 'Community events (uploads, album creations, comments, reactions); what they show is decided at read time (docs/activity-and-feed.md).',
 		since: 1,
 		columns: {
 			id: col.id(),
 			user_id: col.userId(erase.rows('Their activity leaves every feed.')),
-			type: col.varchar(40),
-			object_type: col.varchar(20),
-			object_id: col.bigint(),
-			privacy: col.varchar(20, 'public'),
+			type: col.enum(ACTIVITY_TYPE, 'upload', 20),
+			media_id: col.mediaId(onMediaDelete.cascade('An event about an item that is gone shows nothing.')),
+			album_id: col.bigint(),
+			ref_id: col.bigint(),
+			fanout_cursor: col.varchar(40, ''),
 			created_at: createdAt,
 		},
 		primaryKey: ['id'],
-		indexes: [key('user', 'user_id', 'id'), key('privacy', 'privacy', 'id'), key('object', 'object_type', 'object_id')],
+		indexes: [key('user', 'user_id', 'id'), key('media', 'media_id'), key('album', 'album_id'), key('fanout', 'fanout_cursor')],
+	}),
+	table({
+		name: 'mvs_activity_inbox',
+		summary: "Each member's following feed, written when a followed member's event is recorded (fan-out on write, docs/activity-and-feed.md).",
+		since: 1,
+		columns: {
+			user_id: col.userId(erase.rows('Their following feed goes.')),
+			activity_id: col.bigint(),
+			actor_id: col.userId(erase.rows('Their events leave every following feed.')),
+		},
+		primaryKey: ['user_id', 'activity_id'],
+		indexes: [key('activity', 'activity_id'), key('actor', 'actor_id')],
 	}),
 	table({
 		name: 'mvs_conversations',

@@ -63,6 +63,7 @@ export const users = resource({
 		{
 			name: 'user_media',
 			summary: "A member's media, as the caller may see it.",
+			service: 'MVS_User_Media_Service',
 			routes: [
 				{
 					name: 'list_user_media',
@@ -71,16 +72,18 @@ export const users = resource({
 					summary: "A user's media visible to the caller.",
 					auth: auth.publicWithPrivacy(),
 					params: userIdPath,
-					paginate: userPage,
+					paginate: { ...userPage, envelope: true },
 					response: { schema: 'list:MediaItem' },
 					errors: ['mvs_user_not_found'],
 					since: '1.0.0',
+					implemented: true,
 				},
 			],
 		},
 		{
 			name: 'user_activity',
-			summary: "A member's activity, as the caller may see it.",
+			summary: "A member's activity, as the caller may see it (docs/activity-and-feed.md).",
+			service: 'MVS_User_Activity_Service',
 			routes: [
 				{
 					name: 'list_user_activity',
@@ -90,9 +93,10 @@ export const users = resource({
 					auth: auth.public(),
 					params: userIdPath,
 					paginate: userPage,
-					response: { note: 'Activity events; shape not shown in the spec.' },
+					response: { schema: 'list:ActivityEvent' },
 					errors: ['mvs_user_not_found'],
 					since: '1.0.0',
+					implemented: true,
 				},
 			],
 		},

@@ -37,3 +37,6 @@ export const COLLECTION_TYPE = valueSet('collection_type', 'Kinds of collection:
 
 /** The contract gives `grid` as an example and leaves the list open (docs/native-app.md). */
 export const APP_LAYOUT = valueSet('app_layout', 'Layouts a native client opens its media browser with.', ['grid', 'list', 'masonry']);
+
+/** What an activity event records (docs/activity-and-feed.md). */
+export const ACTIVITY_TYPE = valueSet('activity_type', 'Kinds of activity event: an upload, an album created, a comment, a reaction.', ['upload', 'album', 'comment', 'reaction']);
