@@ -20,6 +20,8 @@ export interface MvsError {
 	data: { status: number;[key: string]: unknown };
 }
 
+/** Kinds of activity event: an upload, an album created, a comment, a reaction. */
+export const ACTIVITY_TYPE = ['upload', 'album', 'comment', 'reaction'] as const;
 /** Layouts a native client opens its media browser with. */
 export const APP_LAYOUT = ['grid', 'list', 'masonry'] as const;
 /** Kinds of collection: hand-picked, or resolved from rules. */
@@ -471,6 +473,23 @@ export interface CollectionWithItems {
 	pages: number;
 }
 
+/** One event as the caller may see it at the time of the request. */
+export interface ActivityEvent {
+	id: number;
+	/** upload, album (created), comment or reaction. */
+	type: "upload" | "album" | "comment" | "reaction";
+	/** The member who acted. */
+	actor: UserCard;
+	/** media for uploads, comments and reactions; album for album creations. */
+	object_type: "media" | "album";
+	object_id: number;
+	/** The item, as GET /media/{id} shows it to the caller: present when object_type is media. */
+	media?: MediaItem;
+	/** The album, as GET /albums shows it to the caller: present when object_type is album. */
+	album?: Album;
+	created_at: string;
+}
+
 /** A member as lists show them. */
 export interface UserCard {
 	id: number;
@@ -521,6 +540,69 @@ export interface UserProfile {
 	user_login: string | null;
 	/** As user_login. */
 	user_registered: string | null;
+}
+
+/** One rule of an item's access rule set: members matching any rule (or holding a grant) may see the item. */
+export interface AccessRule {
+	id: number;
+	media_id: number;
+	/** One of the types GET /access/options lists. */
+	rule_type: string;
+	/** A role slug, a capability, an extension's value, or empty (followers, members). */
+	rule_value: string;
+	/** Stored for extensions (two decimals); core does not charge it. */
+	price: number | null;
+	/** Three upper-case letters (ISO 4217), with price. */
+	currency: string | null;
+	created_at: string;
+}
+
+/** A direct grant of one item to one member. */
+export interface AccessGrant {
+	media_id: number;
+	user_id: number;
+	/** Where the grant came from: manual, or a source an extension adds (filter mvs_access_grant_sources). */
+	source: string;
+	/** When it stops opening the item; null: never. */
+	expires_at: string | null;
+	/** When it was first granted. */
+	created_at: string;
+	/** False once expires_at has passed: the grant opens nothing. */
+	active: boolean;
+}
+
+/** A grant the caller holds, with the item as far as the caller may see it now. */
+export interface MyAccessGrant {
+	media_id: number;
+	user_id: number;
+	/** Where the grant came from: manual, or a source an extension adds (filter mvs_access_grant_sources). */
+	source: string;
+	/** When it stops opening the item; null: never. */
+	expires_at: string | null;
+	/** When it was first granted. */
+	created_at: string;
+	/** False once expires_at has passed: the grant opens nothing. */
+	active: boolean;
+	/** Null while the caller may not see the item (an expired grant to a private item). */
+	media: { id: number; title: string; media_type: string } | null;
+}
+
+/** The outcome of DELETE /media/{media_id}/grant/{user_id}. */
+export interface AccessGrantRemoved {
+	media_id: number;
+	user_id: number;
+	/** True when this request removed it; false when it was already absent (a retried or repeated DELETE). */
+	deleted: boolean;
+}
+
+/** What an access rule editor offers. */
+export interface AccessOptions {
+	/** The site's roles (values of role rules). */
+	roles: Array<{ slug: string; name: string }>;
+	/** Allowed rule types (filter mvs_access_rule_types_ui); value_kind says what rule_value takes. */
+	rule_types: Array<{ type: string; label: string; value_kind: "role" | "capability" | "text" | "none" }>;
+	/** Allowed grant sources (filter mvs_access_grant_sources). */
+	grant_sources: Array<string>;
 }
 
 /** The caller's avatar. */
@@ -622,69 +704,6 @@ export interface Message {
 	/** Whether the caller sent it. */
 	is_mine: boolean;
 	created_at: string;
-}
-
-/** One rule of an item's access rule set: members matching any rule (or holding a grant) may see the item. */
-export interface AccessRule {
-	id: number;
-	media_id: number;
-	/** One of the types GET /access/options lists. */
-	rule_type: string;
-	/** A role slug, a capability, an extension's value, or empty (followers, members). */
-	rule_value: string;
-	/** Stored for extensions (two decimals); core does not charge it. */
-	price: number | null;
-	/** Three upper-case letters (ISO 4217), with price. */
-	currency: string | null;
-	created_at: string;
-}
-
-/** A direct grant of one item to one member. */
-export interface AccessGrant {
-	media_id: number;
-	user_id: number;
-	/** Where the grant came from: manual, or a source an extension adds (filter mvs_access_grant_sources). */
-	source: string;
-	/** When it stops opening the item; null: never. */
-	expires_at: string | null;
-	/** When it was first granted. */
-	created_at: string;
-	/** False once expires_at has passed: the grant opens nothing. */
-	active: boolean;
-}
-
-/** A grant the caller holds, with the item as far as the caller may see it now. */
-export interface MyAccessGrant {
-	media_id: number;
-	user_id: number;
-	/** Where the grant came from: manual, or a source an extension adds (filter mvs_access_grant_sources). */
-	source: string;
-	/** When it stops opening the item; null: never. */
-	expires_at: string | null;
-	/** When it was first granted. */
-	created_at: string;
-	/** False once expires_at has passed: the grant opens nothing. */
-	active: boolean;
-	/** Null while the caller may not see the item (an expired grant to a private item). */
-	media: { id: number; title: string; media_type: string } | null;
-}
-
-/** The outcome of DELETE /media/{media_id}/grant/{user_id}. */
-export interface AccessGrantRemoved {
-	media_id: number;
-	user_id: number;
-	/** True when this request removed it; false when it was already absent (a retried or repeated DELETE). */
-	deleted: boolean;
-}
-
-/** What an access rule editor offers. */
-export interface AccessOptions {
-	/** The site's roles (values of role rules). */
-	roles: Array<{ slug: string; name: string }>;
-	/** Allowed rule types (filter mvs_access_rule_types_ui); value_kind says what rule_value takes. */
-	rule_types: Array<{ type: string; label: string; value_kind: "role" | "capability" | "text" | "none" }>;
-	/** Allowed grant sources (filter mvs_access_grant_sources). */
-	grant_sources: Array<string>;
 }
 
 /** An in-app notification of the caller. */
@@ -941,9 +960,9 @@ export interface Operations {
 	/** GET /mvs/v1/users/suggested: Members to follow, excluding the viewer, followed and blocked users. */
 	list_suggested_users: { params: Record<string, never>; query: { limit?: number }; body: Record<string, never>; response: SuggestedUser[] };
 	/** GET /mvs/v1/users/{id}/media: A user's media visible to the caller. */
-	list_user_media: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: MediaItem[] };
+	list_user_media: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: ListEnvelope<MediaItem> };
 	/** GET /mvs/v1/users/{id}/activity: A user's uploads, album creations and reactions. */
-	list_user_activity: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
+	list_user_activity: { params: { id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: ActivityEvent[] };
 	/** POST /mvs/v1/users/{id}/block: Block a user. */
 	block_user: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: BlockState };
 	/** DELETE /mvs/v1/users/{id}/block: Unblock a user. */
@@ -1002,8 +1021,8 @@ export interface Operations {
 	set_my_interests: { params: Record<string, never>; query: Record<string, never>; body: { interest_ids: Array<number> }; response: InterestIds };
 	/** POST /mvs/v1/me/onboarding/complete: Mark the caller onboarded (idempotent). */
 	complete_onboarding: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: Onboarded };
-	/** GET /mvs/v1/feed: Public or followed activity; private events never appear. */
-	get_feed: { params: Record<string, never>; query: { scope?: "public" | "following"; page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
+	/** GET /mvs/v1/feed: Public or followed activity; events about what the caller may not see never appear. */
+	get_feed: { params: Record<string, never>; query: { scope?: "public" | "following"; page?: number; per_page?: number }; body: Record<string, never>; response: ActivityEvent[] };
 	/** GET /mvs/v1/me/conversations: The caller's conversations: pinned first, then by last message. */
 	list_my_conversations: { params: Record<string, never>; query: { tab?: "all" | "unread" | "requests"; page?: number; per_page?: number }; body: Record<string, never>; response: Conversation[] };
 	/** POST /mvs/v1/conversations: Start a conversation, directly or as a message request; an existing one between the two is returned. */

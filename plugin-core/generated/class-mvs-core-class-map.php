@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 308 classes and interfaces of the plugin from its file the
+ * Loads each of the 322 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -38,6 +38,10 @@ final class MVS_Core_Class_Map {
 		'MVS_Access_Visibility'               => 'includes/access/class-mvs-access-visibility.php',
 		'MVS_Account_Eraser'                  => 'includes/account/class-mvs-account-eraser.php',
 		'MVS_Active_Content'                  => 'includes/files/class-mvs-active-content.php',
+		'MVS_Activity_Fanout'                 => 'includes/activity/class-mvs-activity-fanout.php',
+		'MVS_Activity_Presenter'              => 'includes/activity/class-mvs-activity-presenter.php',
+		'MVS_Activity_Query'                  => 'includes/activity/class-mvs-activity-query.php',
+		'MVS_Activity_Recorder'               => 'includes/activity/class-mvs-activity-recorder.php',
 		'MVS_Add_Album_Items_Args'            => 'generated/class-mvs-add-album-items-args.php',
 		'MVS_Add_Media_Favorite_Args'         => 'generated/class-mvs-add-media-favorite-args.php',
 		'MVS_Admin'                           => 'includes/admin/class-mvs-admin.php',
@@ -115,6 +119,8 @@ final class MVS_Core_Class_Map {
 		'MVS_Favorite_Repository'             => 'includes/engagement/class-mvs-favorite-repository.php',
 		'MVS_Favorites_Handler'               => 'generated/interface-mvs-favorites-handler.php',
 		'MVS_Favorites_Service'               => 'includes/engagement/class-mvs-favorites-service.php',
+		'MVS_Feed_Handler'                    => 'generated/interface-mvs-feed-handler.php',
+		'MVS_Feed_Service'                    => 'includes/activity/class-mvs-feed-service.php',
 		'MVS_File_Purge'                      => 'includes/files/class-mvs-file-purge.php',
 		'MVS_File_Response'                   => 'includes/files/class-mvs-file-response.php',
 		'MVS_File_Server'                     => 'includes/files/class-mvs-file-server.php',
@@ -128,6 +134,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Get_App_Config_Args'             => 'generated/class-mvs-get-app-config-args.php',
 		'MVS_Get_Collection_Args'             => 'generated/class-mvs-get-collection-args.php',
 		'MVS_Get_Conversation_Args'           => 'generated/class-mvs-get-conversation-args.php',
+		'MVS_Get_Feed_Args'                   => 'generated/class-mvs-get-feed-args.php',
 		'MVS_Get_Media_Access_Args'           => 'generated/class-mvs-get-media-access-args.php',
 		'MVS_Get_Media_Args'                  => 'generated/class-mvs-get-media-args.php',
 		'MVS_Get_Media_Favorite_Args'         => 'generated/class-mvs-get-media-favorite-args.php',
@@ -169,8 +176,10 @@ final class MVS_Core_Class_Map {
 		'MVS_List_My_Notifications_Args'      => 'generated/class-mvs-list-my-notifications-args.php',
 		'MVS_List_Suggested_Users_Args'       => 'generated/class-mvs-list-suggested-users-args.php',
 		'MVS_List_Tags_Args'                  => 'generated/class-mvs-list-tags-args.php',
+		'MVS_List_User_Activity_Args'         => 'generated/class-mvs-list-user-activity-args.php',
 		'MVS_List_User_Followers_Args'        => 'generated/class-mvs-list-user-followers-args.php',
 		'MVS_List_User_Following_Args'        => 'generated/class-mvs-list-user-following-args.php',
+		'MVS_List_User_Media_Args'            => 'generated/class-mvs-list-user-media-args.php',
 		'MVS_Local_Storage'                   => 'includes/storage/class-mvs-local-storage.php',
 		'MVS_Mark_Conversation_Read_Args'     => 'generated/class-mvs-mark-conversation-read-args.php',
 		'MVS_Mark_Notifications_Read_Args'    => 'generated/class-mvs-mark-notifications-read-args.php',
@@ -204,6 +213,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Media_Upload_Service'            => 'includes/media/class-mvs-media-upload-service.php',
 		'MVS_Media_Uploads_Handler'           => 'generated/interface-mvs-media-uploads-handler.php',
 		'MVS_Media_Visibility'                => 'includes/media/class-mvs-media-visibility.php',
+		'MVS_Member_Lookup'                   => 'includes/activity/class-mvs-member-lookup.php',
 		'MVS_Merge_Tags_Args'                 => 'generated/class-mvs-merge-tags-args.php',
 		'MVS_Message_Counts_Handler'          => 'generated/interface-mvs-message-counts-handler.php',
 		'MVS_Message_Counts_Service'          => 'includes/messaging/class-mvs-message-counts-service.php',
@@ -321,7 +331,11 @@ final class MVS_Core_Class_Map {
 		'MVS_Upload_My_Avatar_Args'           => 'generated/class-mvs-upload-my-avatar-args.php',
 		'MVS_Upload_Validator'                => 'includes/media/class-mvs-upload-validator.php',
 		'MVS_Url_Signer'                      => 'includes/files/class-mvs-url-signer.php',
+		'MVS_User_Activity_Handler'           => 'generated/interface-mvs-user-activity-handler.php',
+		'MVS_User_Activity_Service'           => 'includes/activity/class-mvs-user-activity-service.php',
 		'MVS_User_Cards'                      => 'includes/people/class-mvs-user-cards.php',
+		'MVS_User_Media_Handler'              => 'generated/interface-mvs-user-media-handler.php',
+		'MVS_User_Media_Service'              => 'includes/activity/class-mvs-user-media-service.php',
 		'MVS_User_Profiles_Handler'           => 'generated/interface-mvs-user-profiles-handler.php',
 		'MVS_User_Profiles_Service'           => 'includes/people/class-mvs-user-profiles-service.php',
 		'MVS_User_Search_Index'               => 'includes/people/class-mvs-user-search-index.php',
