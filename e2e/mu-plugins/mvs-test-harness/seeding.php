@@ -146,6 +146,45 @@ add_action(
 				},
 			)
 		);
+		// Load for the optimizer checks of the activity lists: events over the
+		// existing items (uploads and comments), and `inbox_user`'s inbox
+		// holding them all.
+		register_rest_route(
+			'mvs-test/v1',
+			'/grow-activity',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'mvs_test_admin_only',
+				'args'                => array(
+					'rows'       => array(
+						'type'     => 'integer',
+						'minimum'  => 1,
+						'maximum'  => 2000000,
+						'required' => true,
+					),
+					'inbox_user' => array(
+						'type'     => 'integer',
+						'minimum'  => 1,
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$m = $wpdb->prefix . 'mvs_media';
+					$a = $wpdb->prefix . 'mvs_activity';
+					$i = $wpdb->prefix . 'mvs_activity_inbox';
+					while ( (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$a}" ) < (int) $request['rows'] ) { // phpcs:ignore WordPress.DB
+						$wpdb->query( "INSERT INTO {$a} (user_id, type, media_id, album_id, ref_id, created_at) SELECT author_id, IF(RAND() < 0.5, 'upload', 'reaction'), id, 0, 0, created_at FROM {$m} ORDER BY id LIMIT 50000" ); // phpcs:ignore WordPress.DB
+					}
+					$wpdb->query( $wpdb->prepare( "INSERT IGNORE INTO {$i} (user_id, activity_id, actor_id) SELECT %d, id, user_id FROM {$a}", (int) $request['inbox_user'] ) ); // phpcs:ignore WordPress.DB
+					$wpdb->query( "ANALYZE TABLE {$a}, {$i}" ); // phpcs:ignore WordPress.DB
+					return array(
+						'activity' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$a}" ), // phpcs:ignore WordPress.DB
+						'inbox'    => (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$i} WHERE user_id = %d", (int) $request['inbox_user'] ) ), // phpcs:ignore WordPress.DB
+					);
+				},
+			)
+		);
 		// A throw-away member with an application password, so tests that block,
 		// report or moderate never touch the shared fixture users' items.
 		register_rest_route(
