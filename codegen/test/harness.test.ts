@@ -92,8 +92,9 @@ const OWNERS: Record<string, readonly string[]> = {
 	// Moderation decisions already notify the item's owner.
 	'table:mvs_notifications': ['core/notifications', 'core/moderation'],
 	'table:mvs_device_tokens': ['core/devices'],
-	// The feeds that read it; the events that will write it (uploads, albums, reactions) do not yet.
+	// Written by the events of uploads, albums, comments and reactions; read by the feeds.
 	'table:mvs_activity': ['core/feed', 'core/users'],
+	'table:mvs_activity_inbox': ['core/feed'],
 	'table:mvs_conversations': ['core/conversations'],
 	'table:mvs_conversation_members': ['core/conversations'],
 	'table:mvs_messages': ['core/conversations', 'core/messages'],
