@@ -2,8 +2,9 @@
  * The privacy crawler: an owner plants material that others must not see,
  * each piece carrying a marker word of its own (private, members-only,
  * pending and rejected items, a private album, reports and a rejection
- * reason, items and albums hidden from a member the owner blocked, items
- * opened by an access grant or hidden by an access rule), all
+ * reason, items, albums and a bio hidden from a member the owner blocked,
+ * items opened by an access grant or hidden by an access rule, a follow
+ * whose `following` feed carries the owner's events), all
  * through the REST API. Then every GET route of both namespaces is called as
  * anonymous and as strangers, with every id the crawl discovers in answers
  * and every id it planted, and with each marker as the search text of the
@@ -153,6 +154,12 @@ test.beforeAll(async ({ api, fixtures }) => {
 		privacy: 'public',
 	});
 	state.plantedIds.add(blockedAlbum.id);
+	// A profile and a following feed: the owner's bio is hidden from the member they blocked (their
+	// profile answers as if unknown), and the stranger follows the owner, so the `following` feed
+	// carries the owner's events (each about a planted item, whose marker must stay hidden).
+	const bio = await as.owner({ method: 'PUT', path: '/mvs/v1/me/profile', body: JSON.stringify({ description: marker('bio hidden by a block', ['blocked']) }), contentType: 'application/json' });
+	expect(bio.status, bio.text).toBe(200);
+	await post(as.stranger, `/mvs/v1/users/${owner.id}/follow`, {});
 
 	// Access grants and rules (docs/access-rules-and-grants.md): a private item granted to the stranger
 	// (seen by them only), one whose grant was revoked, and a public item whose rule names subscribers
