@@ -706,6 +706,32 @@ export interface Message {
 	created_at: string;
 }
 
+/** The reactions of a message after POST /messages/{id}/reactions. */
+export interface MessageReactions {
+	message_id: number;
+	/** One emoji per participant at most. */
+	reactions: Array<{ user_id: number; emoji: string }>;
+	/** The caller's emoji, or null. */
+	my_emoji: string | null;
+}
+
+/** The reactions of a message after DELETE /messages/{id}/reactions, and whether it removed one. */
+export interface MessageReactionRemoved {
+	message_id: number;
+	/** One emoji per participant at most. */
+	reactions: Array<{ user_id: number; emoji: string }>;
+	/** The caller's emoji, or null. */
+	my_emoji: string | null;
+	/** True when this request removed it; false when it was already absent (a retried or repeated DELETE). */
+	deleted: boolean;
+}
+
+/** Outcome of POST /conversations/{id}/typing: the event was fired (nothing stored). */
+export interface TypingSent {
+	conversation_id: number;
+	typing: boolean;
+}
+
 /** An in-app notification of the caller. */
 export interface Notification {
 	id: number;
@@ -1044,21 +1070,21 @@ export interface Operations {
 	/** POST /mvs/v1/conversations/{id}/messages: Send a message. */
 	send_message: { params: { id: number }; query: Record<string, never>; body: { content?: string; message_type?: "text" | "media"; media_id?: number; attachment_id?: number; parent_id?: number; metadata?: Record<string, unknown> }; response: Message };
 	/** POST /mvs/v1/conversations/{id}/typing: Fire a real-time typing event; nothing is stored. */
-	send_typing_event: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	send_typing_event: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: TypingSent };
 	/** GET /mvs/v1/conversations/{id}/media: Media shared in a conversation, newest first. */
 	list_conversation_media: { params: { id: number }; query: { per_page?: number }; body: Record<string, never>; response: unknown };
 	/** GET /mvs/v1/conversations/{id}/messages/search: Search the messages of one conversation. */
-	search_conversation_messages: { params: { id: number }; query: { q: string; per_page?: number }; body: Record<string, never>; response: unknown };
+	search_conversation_messages: { params: { id: number }; query: { q: string; per_page?: number }; body: Record<string, never>; response: Message[] };
 	/** GET /mvs/v1/me/messages/unread-count: The caller's unread message count. */
 	get_unread_message_count: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: Count };
 	/** DELETE /mvs/v1/messages/{id}: Soft-delete a message for the caller. */
-	delete_message: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	delete_message: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Deleted };
 	/** DELETE /mvs/v1/messages/{id}/unsend: Hard-delete an own message within the edit window. */
-	unsend_message: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	unsend_message: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: Deleted };
 	/** POST /mvs/v1/messages/{id}/reactions: React to a message with an emoji. */
-	add_message_reaction: { params: { id: number }; query: Record<string, never>; body: { emoji: string }; response: unknown };
+	add_message_reaction: { params: { id: number }; query: Record<string, never>; body: { emoji: "❤️" | "👍" | "👎" | "😂" | "😮" | "😢" | "🙏" | "🔥" }; response: MessageReactions };
 	/** DELETE /mvs/v1/messages/{id}/reactions: Remove the caller's emoji reaction. */
-	remove_message_reaction: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: unknown };
+	remove_message_reaction: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: MessageReactionRemoved };
 	/** POST /mvs/v1/messages/upload: Upload one file to attach to a message. */
 	upload_message_attachment: { params: Record<string, never>; query: Record<string, never>; body: { file: MvsFile }; response: UploadResult };
 	/** GET /mvs/v1/messages/poll: Long-poll for messages newer than since. */

@@ -61,3 +61,14 @@ test('dm_access followers: only a member the recipient follows may start a conve
 		await c!.api.dispose();
 	}
 });
+
+test('unsend follows the edit window of comments (setting comment_edit_minutes): past it, 403 mvs_edit_window_closed', async ({ api }) => {
+	await saveSettings(api('admin'), { dm_access: 'members', comment_edit_minutes: 0 });
+	try {
+		const sent = await a.api.op('send_message', { params: { id: conversation }, body: { content: 'too late to take back' } });
+		const late = await a.api.op('unsend_message', { params: { id: (sent.body as { id: number }).id } });
+		expect([late.status, late.body.code]).toEqual([403, 'mvs_edit_window_closed']);
+	} finally {
+		await saveSettings(api('admin'), { comment_edit_minutes: 15 });
+	}
+});

@@ -227,3 +227,57 @@ test('outsiders and blocked members get the answer of a missing conversation; le
 		await dispose([a!, b!, stranger!]);
 	}
 });
+
+test('delete for me, unsend for everyone, one reaction per member, search within one conversation, typing', async ({ api }) => {
+	const [a, b, stranger] = await people(api('admin'), 3);
+	try {
+		const conv = await start(a!, b!.id);
+		const m1 = await send(a!, conv.id, 'find 100%_match here');
+		const m2 = await send(a!, conv.id, 'find nothing special');
+		const elsewhere = await start(a!, stranger!.id);
+		await send(a!, elsewhere.id, 'find 100%_match elsewhere');
+		const list = async (who: FreshUser) => ((await who.api.op('list_conversation_messages', { params: { id: conv.id } })).body as unknown as Message[]).map((m) => m.id);
+
+		// Delete hides for the caller only; retry-safe; a stranger's delete removes nothing.
+		expect((await b!.api.op('delete_message', { params: { id: m1.id } })).body).toEqual({ deleted: true, id: m1.id });
+		expect((await b!.api.op('delete_message', { params: { id: m1.id } })).body).toEqual({ deleted: false, id: m1.id });
+		expect((await stranger!.api.op('delete_message', { params: { id: m2.id } })).body).toEqual({ deleted: false, id: m2.id });
+		expect(await list(b!)).toEqual([m2.id]);
+		expect(await list(a!)).toEqual([m2.id, m1.id]);
+
+		// Reactions: one per member, replaced; the allowed list; outsiders and hidden messages are missing.
+		expect((await b!.api.op('add_message_reaction', { params: { id: m2.id }, body: { emoji: '❤️' } })).body).toEqual({ message_id: m2.id, reactions: [{ user_id: b!.id, emoji: '❤️' }], my_emoji: '❤️' });
+		expect((await b!.api.op('add_message_reaction', { params: { id: m2.id }, body: { emoji: '👍' } })).body).toMatchObject({ reactions: [{ user_id: b!.id, emoji: '👍' }] });
+		const bad = await b!.api.send({ method: 'POST', path: `/mvs/v1/messages/${m2.id}/reactions`, query: {}, json: { emoji: '💩' } });
+		expect([bad.status, bad.body.code]).toEqual([400, 'rest_invalid_param']);
+		expect((await stranger!.api.op('add_message_reaction', { params: { id: m2.id }, body: { emoji: '❤️' } })).status).toBe(404);
+		expect((await b!.api.op('add_message_reaction', { params: { id: m1.id }, body: { emoji: '❤️' } })).status).toBe(404);
+		const seen = (await a!.api.op('list_conversation_messages', { params: { id: conv.id } })).body as unknown as Message[];
+		expect(seen[0]!.reactions).toEqual([{ user_id: b!.id, emoji: '👍' }]);
+		expect((await b!.api.op('remove_message_reaction', { params: { id: m2.id } })).body).toEqual({ message_id: m2.id, reactions: [], my_emoji: null, deleted: true });
+		expect((await b!.api.op('remove_message_reaction', { params: { id: m2.id } })).body).toMatchObject({ deleted: false });
+
+		// Search: this conversation only, LIKE wildcards taken literally, hidden messages left out.
+		const search = async (who: FreshUser, q: string) => who.api.op('search_conversation_messages', { params: { id: conv.id }, query: { q } });
+		expect(((await search(a!, '100%_')).body as unknown as Message[]).map((m) => m.id)).toEqual([m1.id]);
+		expect(((await search(a!, '%')).body as unknown as Message[]).map((m) => m.id)).toEqual([m1.id]);
+		expect(((await search(b!, 'find')).body as unknown as Message[]).map((m) => m.id)).toEqual([m2.id]);
+		expect((await search(stranger!, 'find')).status).toBe(404);
+
+		// Unsend: the sender only; the recipient's unread count drops with it; retry-safe.
+		const before = (await b!.api.op('get_conversation', { params: { id: conv.id } })).body as unknown as Conversation;
+		expect((await b!.api.op('unsend_message', { params: { id: m2.id } })).status).toBe(403);
+		expect((await a!.api.op('unsend_message', { params: { id: m2.id } })).body).toEqual({ deleted: true, id: m2.id });
+		expect((await a!.api.op('unsend_message', { params: { id: m2.id } })).body).toEqual({ deleted: false, id: m2.id });
+		expect(await list(a!)).toEqual([m1.id]);
+		const after = (await b!.api.op('get_conversation', { params: { id: conv.id } })).body as unknown as Conversation;
+		expect(after.unread_count).toBe(before.unread_count - 1);
+		expect(after.last_message).toBeUndefined();
+
+		// Typing: an event for participants; nothing to read back.
+		expect((await b!.api.op('send_typing_event', { params: { id: conv.id } })).body).toEqual({ conversation_id: conv.id, typing: true });
+		expect((await stranger!.api.op('send_typing_event', { params: { id: conv.id } })).status).toBe(404);
+	} finally {
+		await dispose([a!, b!, stranger!]);
+	}
+});

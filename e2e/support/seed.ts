@@ -105,7 +105,7 @@ async function albumWithItem(member: Api): Promise<{ album: number; item: number
 export async function prepareAllowedCall(route: ManifestRoute, ids: FixtureIds, api: (role: Role) => Api, role: Role): Promise<MvsRequest> {
 	const member = api('member');
 	const key = `${route.method} ${route.path}`;
-	if (route.path.startsWith('/conversations')) return conversationCall(route, ids, api, role);
+	if (route.path.startsWith('/conversations') || route.path.startsWith('/messages/{id}')) return conversationCall(route, ids, api, role);
 	switch (key) {
 		case 'DELETE /media/{id}':
 			return sampleRequest(route, { ...ids, media: await uploadImage(member) });
@@ -162,9 +162,10 @@ export async function prepareAllowedCall(route: ManifestRoute, ids: FixtureIds, 
 }
 
 /**
- * A call of a conversation route as `role`, on a conversation a throw-away
- * member opened with them as a message request (participants only; each
- * role gets its own, so accept, decline and leave touch nothing shared).
+ * A call of a conversation or message route as `role`, on a conversation a
+ * throw-away member opened with them as a message request (participants
+ * only; each role gets its own, so accept, decline, leave, delete and
+ * unsend touch nothing shared).
  */
 async function conversationCall(route: ManifestRoute, ids: FixtureIds, api: (role: Role) => Api, role: Role): Promise<MvsRequest> {
 	const partner = await freshUser(api('admin'));
@@ -173,7 +174,16 @@ async function conversationCall(route: ManifestRoute, ids: FixtureIds, api: (rol
 		const me = await api(role).raw('GET', '/wp-json/wp/v2/users/me');
 		const res = await partner.api.op('create_conversation', { body: { recipient_id: (me.body as { id: number }).id, as_request: true } });
 		if (res.status !== 201) throw new Error(`conversation for ${role} failed: ${res.status} ${JSON.stringify(res.body)}`);
-		const request = sampleRequest(route, { ...ids, conversation: res.body.id as number });
+		const conversation = res.body.id as number;
+		if (route.path.startsWith('/messages/{id}')) {
+			// A message of the partner's for the member's reactions and delete; the role's own to unsend.
+			const author = route.name === 'unsend_message' ? api(role) : partner.api;
+			const sent = await author.op('send_message', { params: { id: conversation }, body: { content: 'matrix' } });
+			if (sent.status !== 201) throw new Error(`message for ${role} failed: ${sent.status} ${JSON.stringify(sent.body)}`);
+			const request = sampleRequest(route, { ...ids, message: sent.body.id as number });
+			return route.name === 'add_message_reaction' ? { ...request, json: { emoji: '👍' } } : request;
+		}
+		const request = sampleRequest(route, { ...ids, conversation });
 		return route.name === 'send_message' ? { ...request, json: { content: 'matrix' } } : request;
 	} finally {
 		await partner.api.dispose();

@@ -351,6 +351,21 @@ final class MVS_Core_Owner_Rules {
 	}
 
 	/**
+	 * Whether the permission check of DELETE /messages/{id}/unsend lets the user in, for a
+	 * resource that exists and belongs to $owner_id: message sender of {id}.
+	 *
+	 * @param int $owner_id Owner of the resource.
+	 * @param int $user_id  User asking; 0 for a visitor.
+	 * @return bool
+	 */
+	public static function unsend_message( int $owner_id, int $user_id ): bool {
+		if ( $user_id <= 0 ) {
+			return false;
+		}
+		return $owner_id === $user_id;
+	}
+
+	/**
 	 * The user to ask user_can() about: the current user's own WP_User when the
 	 * id is theirs (a list asks once per item, and user_can() given an id
 	 * builds a fresh WP_User with its roles and capabilities every time).

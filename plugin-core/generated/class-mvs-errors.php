@@ -119,7 +119,7 @@ final class MVS_Errors {
 			case 'mvs_rate_limited':
 				return __( 'Too many requests; see the Retry-After header.', 'media-community-service' );
 			case 'mvs_edit_window_closed':
-				return __( 'The comment\'s edit window is over for its author (setting comment_edit_minutes).', 'media-community-service' );
+				return __( 'The edit window is over for the author: of a comment, or of a message to unsend (setting comment_edit_minutes).', 'media-community-service' );
 			case 'mvs_already_reported':
 				return __( 'The caller already has an open report on this target.', 'media-community-service' );
 			case 'mvs_ai_budget_exceeded':

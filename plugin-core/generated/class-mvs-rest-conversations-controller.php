@@ -24,9 +24,9 @@ defined( 'ABSPATH' ) || exit;
  * - POST /mvs/v1/conversations/{id}/read
  * - GET /mvs/v1/conversations/{id}/messages
  * - POST /mvs/v1/conversations/{id}/messages
- * - POST /mvs/v1/conversations/{id}/typing (501 until implemented)
+ * - POST /mvs/v1/conversations/{id}/typing
  * - GET /mvs/v1/conversations/{id}/media (501 until implemented)
- * - GET /mvs/v1/conversations/{id}/messages/search (501 until implemented)
+ * - GET /mvs/v1/conversations/{id}/messages/search
  */
 final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 
@@ -63,8 +63,8 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 	 * OpenAPI document built from them, cannot silently drift.
 	 */
 	const HANDLER_ERRORS = array(
-		'list_my_conversations'      => array( 'mvs_messaging_off' ),
-		'create_conversation'        => array(
+		'list_my_conversations'        => array( 'mvs_messaging_off' ),
+		'create_conversation'          => array(
 			'mvs_user_not_found',
 			'mvs_not_found',
 			'mvs_forbidden',
@@ -72,20 +72,22 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 			'mvs_storage_failed',
 			'mvs_messaging_off',
 		),
-		'get_conversation'           => array( 'mvs_not_found', 'mvs_messaging_off' ),
-		'update_conversation'        => array( 'mvs_not_found', 'mvs_messaging_off' ),
-		'leave_conversation'         => array( 'mvs_messaging_off' ),
-		'accept_conversation'        => array( 'mvs_not_found', 'mvs_messaging_off' ),
-		'decline_conversation'       => array( 'mvs_not_found', 'mvs_messaging_off' ),
-		'mark_conversation_read'     => array( 'mvs_not_found', 'mvs_messaging_off' ),
-		'list_conversation_messages' => array( 'mvs_not_found', 'mvs_messaging_off' ),
-		'send_message'               => array(
+		'get_conversation'             => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'update_conversation'          => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'leave_conversation'           => array( 'mvs_messaging_off' ),
+		'accept_conversation'          => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'decline_conversation'         => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'mark_conversation_read'       => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'list_conversation_messages'   => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'send_message'                 => array(
 			'mvs_not_found',
 			'mvs_forbidden',
 			'mvs_invalid_param',
 			'mvs_storage_failed',
 			'mvs_messaging_off',
 		),
+		'send_typing_event'            => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'search_conversation_messages' => array( 'mvs_not_found', 'mvs_messaging_off' ),
 	);
 
 	/**
@@ -436,9 +438,10 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'search_conversation_messages_permissions_check' ),
 					'args'                => array(
 						'q'        => array(
-							'description'       => __( 'Search text.', 'media-community-service' ),
+							'description'       => __( 'Search text (1-100 characters), matched anywhere in the content.', 'media-community-service' ),
 							'type'              => 'string',
 							'minLength'         => 1,
+							'maxLength'         => 100,
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
@@ -731,18 +734,18 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /conversations/{id}/typing: Fire a real-time typing event; nothing is stored.
-	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
+	 * Rate limit: 30 requests a minute per member, and 120 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function send_typing_event( $request ) {
-		$limited = $this->check_rate_limit( 'send_typing_event', 30, 150 );
+		$limited = $this->check_rate_limit( 'send_typing_event', 30, 120 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'send_typing_event' );
+		return $this->respond( $this->declared( $this->conversation_messages->send_typing_event( MVS_Send_Typing_Event_Args::from_request( $request ) ), 'send_typing_event' ), 200 );
 	}
 
 	/**
@@ -784,6 +787,14 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function search_conversation_messages( $request ) {
-		return $this->not_implemented( 'search_conversation_messages' );
+		return $this->respond_page(
+			$this->declared( $this->conversation_messages->search_conversation_messages( MVS_Search_Conversation_Messages_Args::from_request( $request ) ), 'search_conversation_messages' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => false,
+				'envelope'     => false,
+			)
+		);
 	}
 }

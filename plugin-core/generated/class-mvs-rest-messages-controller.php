@@ -15,10 +15,10 @@ defined( 'ABSPATH' ) || exit;
  * Routes of the "messages" resource:
  *
  * - GET /mvs/v1/me/messages/unread-count
- * - DELETE /mvs/v1/messages/{id} (501 until implemented)
- * - DELETE /mvs/v1/messages/{id}/unsend (501 until implemented)
- * - POST /mvs/v1/messages/{id}/reactions (501 until implemented)
- * - DELETE /mvs/v1/messages/{id}/reactions (501 until implemented)
+ * - DELETE /mvs/v1/messages/{id}
+ * - DELETE /mvs/v1/messages/{id}/unsend
+ * - POST /mvs/v1/messages/{id}/reactions
+ * - DELETE /mvs/v1/messages/{id}/reactions
  * - POST /mvs/v1/messages/upload (501 until implemented)
  * - GET /mvs/v1/messages/poll (501 until implemented)
  */
@@ -32,6 +32,13 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 	private $message_counts;
 
 	/**
+	 * Deleting, unsending and reacting to single messages (hand-written domain logic).
+	 *
+	 * @var MVS_Message_Actions_Handler
+	 */
+	private $message_actions;
+
+	/**
 	 * Ownership lookups used by the permission checks.
 	 *
 	 * @var MVS_Core_Owner_Lookups
@@ -41,13 +48,15 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 	/**
 	 * Sets the namespace and collaborators.
 	 *
-	 * @param MVS_Message_Counts_Handler $message_counts The caller's unread message count.
-	 * @param MVS_Core_Owner_Lookups     $owners         Ownership lookups.
+	 * @param MVS_Message_Counts_Handler  $message_counts  The caller's unread message count.
+	 * @param MVS_Message_Actions_Handler $message_actions Deleting, unsending and reacting to single messages.
+	 * @param MVS_Core_Owner_Lookups      $owners          Ownership lookups.
 	 */
-	public function __construct( MVS_Message_Counts_Handler $message_counts, MVS_Core_Owner_Lookups $owners ) {
-		$this->namespace      = 'mvs/v1';
-		$this->message_counts = $message_counts;
-		$this->owners         = $owners;
+	public function __construct( MVS_Message_Counts_Handler $message_counts, MVS_Message_Actions_Handler $message_actions, MVS_Core_Owner_Lookups $owners ) {
+		$this->namespace       = 'mvs/v1';
+		$this->message_counts  = $message_counts;
+		$this->message_actions = $message_actions;
+		$this->owners          = $owners;
 	}
 
 	/**
@@ -58,6 +67,10 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 	 */
 	const HANDLER_ERRORS = array(
 		'get_unread_message_count' => array( 'mvs_messaging_off' ),
+		'delete_message'           => array( 'mvs_messaging_off' ),
+		'unsend_message'           => array( 'mvs_edit_window_closed', 'mvs_storage_failed', 'mvs_messaging_off' ),
+		'add_message_reaction'     => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'remove_message_reaction'  => array( 'mvs_not_found', 'mvs_messaging_off' ),
 	);
 
 	/**
@@ -140,10 +153,12 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'add_message_reaction_permissions_check' ),
 					'args'                => array(
 						'emoji' => array(
+							'description'       => __( 'One of the allowed emoji (docs/messaging.md).', 'media-community-service' ),
 							'type'              => 'string',
+							'enum'              => array( '❤️', '👍', '👎', '😂', '😮', '😢', '🙏', '🔥' ),
 							'required'          => true,
 							'validate_callback' => 'rest_validate_request_arg',
-							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
+							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 					),
 				),
@@ -233,18 +248,18 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /messages/{id}: Soft-delete a message for the caller.
-	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
+	 * Rate limit: 60 requests a minute per member, and 240 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_message( $request ) {
-		$limited = $this->check_rate_limit( 'delete_message', 30, 150 );
+		$limited = $this->check_rate_limit( 'delete_message', 60, 240 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'delete_message' );
+		return $this->respond( $this->declared( $this->message_actions->delete_message( MVS_Delete_Message_Args::from_request( $request ) ), 'delete_message' ), 200 );
 	}
 
 	/**
@@ -264,18 +279,18 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /messages/{id}/unsend: Hard-delete an own message within the edit window.
-	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
+	 * Rate limit: 30 requests a minute per member, and 120 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function unsend_message( $request ) {
-		$limited = $this->check_rate_limit( 'unsend_message', 30, 150 );
+		$limited = $this->check_rate_limit( 'unsend_message', 30, 120 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'unsend_message' );
+		return $this->respond( $this->declared( $this->message_actions->unsend_message( MVS_Unsend_Message_Args::from_request( $request ) ), 'unsend_message' ), 200 );
 	}
 
 	/**
@@ -290,18 +305,18 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /messages/{id}/reactions: React to a message with an emoji.
-	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
+	 * Rate limit: 60 requests a minute per member, and 240 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function add_message_reaction( $request ) {
-		$limited = $this->check_rate_limit( 'add_message_reaction', 30, 150 );
+		$limited = $this->check_rate_limit( 'add_message_reaction', 60, 240 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'add_message_reaction' );
+		return $this->respond( $this->declared( $this->message_actions->add_message_reaction( MVS_Add_Message_Reaction_Args::from_request( $request ) ), 'add_message_reaction' ), 200 );
 	}
 
 	/**
@@ -316,18 +331,18 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 
 	/**
 	 * DELETE /messages/{id}/reactions: Remove the caller's emoji reaction.
-	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
+	 * Rate limit: 60 requests a minute per member, and 240 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function remove_message_reaction( $request ) {
-		$limited = $this->check_rate_limit( 'remove_message_reaction', 30, 150 );
+		$limited = $this->check_rate_limit( 'remove_message_reaction', 60, 240 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'remove_message_reaction' );
+		return $this->respond( $this->declared( $this->message_actions->remove_message_reaction( MVS_Remove_Message_Reaction_Args::from_request( $request ) ), 'remove_message_reaction' ), 200 );
 	}
 
 	/**

@@ -32,4 +32,20 @@ interface MVS_Conversation_Messages_Handler {
 	 * @return array|WP_REST_Response|WP_Error The created object (the controller answers 201 with a Location header).
 	 */
 	public function send_message( MVS_Send_Message_Args $args );
+
+	/**
+	 * POST /conversations/{id}/typing: Fire a real-time typing event; nothing is stored.
+	 *
+	 * @param MVS_Send_Typing_Event_Args $args The validated arguments of the route.
+	 * @return array|WP_REST_Response|WP_Error The response data.
+	 */
+	public function send_typing_event( MVS_Send_Typing_Event_Args $args );
+
+	/**
+	 * GET /conversations/{id}/messages/search: Search the messages of one conversation.
+	 *
+	 * @param MVS_Search_Conversation_Messages_Args $args The validated arguments of the route.
+	 * @return MVS_Page|WP_Error One page of items and the total.
+	 */
+	public function search_conversation_messages( MVS_Search_Conversation_Messages_Args $args );
 }

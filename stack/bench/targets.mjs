@@ -95,6 +95,8 @@ export function buildTargets(ids, hooks = {}) {
     // Messaging: the bench member's inbox (200 conversations) and its busiest thread (half of all messages).
     { key: 'conversations', name: 'me/conversations member (200)', operation: 'list_my_conversations', group: 'list', viewer: 'member', path: `${api}/me/conversations?per_page=20` },
     { key: 'messages', name: 'conversations/{id}/messages member (busiest)', operation: 'list_conversation_messages', group: 'list', viewer: 'member', path: `${api}/conversations/${ids.conversation}/messages?per_page=30` },
+    // LIKE over the busiest thread (half of all messages): the worst case of a conversation's search.
+    { key: 'message-search', name: 'conversations/{id}/messages/search member (busiest)', operation: 'search_conversation_messages', group: 'list', viewer: 'member', path: `${api}/conversations/${ids.conversation}/messages/search?q=message%2099&per_page=50` },
     { key: 'blocked', name: 'me/blocked member', operation: 'list_blocked_users', group: 'list', viewer: 'member', path: `${api}/me/blocked?per_page=20` },
     { key: 'grants', name: 'me/grants member (30 grants)', operation: 'list_my_grants', group: 'list', viewer: 'member', path: `${api}/me/grants?per_page=20` },
     { key: 'posts', name: 'wp/v2/posts (core anchor)', operation: null, group: 'anchor', viewer: 'anon', path: '/wp-json/wp/v2/posts?per_page=20' },

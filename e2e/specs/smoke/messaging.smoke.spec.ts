@@ -2,8 +2,10 @@
  * Smoke journey of direct messaging, for the Playground tier (SQLite must
  * take every statement): a member opens a request, the recipient finds it
  * in the requests tab, replies (which accepts it), both read the thread,
- * unread counts move, preferences change, a second request is declined and
- * the first conversation is left. Edge cases: messaging.spec.ts.
+ * unread counts move, preferences change, a reaction comes and goes, a search
+ * finds the first message, a typing event fires, one message is deleted for
+ * the sender and the other unsent, a second request is declined and the
+ * first conversation is left. Edge cases: messaging.spec.ts.
  */
 import type { Conversation, Message } from '../../../codegen/out/client';
 import { createMember, type Member } from '../../support/community';
@@ -47,6 +49,15 @@ test('a request from start to leave, every implemented messaging route once', as
 	expect((await b.api.op('mark_conversation_read', { params: { id: conv.id } })).body).toEqual({ id: conv.id, unread_total: 0 });
 	expect((await b.api.op('update_conversation', { params: { id: conv.id }, body: { is_pinned: true } })).body).toMatchObject({ is_pinned: true });
 	expect((await b.api.op('get_conversation', { params: { id: conv.id } })).body).toMatchObject({ id: conv.id, is_pinned: true, unread_count: 0 });
+
+	const [newest, first] = thread.body as unknown as Message[];
+	expect((await a.api.op('add_message_reaction', { params: { id: newest!.id }, body: { emoji: '👍' } })).body).toMatchObject({ my_emoji: '👍' });
+	expect((await a.api.op('remove_message_reaction', { params: { id: newest!.id } })).body).toMatchObject({ deleted: true, reactions: [] });
+	expect(((await b.api.op('search_conversation_messages', { params: { id: conv.id }, query: { q: 'hel' } })).body as unknown as Message[]).map((m) => m.id)).toEqual([first!.id]);
+	expect((await b.api.op('send_typing_event', { params: { id: conv.id } })).body).toEqual({ conversation_id: conv.id, typing: true });
+	expect((await a.api.op('delete_message', { params: { id: newest!.id } })).body).toEqual({ deleted: true, id: newest!.id });
+	expect((await a.api.op('unsend_message', { params: { id: first!.id } })).body).toEqual({ deleted: true, id: first!.id });
+	expect((await a.api.op('list_conversation_messages', { params: { id: conv.id } })).body).toEqual([]);
 
 	const second = await c.api.op('create_conversation', { body: { recipient_id: b.id, as_request: true } });
 	expect((await b.api.op('decline_conversation', { params: { id: (second.body as unknown as Conversation).id } })).body).toMatchObject({ status: 'declined' });

@@ -179,4 +179,55 @@ final class MVS_Conversation_Messages_Service implements MVS_Conversation_Messag
 			'metadata'     => $metadata,
 		);
 	}
+
+	/**
+	 * GET /conversations/{id}/messages/search: this conversation only, as
+	 * the caller sees it; two queries besides the access check.
+	 *
+	 * @param MVS_Search_Conversation_Messages_Args $args Arguments.
+	 * @return MVS_Page|WP_Error
+	 */
+	public function search_conversation_messages( MVS_Search_Conversation_Messages_Args $args ) {
+		$me  = get_current_user_id();
+		$row = $this->gate->row( $args->id, $me );
+		if ( is_wp_error( $row ) ) {
+			return $row;
+		}
+		$rows  = $this->messages->search( $args->id, $me, (int) $row->hidden_before_id, (string) $args->q, max( 1, $args->per_page ) );
+		$items = $this->presenter->present_all( $rows, $me );
+		return new MVS_Page( $items, count( $items ) );
+	}
+
+	/**
+	 * POST /conversations/{id}/typing: stores nothing; fires mvs_typing for
+	 * real-time integrations (docs/messaging.md), not to a member who
+	 * blocked or was blocked by the caller, nor to one who declined.
+	 *
+	 * @param MVS_Send_Typing_Event_Args $args Arguments.
+	 * @return array|WP_Error
+	 */
+	public function send_typing_event( MVS_Send_Typing_Event_Args $args ) {
+		$me  = get_current_user_id();
+		$row = $this->gate->row( $args->id, $me );
+		if ( is_wp_error( $row ) ) {
+			return $row;
+		}
+		$other = (int) $row->other_id;
+		if ( $other > 0 && 'declined' !== $row->other_status ) {
+			/**
+			 * Fires when a member is typing in a conversation (POST
+			 * /conversations/{id}/typing), for a real-time integration
+			 * (WebSocket, push channel) to tell the other member. Nothing is stored.
+			 *
+			 * @param int $conversation_id Conversation.
+			 * @param int $user_id         Who is typing.
+			 * @param int $recipient_id    The other participant.
+			 */
+			do_action( 'mvs_typing', $args->id, $me, $other );
+		}
+		return array(
+			'conversation_id' => $args->id,
+			'typing'          => true,
+		);
+	}
 }

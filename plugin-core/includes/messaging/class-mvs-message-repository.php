@@ -110,4 +110,90 @@ final class MVS_Message_Repository {
 		}
 		return $out;
 	}
+
+	/**
+	 * Hides a message for one participant (idempotent).
+	 *
+	 * @param int $message_id Message.
+	 * @param int $user_id    Participant.
+	 * @return bool Whether it was visible to them before.
+	 */
+	public function hide( int $message_id, int $user_id ): bool {
+		global $wpdb;
+		return (bool) $wpdb->query( $wpdb->prepare( "INSERT IGNORE INTO {$wpdb->mvs_message_hidden} ( message_id, user_id, created_at ) VALUES ( %d, %d, %s )", $message_id, $user_id, current_time( 'mysql', true ) ) );
+	}
+
+	/**
+	 * Whether a participant hid a message.
+	 *
+	 * @param int $message_id Message.
+	 * @param int $user_id    Participant.
+	 * @return bool
+	 */
+	public function is_hidden( int $message_id, int $user_id ): bool {
+		global $wpdb;
+		return (bool) $wpdb->get_var( $wpdb->prepare( "SELECT 1 FROM {$wpdb->mvs_message_hidden} WHERE message_id = %d AND user_id = %d", $message_id, $user_id ) );
+	}
+
+	/**
+	 * Removes a message for everyone with what hangs off it, and the unread
+	 * count it added for members who had not read it yet (in SQL).
+	 *
+	 * @param object $message mvs_messages row.
+	 * @return bool
+	 */
+	public function remove( $message ): bool {
+		global $wpdb;
+		$id   = (int) $message->id;
+		$conv = (int) $message->conversation_id;
+		$ok   = false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_conversation_members} SET unread_count = unread_count - 1 WHERE conversation_id = %d AND user_id <> %d AND unread_count > 0 AND last_read_message_id < %d AND status <> 'declined' AND hidden_before_id < %d", $conv, (int) $message->sender_id, $id, $id ) );
+		$ok   = $ok && false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_messages} WHERE id = %d", $id ) );
+		$ok   = $ok && false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_message_reactions} WHERE message_id = %d", $id ) );
+		$ok   = $ok && false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_message_hidden} WHERE message_id = %d", $id ) );
+		$last = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COALESCE( MAX( id ), 0 ) FROM {$wpdb->mvs_messages} WHERE conversation_id = %d", $conv ) );
+		$ok   = $ok && false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_conversations} SET last_message_id = %d WHERE id = %d AND last_message_id = %d", $last, $conv, $id ) );
+		return $ok && false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_conversation_members} SET last_message_id = %d WHERE conversation_id = %d AND last_message_id = %d", $last, $conv, $id ) );
+	}
+
+	/**
+	 * Sets a participant's reaction (one per participant and message).
+	 *
+	 * @param int    $message_id Message.
+	 * @param int    $user_id    Participant.
+	 * @param string $emoji      Allowed emoji.
+	 */
+	public function react( int $message_id, int $user_id, string $emoji ): void {
+		global $wpdb;
+		$wpdb->query( $wpdb->prepare( "REPLACE INTO {$wpdb->mvs_message_reactions} ( message_id, user_id, emoji, created_at ) VALUES ( %d, %d, %s, %s )", $message_id, $user_id, $emoji, current_time( 'mysql', true ) ) );
+	}
+
+	/**
+	 * Removes a participant's reaction.
+	 *
+	 * @param int $message_id Message.
+	 * @param int $user_id    Participant.
+	 * @return bool Whether there was one.
+	 */
+	public function unreact( int $message_id, int $user_id ): bool {
+		global $wpdb;
+		return (bool) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_message_reactions} WHERE message_id = %d AND user_id = %d", $message_id, $user_id ) );
+	}
+
+	/**
+	 * Messages of one conversation whose text contains $q (LIKE, the input
+	 * escaped), as the participant sees them, newest first.
+	 *
+	 * @param int    $conversation_id Conversation.
+	 * @param int    $user_id         Participant.
+	 * @param int    $after           Their hidden_before_id.
+	 * @param string $q               Search text.
+	 * @param int    $limit           At most this many.
+	 * @return object[]
+	 */
+	public function search( int $conversation_id, int $user_id, int $after, string $q, int $limit ): array {
+		global $wpdb;
+		$like = '%' . $wpdb->esc_like( $q ) . '%';
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT m.* FROM {$wpdb->mvs_messages} m LEFT JOIN {$wpdb->mvs_message_hidden} h ON h.message_id = m.id AND h.user_id = %d WHERE m.conversation_id = %d AND m.id > %d AND h.message_id IS NULL AND m.content LIKE %s ORDER BY m.id DESC LIMIT %d", $user_id, $conversation_id, $after, $like, $limit ) );
+		return $rows ? $rows : array();
+	}
 }

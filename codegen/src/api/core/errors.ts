@@ -36,7 +36,7 @@ export const coreErrors: readonly ErrorSpec[] = [
 		meaning: 'Too many requests; see the Retry-After header.',
 		headers: { 'Retry-After': 'Seconds until the limit lets the caller through again.' },
 	},
-	{ code: 'mvs_edit_window_closed', status: 403, meaning: "The comment's edit window is over for its author (setting comment_edit_minutes)." },
+	{ code: 'mvs_edit_window_closed', status: 403, meaning: 'The edit window is over for the author: of a comment, or of a message to unsend (setting comment_edit_minutes).' },
 	{ code: 'mvs_already_reported', status: 409, meaning: 'The caller already has an open report on this target.' },
 	{ code: 'mvs_ai_budget_exceeded', status: 429, meaning: 'The monthly AI analysis budget is used up.' },
 	{ code: 'mvs_ai_provider_error', status: 502, meaning: 'The AI provider failed or answered something unusable.' },

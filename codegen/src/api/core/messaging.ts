@@ -10,6 +10,9 @@ import { idPath } from './common.js';
 /** Every messaging route may answer it while dm_access is nobody. */
 const OFF = 'mvs_messaging_off';
 
+/** The reactions a message takes (the contract leaves them open; MVS_Message_Actions_Service::EMOJI). */
+export const MESSAGE_EMOJI = ['❤️', '👍', '👎', '😂', '😮', '😢', '🙏', '🔥'] as const;
+
 export const conversations = resource({
 	name: 'conversations',
 	summary: 'Direct-message conversations and message requests.',
@@ -184,8 +187,12 @@ export const conversations = resource({
 					summary: 'Fire a real-time typing event; nothing is stored.',
 					auth: auth.user(),
 					params: idPath,
+					response: { schema: 'TypingSent' },
 					errors: ['mvs_not_found', OFF],
+					// An app sends it every few seconds while the member types.
+					rateLimit: { perMinute: 30, perAddress: 120 },
 					since: '1.0.0',
+					implemented: true,
 				},
 				{
 					name: 'list_conversation_media',
@@ -207,12 +214,13 @@ export const conversations = resource({
 					auth: auth.user(),
 					params: idPath,
 					query: {
-						q: t.string().min(1).required().describe('Search text.'),
+						q: t.string().min(1).max(100).required().describe('Search text (1-100 characters), matched anywhere in the content.'),
 					},
 					paginate: { perPage: 50, min: 1, max: 100, totalHeader: false, paged: false },
-					response: { note: 'Matching messages; shape not shown in the spec.' },
+					response: { schema: 'list:Message' },
 					errors: ['mvs_not_found', OFF],
 					since: '1.0.0',
+					implemented: true,
 				},
 			],
 		},
@@ -254,8 +262,11 @@ export const messages = resource({
 					summary: 'Soft-delete a message for the caller.',
 					auth: auth.user(),
 					params: idPath,
-					errors: ['mvs_not_found'],
+					response: { schema: 'Deleted' },
+					errors: [OFF],
+					rateLimit: { perMinute: 60, perAddress: 240 },
 					since: '1.0.0',
+					implemented: true,
 				},
 				{
 					name: 'unsend_message',
@@ -264,8 +275,11 @@ export const messages = resource({
 					summary: 'Hard-delete an own message within the edit window.',
 					auth: auth.owner('message_sender'),
 					params: idPath,
-					errors: ['mvs_not_found', 'mvs_forbidden'],
+					response: { schema: 'Deleted' },
+					errors: ['mvs_edit_window_closed', 'mvs_storage_failed', OFF],
+					rateLimit: { perMinute: 30, perAddress: 120 },
 					since: '1.0.0',
+					implemented: true,
 				},
 				{
 					name: 'add_message_reaction',
@@ -275,10 +289,13 @@ export const messages = resource({
 					auth: auth.user(),
 					params: idPath,
 					body: {
-						emoji: t.string().required(),
+						emoji: t.enum(...MESSAGE_EMOJI).required().describe('One of the allowed emoji (docs/messaging.md).'),
 					},
-					errors: ['mvs_not_found'],
+					response: { schema: 'MessageReactions' },
+					errors: ['mvs_not_found', OFF],
+					rateLimit: { perMinute: 60, perAddress: 240 },
 					since: '1.0.0',
+					implemented: true,
 				},
 				{
 					name: 'remove_message_reaction',
@@ -287,8 +304,11 @@ export const messages = resource({
 					summary: "Remove the caller's emoji reaction.",
 					auth: auth.user(),
 					params: idPath,
-					errors: ['mvs_not_found'],
+					response: { schema: 'MessageReactionRemoved' },
+					errors: ['mvs_not_found', OFF],
+					rateLimit: { perMinute: 60, perAddress: 240 },
 					since: '1.0.0',
+					implemented: true,
 				},
 			],
 		},

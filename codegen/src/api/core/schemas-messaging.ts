@@ -3,6 +3,7 @@
  * conversation and message records; docs/messaging.md explains each choice.
  */
 import { schema, t, type SchemaSpec } from '../../dsl/index.js';
+import { removedFlag } from './schemas.js';
 
 const messageFields = {
 	id: t.int().required(),
@@ -20,6 +21,12 @@ const messageFields = {
 		.describe('One emoji per participant at most.'),
 	is_mine: t.bool().required().describe('Whether the caller sent it.'),
 	created_at: t.datetime().required(),
+};
+
+const messageReactionFields = {
+	message_id: t.int().required(),
+	reactions: messageFields.reactions,
+	my_emoji: t.string().nullable().required().describe("The caller's emoji, or null."),
 };
 
 export const messagingSchemas: readonly SchemaSpec[] = [
@@ -52,4 +59,13 @@ export const messagingSchemas: readonly SchemaSpec[] = [
 		unread_total: t.int().required().describe("The caller's unread messages left over all conversations."),
 	}),
 	schema('Message', 'A message as the caller sees it.', messageFields),
+	schema('MessageReactions', 'The reactions of a message after POST /messages/{id}/reactions.', messageReactionFields),
+	schema('MessageReactionRemoved', 'The reactions of a message after DELETE /messages/{id}/reactions, and whether it removed one.', {
+		...messageReactionFields,
+		deleted: removedFlag,
+	}),
+	schema('TypingSent', 'Outcome of POST /conversations/{id}/typing: the event was fired (nothing stored).', {
+		conversation_id: t.int().required(),
+		typing: t.bool().required(),
+	}),
 ];
