@@ -1097,10 +1097,10 @@ export interface Operations {
 	cancel_my_deletion_request: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
 	/** GET /mvs/v1/me/transactions: Upload credits consumed and granted. */
 	list_my_transactions: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
-	/** GET /mvs/v1/auth/nonce: A fresh wp_rest nonce for cookie-authenticated clients. */
-	get_rest_nonce: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: Nonce };
 	/** POST /mvs/v1/auth/app-password: Sign in and issue an application password; rate-limited to 5 per minute (our choice: the spec gives no number). */
 	create_app_password: { params: Record<string, never>; query: Record<string, never>; body: { username: string; password: string; app_name?: string; app_id?: string }; response: unknown };
+	/** GET /mvs/v1/auth/nonce: A fresh wp_rest nonce for cookie-authenticated clients. */
+	get_rest_nonce: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: Nonce };
 	/** GET /mvs/v1/settings: Every setting with its descriptor; secret values are never returned. */
 	get_settings: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: SettingsScreen };
 	/** PUT /mvs/v1/settings: Change some settings, all or nothing: one invalid value saves none (400 rest_invalid_param). */
@@ -1250,8 +1250,8 @@ export const operations = {
 	get_my_deletion_request: { namespace: 'mvs/v1', method: 'GET', path: '/me/deletion', multipart: false },
 	cancel_my_deletion_request: { namespace: 'mvs/v1', method: 'DELETE', path: '/me/deletion', multipart: false },
 	list_my_transactions: { namespace: 'mvs/v1', method: 'GET', path: '/me/transactions', multipart: false },
-	get_rest_nonce: { namespace: 'mvs/v1', method: 'GET', path: '/auth/nonce', multipart: false },
 	create_app_password: { namespace: 'mvs/v1', method: 'POST', path: '/auth/app-password', multipart: false },
+	get_rest_nonce: { namespace: 'mvs/v1', method: 'GET', path: '/auth/nonce', multipart: false },
 	get_settings: { namespace: 'mvs/v1', method: 'GET', path: '/settings', multipart: false },
 	update_settings: { namespace: 'mvs/v1', method: 'PUT', path: '/settings', multipart: false },
 	list_packages: { namespace: 'mvs-pro/v1', method: 'GET', path: '/packages', multipart: false },

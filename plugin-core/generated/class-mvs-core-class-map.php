@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 330 classes and interfaces of the plugin from its file the
+ * Loads each of the 344 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -55,6 +55,10 @@ final class MVS_Core_Class_Map {
 		'MVS_Analyze_Media_Args'                => 'generated/class-mvs-analyze-media-args.php',
 		'MVS_App_Config_Handler'                => 'generated/interface-mvs-app-config-handler.php',
 		'MVS_App_Config_Service'                => 'includes/app/class-mvs-app-config-service.php',
+		'MVS_App_Interests_Cache'               => 'includes/app/class-mvs-app-interests-cache.php',
+		'MVS_App_Interests_Handler'             => 'generated/interface-mvs-app-interests-handler.php',
+		'MVS_App_Interests_Query'               => 'includes/app/class-mvs-app-interests-query.php',
+		'MVS_App_Interests_Service'             => 'includes/app/class-mvs-app-interests-service.php',
 		'MVS_Approve_Media_Args'                => 'generated/class-mvs-approve-media-args.php',
 		'MVS_Avatar_Files'                      => 'includes/profile/class-mvs-avatar-files.php',
 		'MVS_Avatar_Filter'                     => 'includes/profile/class-mvs-avatar-filter.php',
@@ -72,6 +76,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Comments_Handler'                  => 'generated/interface-mvs-comments-handler.php',
 		'MVS_Comments_Service'                  => 'includes/comments/class-mvs-comments-service.php',
 		'MVS_Community_Gate'                    => 'includes/rest/class-mvs-community-gate.php',
+		'MVS_Complete_Onboarding_Args'          => 'generated/class-mvs-complete-onboarding-args.php',
 		'MVS_Conditional_Get'                   => 'includes/rest/class-mvs-conditional-get.php',
 		'MVS_Conversation_Inbox_Handler'        => 'generated/interface-mvs-conversation-inbox-handler.php',
 		'MVS_Conversation_Messages_Handler'     => 'generated/interface-mvs-conversation-messages-handler.php',
@@ -144,9 +149,11 @@ final class MVS_Core_Class_Map {
 		'MVS_Get_Media_Signed_Url_Args'         => 'generated/class-mvs-get-media-signed-url-args.php',
 		'MVS_Get_Media_Stats_Args'              => 'generated/class-mvs-get-media-stats-args.php',
 		'MVS_Get_Moderation_Counts_Args'        => 'generated/class-mvs-get-moderation-counts-args.php',
+		'MVS_Get_My_Interests_Args'             => 'generated/class-mvs-get-my-interests-args.php',
 		'MVS_Get_My_Notification_Count_Args'    => 'generated/class-mvs-get-my-notification-count-args.php',
 		'MVS_Get_My_Profile_Args'               => 'generated/class-mvs-get-my-profile-args.php',
 		'MVS_Get_My_Stats_Args'                 => 'generated/class-mvs-get-my-stats-args.php',
+		'MVS_Get_Rest_Nonce_Args'               => 'generated/class-mvs-get-rest-nonce-args.php',
 		'MVS_Get_Settings_Args'                 => 'generated/class-mvs-get-settings-args.php',
 		'MVS_Get_Tag_Cloud_Args'                => 'generated/class-mvs-get-tag-cloud-args.php',
 		'MVS_Get_Unread_Message_Count_Args'     => 'generated/class-mvs-get-unread-message-count-args.php',
@@ -157,11 +164,13 @@ final class MVS_Core_Class_Map {
 		'MVS_Image_Parser'                      => 'includes/media/class-mvs-image-parser.php',
 		'MVS_Image_Part'                        => 'includes/media/class-mvs-image-part.php',
 		'MVS_Image_Sizes'                       => 'includes/media/class-mvs-image-sizes.php',
+		'MVS_Interests_Handler'                 => 'generated/interface-mvs-interests-handler.php',
 		'MVS_Jpeg_Parser'                       => 'includes/media/class-mvs-jpeg-parser.php',
 		'MVS_Leave_Conversation_Args'           => 'generated/class-mvs-leave-conversation-args.php',
 		'MVS_Lifecycle_Registry'                => 'includes/support/class-mvs-lifecycle-registry.php',
 		'MVS_List_Access_Rules_Args'            => 'generated/class-mvs-list-access-rules-args.php',
 		'MVS_List_Albums_Args'                  => 'generated/class-mvs-list-albums-args.php',
+		'MVS_List_App_Interests_Args'           => 'generated/class-mvs-list-app-interests-args.php',
 		'MVS_List_Blocked_Users_Args'           => 'generated/class-mvs-list-blocked-users-args.php',
 		'MVS_List_Collections_Args'             => 'generated/class-mvs-list-collections-args.php',
 		'MVS_List_Conversation_Messages_Args'   => 'generated/class-mvs-list-conversation-messages-args.php',
@@ -215,6 +224,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Media_Upload_Service'              => 'includes/media/class-mvs-media-upload-service.php',
 		'MVS_Media_Uploads_Handler'             => 'generated/interface-mvs-media-uploads-handler.php',
 		'MVS_Media_Visibility'                  => 'includes/media/class-mvs-media-visibility.php',
+		'MVS_Member_Interests_Service'          => 'includes/app/class-mvs-member-interests-service.php',
 		'MVS_Member_Lookup'                     => 'includes/activity/class-mvs-member-lookup.php',
 		'MVS_Merge_Tags_Args'                   => 'generated/class-mvs-merge-tags-args.php',
 		'MVS_Message_Actions_Handler'           => 'generated/interface-mvs-message-actions-handler.php',
@@ -229,6 +239,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Moderation_Handler'                => 'generated/interface-mvs-moderation-handler.php',
 		'MVS_Moderation_Repository'             => 'includes/moderation/class-mvs-moderation-repository.php',
 		'MVS_Moderation_Service'                => 'includes/moderation/class-mvs-moderation-service.php',
+		'MVS_Nonce_Handler'                     => 'generated/interface-mvs-nonce-handler.php',
 		'MVS_Notification_Repository'           => 'includes/notifications/class-mvs-notification-repository.php',
 		'MVS_Notification_Retention'            => 'includes/notifications/class-mvs-notification-retention.php',
 		'MVS_Notifications_Handler'             => 'generated/interface-mvs-notifications-handler.php',
@@ -261,6 +272,7 @@ final class MVS_Core_Class_Map {
 		'MVS_REST_Media_Controller'             => 'generated/class-mvs-rest-media-controller.php',
 		'MVS_REST_Messages_Controller'          => 'generated/class-mvs-rest-messages-controller.php',
 		'MVS_REST_Moderation_Controller'        => 'generated/class-mvs-rest-moderation-controller.php',
+		'MVS_REST_Nonce_Controller'             => 'generated/class-mvs-rest-nonce-controller.php',
 		'MVS_REST_Notifications_Controller'     => 'generated/class-mvs-rest-notifications-controller.php',
 		'MVS_REST_Profile_Controller'           => 'generated/class-mvs-rest-profile-controller.php',
 		'MVS_REST_Reactions_Controller'         => 'generated/class-mvs-rest-reactions-controller.php',
@@ -291,6 +303,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Reports_Handler'                   => 'generated/interface-mvs-reports-handler.php',
 		'MVS_Reports_Service'                   => 'includes/moderation/class-mvs-reports-service.php',
 		'MVS_Response_Extensions'               => 'includes/rest/class-mvs-response-extensions.php',
+		'MVS_Rest_Nonce_Service'                => 'includes/app/class-mvs-rest-nonce-service.php',
 		'MVS_Revoke_Media_Access_Args'          => 'generated/class-mvs-revoke-media-access-args.php',
 		'MVS_Sanitize'                          => 'includes/rest/class-mvs-sanitize.php',
 		'MVS_Search_Conversation_Messages_Args' => 'generated/class-mvs-search-conversation-messages-args.php',
@@ -304,6 +317,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Set_Album_Cover_Args'              => 'generated/class-mvs-set-album-cover-args.php',
 		'MVS_Set_Collection_Rules_Args'         => 'generated/class-mvs-set-collection-rules-args.php',
 		'MVS_Set_Media_Reaction_Args'           => 'generated/class-mvs-set-media-reaction-args.php',
+		'MVS_Set_My_Interests_Args'             => 'generated/class-mvs-set-my-interests-args.php',
 		'MVS_Settings'                          => 'includes/support/class-mvs-settings.php',
 		'MVS_Settings_Community_Fields'         => 'includes/settings/class-mvs-settings-community-fields.php',
 		'MVS_Settings_Handler'                  => 'generated/interface-mvs-settings-handler.php',

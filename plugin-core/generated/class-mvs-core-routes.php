@@ -51,13 +51,14 @@ final class MVS_Core_Routes {
 			new MVS_REST_Devices_Controller( new MVS_Devices_Service() ),
 			new MVS_REST_Dismissals_Controller( new MVS_Dismissals_Service() ),
 			new MVS_REST_Notifications_Controller( new MVS_Notifications_Service() ),
-			new MVS_REST_App_Controller( new MVS_App_Config_Service() ),
-			new MVS_REST_Interests_Controller(),
+			new MVS_REST_App_Controller( new MVS_App_Config_Service(), new MVS_App_Interests_Service() ),
+			new MVS_REST_Interests_Controller( new MVS_Member_Interests_Service() ),
 			new MVS_REST_Feed_Controller( new MVS_Feed_Service() ),
 			new MVS_REST_Conversations_Controller( new MVS_Conversations_Service(), new MVS_Conversation_Messages_Service() ),
 			new MVS_REST_Messages_Controller( new MVS_Message_Counts_Service(), new MVS_Message_Actions_Service(), $owners ),
 			new MVS_REST_Account_Controller(),
 			new MVS_REST_Auth_Controller(),
+			new MVS_REST_Nonce_Controller( new MVS_Rest_Nonce_Service() ),
 			new MVS_REST_Settings_Controller( new MVS_Settings_Service() ),
 		);
 	}

@@ -15,7 +15,7 @@ defined( 'ABSPATH' ) || exit;
  * Routes of the "app" resource:
  *
  * - GET /mvs/v1/app/config
- * - GET /mvs/v1/app/interests (501 until implemented)
+ * - GET /mvs/v1/app/interests
  */
 final class MVS_REST_App_Controller extends MVS_REST_Controller {
 
@@ -27,13 +27,22 @@ final class MVS_REST_App_Controller extends MVS_REST_Controller {
 	private $app_config;
 
 	/**
+	 * The interest chips of the onboarding picker, cached (docs/native-app.md) (hand-written domain logic).
+	 *
+	 * @var MVS_App_Interests_Handler
+	 */
+	private $app_interests;
+
+	/**
 	 * Sets the namespace and collaborators.
 	 *
-	 * @param MVS_App_Config_Handler $app_config The configuration a native client reads at start: appearance, feature toggles (docs/native-app.md).
+	 * @param MVS_App_Config_Handler    $app_config    The configuration a native client reads at start: appearance, feature toggles (docs/native-app.md).
+	 * @param MVS_App_Interests_Handler $app_interests The interest chips of the onboarding picker, cached (docs/native-app.md).
 	 */
-	public function __construct( MVS_App_Config_Handler $app_config ) {
-		$this->namespace  = 'mvs/v1';
-		$this->app_config = $app_config;
+	public function __construct( MVS_App_Config_Handler $app_config, MVS_App_Interests_Handler $app_interests ) {
+		$this->namespace     = 'mvs/v1';
+		$this->app_config    = $app_config;
+		$this->app_interests = $app_interests;
 	}
 
 	/**
@@ -43,7 +52,8 @@ final class MVS_REST_App_Controller extends MVS_REST_Controller {
 	 * OpenAPI document built from them, cannot silently drift.
 	 */
 	const HANDLER_ERRORS = array(
-		'get_app_config' => array(),
+		'get_app_config'     => array(),
+		'list_app_interests' => array(),
 	);
 
 	/**
@@ -116,6 +126,6 @@ final class MVS_REST_App_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_app_interests( $request ) {
-		return $this->not_implemented( 'list_app_interests' );
+		return $this->respond( $this->declared( $this->app_interests->list_app_interests( MVS_List_App_Interests_Args::from_request( $request ) ), 'list_app_interests' ), 200 );
 	}
 }

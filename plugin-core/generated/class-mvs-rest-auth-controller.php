@@ -14,7 +14,6 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "auth" resource:
  *
- * - GET /mvs/v1/auth/nonce (501 until implemented)
  * - POST /mvs/v1/auth/app-password (501 until implemented)
  */
 final class MVS_REST_Auth_Controller extends MVS_REST_Controller {
@@ -30,19 +29,6 @@ final class MVS_REST_Auth_Controller extends MVS_REST_Controller {
 	 * Registers the routes of this resource.
 	 */
 	public function register_routes() {
-		register_rest_route(
-			$this->namespace,
-			'/auth/nonce',
-			array(
-				array(
-					'methods'             => 'GET',
-					'callback'            => array( $this, 'get_rest_nonce' ),
-					'permission_callback' => array( $this, 'get_rest_nonce_permissions_check' ),
-					'args'                => array(),
-				),
-			)
-		);
-
 		register_rest_route(
 			$this->namespace,
 			'/auth/app-password',
@@ -81,27 +67,6 @@ final class MVS_REST_Auth_Controller extends MVS_REST_Controller {
 				),
 			)
 		);
-	}
-
-	/**
-	 * Permission check of GET /auth/nonce: any logged-in user.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return true|WP_Error
-	 */
-	public function get_rest_nonce_permissions_check( $request ) {
-		return $this->require_login();
-	}
-
-	/**
-	 * GET /auth/nonce: A fresh wp_rest nonce for cookie-authenticated clients.
-	 * Since 1.0.0.
-	 *
-	 * @param WP_REST_Request $request Full request.
-	 * @return WP_REST_Response|WP_Error
-	 */
-	public function get_rest_nonce( $request ) {
-		return $this->not_implemented( 'get_rest_nonce' );
 	}
 
 	/**

@@ -14,18 +14,40 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "interests" resource:
  *
- * - GET /mvs/v1/me/interests (501 until implemented)
- * - POST /mvs/v1/me/interests (501 until implemented)
- * - POST /mvs/v1/me/onboarding/complete (501 until implemented)
+ * - GET /mvs/v1/me/interests
+ * - POST /mvs/v1/me/interests
+ * - POST /mvs/v1/me/onboarding/complete
  */
 final class MVS_REST_Interests_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Interests_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Interests_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Interests_Handler $handler ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'get_my_interests'    => array(),
+		'set_my_interests'    => array(),
+		'complete_onboarding' => array(),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -47,9 +69,9 @@ final class MVS_REST_Interests_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'set_my_interests_permissions_check' ),
 					'args'                => array(
 						'interest_ids' => array(
-							'description'       => __( 'Category IDs; unknown IDs are silently dropped.', 'media-community-service' ),
+							'description'       => __( 'Category IDs, at most 40 (the picker offers 40); unknown IDs are silently dropped.', 'media-community-service' ),
 							'type'              => 'array',
-							'maxItems'          => 100,
+							'maxItems'          => 40,
 							'items'             => array(
 								'type'    => 'integer',
 								'minimum' => 1,
@@ -95,7 +117,7 @@ final class MVS_REST_Interests_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_my_interests( $request ) {
-		return $this->not_implemented( 'get_my_interests' );
+		return $this->respond( $this->declared( $this->handler->get_my_interests( MVS_Get_My_Interests_Args::from_request( $request ) ), 'get_my_interests' ), 200 );
 	}
 
 	/**
@@ -121,7 +143,7 @@ final class MVS_REST_Interests_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'set_my_interests' );
+		return $this->respond( $this->declared( $this->handler->set_my_interests( MVS_Set_My_Interests_Args::from_request( $request ) ), 'set_my_interests' ), 200 );
 	}
 
 	/**
@@ -147,6 +169,6 @@ final class MVS_REST_Interests_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'complete_onboarding' );
+		return $this->respond( $this->declared( $this->handler->complete_onboarding( MVS_Complete_Onboarding_Args::from_request( $request ) ), 'complete_onboarding' ), 200 );
 	}
 }

@@ -76,6 +76,7 @@ export const RESOURCE_AREAS: Readonly<Record<string, Area>> = {
 	'core/messages': 'Messaging',
 	'core/account': 'Auth and account',
 	'core/auth': 'Auth and account',
+	'core/nonce': 'Auth and account',
 	'pro/packages': '(Pro) Quotas',
 	'pro/push': '(Pro) Quotas',
 	'pro/quotas': '(Pro) Quotas',

@@ -1,13 +1,40 @@
 /**
- * Smoke journey of the native-app routes built so far (GET /app/config),
- * for the Playground tier. Settings, the filter and the gate are in
- * app-config.site-wide.spec.ts.
+ * Smoke journey of the native-app routes, for the Playground tier: the
+ * configuration, the interest chips, a member's interests and onboarding,
+ * and a browser's nonce. Settings, the filter and the gate are in
+ * app-config.site-wide.spec.ts; the interests' cases in interests.spec.ts.
  */
-import { expect, test } from '../../support/mvs';
+import { request as playwrightRequest } from '@playwright/test';
+import { Api, baseUrl, expect, test } from '../../support/mvs';
 
-test('a visitor reads the app configuration', async ({ api }) => {
+test('a visitor reads the app configuration and the interest chips', async ({ api }) => {
 	const res = await api('anonymous').op('get_app_config');
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	expect(typeof res.body.dark_mode_default).toBe('boolean');
 	expect(res.body.features.reactions).toBe(true);
+
+	const chips = await api('anonymous').op('list_app_interests');
+	expect(chips.status, JSON.stringify(chips.body)).toBe(200);
+	expect(chips.body.length).toBeLessThanOrEqual(40);
+});
+
+test('a member saves interests (unknown ids dropped) and completes onboarding; a browser gets a working nonce', async ({ api, fixtures }) => {
+	const member = api('member');
+	const saved = await member.op('set_my_interests', { body: { interest_ids: [999999999] } });
+	expect([saved.status, saved.body]).toEqual([200, { interest_ids: [] }]);
+	expect((await member.op('get_my_interests')).body).toEqual({ interest_ids: [] });
+
+	const user = fixtures.users.member;
+	const browser = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { Connection: 'close' } });
+	try {
+		await browser.get('/wp-login.php');
+		await browser.post('/wp-login.php', { form: { log: user.login, pwd: user.password, testcookie: '1', 'wp-submit': 'Log In' }, maxRedirects: 0 });
+		const cookie = new Api('member', browser);
+		const nonce = await cookie.op('get_rest_nonce');
+		expect(nonce.status, JSON.stringify(nonce.body)).toBe(200);
+		const done = await cookie.withHeaders({ 'X-WP-Nonce': nonce.body.nonce }).op('complete_onboarding');
+		expect([done.status, done.body]).toEqual([200, { onboarded: true }]);
+	} finally {
+		await browser.dispose();
+	}
 });

@@ -45,7 +45,7 @@ final class MVS_Tag_Repository {
 	 * @param int $term_id One term's ID, 0 for every term.
 	 * @return array{0: string, 1: array} SELECT and its arguments.
 	 */
-	private static function counts( int $viewer, int $term_id = 0 ): array {
+	public static function counts( int $viewer, int $term_id = 0 ): array {
 		global $wpdb;
 		$one      = " IN ( SELECT x.term_taxonomy_id FROM {$wpdb->term_taxonomy} x WHERE x.term_id = %d )";
 		$one_args = $term_id ? array( $term_id ) : array();

@@ -27,7 +27,8 @@ export const app = resource({
 		},
 		{
 			name: 'app_interests',
-			summary: 'The interest chips of the onboarding picker.',
+			summary: 'The interest chips of the onboarding picker, cached (docs/native-app.md).',
+			service: 'MVS_App_Interests_Service',
 			routes: [
 				{
 					name: 'list_app_interests',
@@ -37,6 +38,7 @@ export const app = resource({
 					auth: auth.public(),
 					response: { schema: 'list:InterestChip' },
 					since: '1.9.0',
+					implemented: true,
 				},
 			],
 		},
@@ -46,6 +48,8 @@ export const app = resource({
 export const interests = resource({
 	name: 'interests',
 	summary: "The caller's interests and onboarding flag.",
+	service: 'MVS_Member_Interests_Service',
+	typedArgs: true,
 	routes: [
 		{
 			name: 'get_my_interests',
@@ -55,6 +59,7 @@ export const interests = resource({
 			auth: auth.user(),
 			response: { schema: 'InterestIds' },
 			since: '1.9.0',
+			implemented: true,
 		},
 		{
 			name: 'set_my_interests',
@@ -63,10 +68,11 @@ export const interests = resource({
 			summary: "Save the caller's interests and mark them onboarded.",
 			auth: auth.user(),
 			body: {
-				interest_ids: t.ids().max(100).required().describe('Category IDs; unknown IDs are silently dropped.'),
+				interest_ids: t.ids().max(40).required().describe('Category IDs, at most 40 (the picker offers 40); unknown IDs are silently dropped.'),
 			},
 			response: { schema: 'InterestIds' },
 			since: '1.9.0',
+			implemented: true,
 		},
 		{
 			name: 'complete_onboarding',
@@ -76,6 +82,7 @@ export const interests = resource({
 			auth: auth.user(),
 			response: { schema: 'Onboarded' },
 			since: '1.9.0',
+			implemented: true,
 		},
 	],
 });
