@@ -633,7 +633,10 @@ if ( $bench_member > 0 && $n_members > 1 && $n_media > 0 ) {
 			$p      = $wpdb->prefix;
 			$others = array_slice( array_values( array_diff( $member_ids, array( $feed_viewer ) ) ), 0, 200 );
 			$n_conv = count( $others );
-			$conv   = mvs_seed_next_id( "{$p}mvs_conversations", 'id' );
+			// A site grown to the large size is seeded again: its conversations stay, messages are added.
+			$conv   = (int) $wpdb->get_var( $wpdb->prepare( "SELECT MIN( conversation_id ) FROM {$p}mvs_conversation_members WHERE user_id = %d", $feed_viewer ) );
+			$fresh  = 0 === $conv;
+			$conv   = $fresh ? mvs_seed_next_id( "{$p}mvs_conversations", 'id' ) : $conv;
 			$msg    = mvs_seed_next_id( "{$p}mvs_messages", 'id' );
 			$of     = static function ( int $i ) use ( $n_conv ): int {
 				return 0 === $i % 2 ? 0 : ( $i % $n_conv );
@@ -642,28 +645,30 @@ if ( $bench_member > 0 && $n_members > 1 && $n_media > 0 ) {
 			for ( $i = 0; $i < $n_media; $i++ ) {
 				$last[ $of( $i ) ] = $msg + $i;
 			}
-			mvs_seed_insert(
-				"{$p}mvs_conversations",
-				array( 'id', 'created_by', 'pair_key', 'last_message_id', 'created_at', 'updated_at' ),
-				array( '%d', '%d', '%s', '%d', '%s', '%s' ),
-				( static function () use ( $others, $feed_viewer, $conv, $last, $date ) {
-					foreach ( $others as $k => $other ) {
-						yield array( $conv + $k, $feed_viewer, min( $other, $feed_viewer ) . ':' . max( $other, $feed_viewer ), $last[ $k ] ?? 0, $date( 0, 1 ), $date( 0, 1 ) );
-					}
-				} )()
-			);
-			mvs_seed_insert(
-				"{$p}mvs_conversation_members",
-				array( 'conversation_id', 'user_id', 'status', 'unread_count', 'last_message_id', 'last_read_message_id', 'joined_at' ),
-				array( '%d', '%d', '%s', '%d', '%d', '%d', '%s' ),
-				( static function () use ( $others, $feed_viewer, $conv, $last, $date ) {
-					foreach ( $others as $k => $other ) {
-						$at = $last[ $k ] ?? 0;
-						yield array( $conv + $k, $feed_viewer, 'active', $k % 3, $at, max( 0, $at - $k % 3 ), $date( 0, 1 ) );
-						yield array( $conv + $k, $other, 'active', 0, $at, $at, $date( 0, 1 ) );
-					}
-				} )()
-			);
+			if ( $fresh ) {
+				mvs_seed_insert(
+					"{$p}mvs_conversations",
+					array( 'id', 'created_by', 'pair_key', 'last_message_id', 'created_at', 'updated_at' ),
+					array( '%d', '%d', '%s', '%d', '%s', '%s' ),
+					( static function () use ( $others, $feed_viewer, $conv, $last, $date ) {
+						foreach ( $others as $k => $other ) {
+							yield array( $conv + $k, $feed_viewer, min( $other, $feed_viewer ) . ':' . max( $other, $feed_viewer ), $last[ $k ] ?? 0, $date( 0, 1 ), $date( 0, 1 ) );
+						}
+					} )()
+				);
+				mvs_seed_insert(
+					"{$p}mvs_conversation_members",
+					array( 'conversation_id', 'user_id', 'status', 'unread_count', 'last_message_id', 'last_read_message_id', 'joined_at' ),
+					array( '%d', '%d', '%s', '%d', '%d', '%d', '%s' ),
+					( static function () use ( $others, $feed_viewer, $conv, $last, $date ) {
+						foreach ( $others as $k => $other ) {
+							$at = $last[ $k ] ?? 0;
+							yield array( $conv + $k, $feed_viewer, 'active', $k % 3, $at, max( 0, $at - $k % 3 ), $date( 0, 1 ) );
+							yield array( $conv + $k, $other, 'active', 0, $at, $at, $date( 0, 1 ) );
+						}
+					} )()
+				);
+			}
 			$n = mvs_seed_insert(
 				"{$p}mvs_messages",
 				array( 'id', 'conversation_id', 'sender_id', 'content', 'message_type', 'metadata', 'created_at' ),
@@ -675,6 +680,9 @@ if ( $bench_member > 0 && $n_members > 1 && $n_media > 0 ) {
 					}
 				} )()
 			);
+			$last_id = "SELECT MAX( id ) FROM {$p}mvs_messages WHERE conversation_id = {$p}mvs_conversations.id";
+			$wpdb->query( $wpdb->prepare( "UPDATE {$p}mvs_conversations SET last_message_id = ( {$last_id} ) WHERE id BETWEEN %d AND %d", $conv, $conv + $n_conv - 1 ) ); // phpcs:ignore
+			$wpdb->query( $wpdb->prepare( "UPDATE {$p}mvs_conversation_members m JOIN {$p}mvs_conversations c ON c.id = m.conversation_id SET m.last_message_id = c.last_message_id WHERE c.id BETWEEN %d AND %d", $conv, $conv + $n_conv - 1 ) ); // phpcs:ignore
 			$wpdb->query( 'COMMIT' );
 			return $n;
 		}
