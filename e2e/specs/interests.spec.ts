@@ -107,7 +107,7 @@ test('interests: visitors are refused; bad interest_ids are 400 and store nothin
 	}
 });
 
-test('GET /auth/nonce: a cookie-signed-in browser gets a wp_rest nonce that works for a write; JSONP gets none', async ({ fixtures }) => {
+test('GET /auth/nonce: a cookie-signed-in browser gets a wp_rest nonce that works for a write; JSONP and other origins get none', async ({ fixtures }) => {
 	const user = fixtures.users.member2;
 	const browser = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { Connection: 'close' } });
 	try {
@@ -125,6 +125,13 @@ test('GET /auth/nonce: a cookie-signed-in browser gets a wp_rest nonce that work
 		// JSONP would let another site's script read the nonce: only a plain GET is served to the cookie.
 		const jsonp = await browser.get('/wp-json/mvs/v1/auth/nonce?_jsonp=steal');
 		expect(await jsonp.text()).not.toContain('"nonce"');
+		// WordPress lets any origin read REST answers with cookies (CORS): another site's fetch stays a visitor's.
+		for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: new URL(baseUrl()).origin, 'Sec-Fetch-Site': 'same-site' }]) {
+			const foreign = await cookie.withHeaders(headers).op('get_rest_nonce');
+			expect([foreign.status, foreign.body.code], JSON.stringify(headers)).toEqual([401, 'mvs_not_logged_in']);
+		}
+		const own = await cookie.withHeaders({ Origin: new URL(baseUrl()).origin, 'Sec-Fetch-Site': 'same-origin' }).op('get_rest_nonce');
+		expect(own.status).toBe(200);
 	} finally {
 		await browser.dispose();
 	}

@@ -49,14 +49,16 @@ final class MVS_Serve_Request {
 	 * This plugin's own callbacks on those filters, which neither path needs
 	 * to run: the community gate is checked by both paths themselves, the
 	 * credentials check acts only on requests with an Authorization header
-	 * (which both paths leave to the REST route), and the settings guard
-	 * acts on /wp/v2/settings only.
+	 * (which both paths leave to the REST route), the settings guard acts on
+	 * /wp/v2/settings only, and the nonce route's cookie check on GET
+	 * /mvs/v1/auth/nonce only.
 	 */
 	const OWN_CALLBACKS = array(
 		'MVS_Community_Gate::filter_pre_dispatch',
 		'MVS_Community_Gate::filter_before_callbacks',
 		'MVS_Credentials::check',
 		'MVS_Settings_Registration::guard_wp_settings_route',
+		'MVS_Rest_Nonce_Service::allow_cookie',
 	);
 
 	/**
