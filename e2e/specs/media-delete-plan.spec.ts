@@ -39,6 +39,7 @@ test('deleting an item leaves no row naming it in any table that references medi
 		[
 			'mvs_access_grants.media_id',
 			'mvs_access_rules.media_id',
+			'mvs_activity.media_id',
 			'mvs_albums.cover_media_id',
 			'mvs_collection_items.media_id',
 			'mvs_comments.media_id',

@@ -153,6 +153,12 @@ export async function prepareAllowedCall(route: ManifestRoute, ids: FixtureIds, 
 		}
 		case 'POST /media/{media_id}/grant':
 			return { ...sampleRequest(route, { ...ids, media: await uploadImage(member) }), json: { user_id: ids.memberId } };
+		// Someone to follow who is not the caller (following yourself is a 400).
+		case 'POST /users/{id}/follow': {
+			const followed = await freshUser(api('admin'));
+			await followed.api.dispose();
+			return sampleRequest(route, { ...ids, memberId: followed.id });
+		}
 		case 'POST /media/bulk':
 			// Each role acts on an item of its own: the per-item check is the bulk spec's business.
 			return { ...sampleRequest(route, ids), json: { action: 'change_privacy', privacy: 'public', media_ids: [await uploadImage(api(role))] } };
