@@ -50,20 +50,16 @@ final class MVS_Message_Repository {
 	 */
 	public function page( int $conversation_id, int $user_id, int $after, int $before, int $limit ): array {
 		global $wpdb;
-		// Bounds only when set: a bare `conversation_id = %d ORDER BY id DESC` is
-		// a backward read of the (conversation_id, id) key that stops at $limit.
-		$where = $wpdb->prepare( 'm.conversation_id = %d', $conversation_id );
-		if ( $after > 0 ) {
-			$where .= $wpdb->prepare( ' AND m.id > %d', $after );
-		}
-		if ( $before > 0 ) {
-			$where .= $wpdb->prepare( ' AND m.id < %d', $before );
-		}
-		// In a thread holding a large share of the table, MariaDB's cost model
-		// prefers a full scan and a sort; the key is what reads 30 rows.
-		$index = MVS_Db::is_sqlite() ? '' : ' FORCE INDEX ( conversation )';
-		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $where is prepared above.
-		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT m.* FROM {$wpdb->mvs_messages} m{$index} LEFT JOIN {$wpdb->mvs_message_hidden} h ON h.message_id = m.id AND h.user_id = %d WHERE {$where} AND h.message_id IS NULL ORDER BY m.id DESC LIMIT %d", $user_id, $limit ) );
+		$rows = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT m.* FROM {$wpdb->mvs_messages} m LEFT JOIN {$wpdb->mvs_message_hidden} h ON h.message_id = m.id AND h.user_id = %d WHERE m.conversation_id = %d AND m.id > %d AND m.id < %d AND h.message_id IS NULL ORDER BY m.id DESC LIMIT %d",
+				$user_id,
+				$conversation_id,
+				$after,
+				$before > 0 ? $before : PHP_INT_MAX,
+				$limit
+			)
+		);
 		return $rows ? $rows : array();
 	}
 
