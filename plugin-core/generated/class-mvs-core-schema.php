@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = '538e296501bf3350';
+	const VERSION = '8cb7a4e21b81a8ee';
 
 	/**
 	 * Option holding the installed schema version.
@@ -74,7 +74,7 @@ final class MVS_Core_Schema {
 	const INDEXES = array(
 		'mvs_media'                => array(
 			'visibility'        => 'moderation_status,privacy,id',
-			'access_scoped'     => 'access_scoped,moderation_status,privacy,id',
+			'access_scoped'     => 'access_scoped,moderation_status,id',
 			'visibility_author' => 'moderation_status,privacy,author_id',
 			'author'            => 'author_id,id',
 			'type_visibility'   => 'media_type,moderation_status,privacy,id',
@@ -249,7 +249,7 @@ final class MVS_Core_Schema {
   access_scoped tinyint(1) NOT NULL DEFAULT 0,
   PRIMARY KEY  (id),
   KEY visibility (moderation_status,privacy,id),
-  KEY access_scoped (access_scoped,moderation_status,privacy,id),
+  KEY access_scoped (access_scoped,moderation_status,id),
   KEY visibility_author (moderation_status,privacy,author_id),
   KEY author (author_id,id),
   KEY type_visibility (media_type,moderation_status,privacy,id),

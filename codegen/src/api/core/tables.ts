@@ -62,8 +62,10 @@ export const coreTables: readonly TableSpec[] = [
 		primaryKey: ['id'],
 		indexes: [
 			key('visibility', 'moderation_status', 'privacy', 'id'),
-			// The few flagged items: the grants' branch of a page and the totals' correction.
-			key('access_scoped', 'access_scoped', 'moderation_status', 'privacy', 'id'),
+			// The few flagged items: the grants' branch of a page (its privacy is a range,
+			// "neither public nor members", so privacy stays out of the key and the
+			// branch reads in id order) and the totals' correction.
+			key('access_scoped', 'access_scoped', 'moderation_status', 'id'),
 			// Covers counts that exclude blocked authors (author_id NOT IN …), which
 			// would otherwise need a row lookup per item and end in a full scan.
 			key('visibility_author', 'moderation_status', 'privacy', 'author_id'),
