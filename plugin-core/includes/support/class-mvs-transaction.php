@@ -44,6 +44,14 @@ final class MVS_Transaction {
 	private static $victim = false;
 
 	/**
+	 * Whether InnoDB ended the open transaction (a deadlock or lock wait
+	 * timeout) before the unit finished.
+	 *
+	 * @var bool
+	 */
+	private static $aborted = false;
+
+	/**
 	 * Callbacks waiting for the outermost transaction to commit.
 	 *
 	 * @var callable[]
@@ -96,7 +104,11 @@ final class MVS_Transaction {
 	public static function begin(): void {
 		global $wpdb;
 		if ( 0 === self::$depth ) {
-			self::$failed = false;
+			self::$failed  = false;
+			self::$aborted = false;
+			if ( false === has_filter( 'query', array( __CLASS__, 'guard' ) ) ) {
+				add_filter( 'query', array( __CLASS__, 'guard' ), PHP_INT_MAX );
+			}
 			// SQLite (the Playground tier) has one writer at a time and no such
 			// statement; its translator drops the locking clauses of SELECTs too.
 			if ( ! MVS_Db::is_sqlite() ) {
@@ -120,8 +132,13 @@ final class MVS_Transaction {
 		}
 		self::$depth = max( 0, self::$depth - 1 );
 		if ( 0 === self::$depth ) {
-			// The failed statement is the last one a failing unit ran.
-			self::$victim = self::$failed && (bool) preg_match( '/deadlock|lock wait timeout/i', (string) $wpdb->last_error );
+			if ( self::$aborted || self::killed( (string) $wpdb->last_error ) ) {
+				// Whatever the unit answered, its work is gone: run it again (run()).
+				self::$failed = true;
+				self::$victim = true;
+			} else {
+				self::$victim = false;
+			}
 			if ( self::$failed ) {
 				$wpdb->query( 'ROLLBACK' );
 			} else {
@@ -135,5 +152,37 @@ final class MVS_Transaction {
 			return ! self::$failed;
 		}
 		return $ok;
+	}
+
+	/**
+	 * The query filter while a transaction is open: once InnoDB has ended it
+	 * (deadlock, lock wait timeout: the whole transaction is rolled back),
+	 * every further statement of the unit is dropped, since MariaDB would
+	 * run it outside any transaction and commit it at once, half a unit of
+	 * work that the retry would then write again.
+	 *
+	 * @param string $query The statement about to run.
+	 * @return string The statement, or '' (not run) once the transaction is gone.
+	 */
+	public static function guard( $query ) {
+		global $wpdb;
+		if ( 0 === self::$depth ) {
+			return $query;
+		}
+		// The previous statement's error is still set when the next one is filtered.
+		if ( ! self::$aborted && self::killed( (string) $wpdb->last_error ) ) {
+			self::$aborted = true;
+		}
+		return self::$aborted ? '' : $query;
+	}
+
+	/**
+	 * Whether an error means InnoDB rolled the transaction back.
+	 *
+	 * @param string $error The database error.
+	 * @return bool
+	 */
+	private static function killed( string $error ): bool {
+		return '' !== $error && (bool) preg_match( '/deadlock|lock wait timeout/i', $error );
 	}
 }
