@@ -126,7 +126,8 @@ test('GET /auth/nonce: a cookie-signed-in browser gets a wp_rest nonce that work
 		const jsonp = await browser.get('/wp-json/mvs/v1/auth/nonce?_jsonp=steal');
 		expect(await jsonp.text()).not.toContain('"nonce"');
 		// WordPress lets any origin read REST answers with cookies (CORS): another site's fetch stays a visitor's.
-		for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: new URL(baseUrl()).origin, 'Sec-Fetch-Site': 'same-site' }]) {
+		const foreign: Record<string, string>[] = [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: new URL(baseUrl()).origin, 'Sec-Fetch-Site': 'same-site' }];
+		for (const headers of foreign) {
 			const foreign = await cookie.withHeaders(headers).op('get_rest_nonce');
 			expect([foreign.status, foreign.body.code], JSON.stringify(headers)).toEqual([401, 'mvs_not_logged_in']);
 		}
