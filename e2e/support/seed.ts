@@ -103,9 +103,9 @@ async function albumWithItem(member: Api): Promise<{ album: number; item: number
  * parallel tests keep their fixtures; unique names where names must be).
  */
 export async function prepareAllowedCall(route: ManifestRoute, ids: FixtureIds, api: (role: Role) => Api, role: Role): Promise<MvsRequest> {
+	if (route.path.startsWith('/conversations') || route.path.startsWith('/messages/{id}')) return conversationCall(route, ids, api, role);
 	const member = api('member');
 	const key = `${route.method} ${route.path}`;
-	if (route.path.startsWith('/conversations') || route.path.startsWith('/messages/{id}')) return conversationCall(route, ids, api, role);
 	switch (key) {
 		case 'DELETE /media/{id}':
 			return sampleRequest(route, { ...ids, media: await uploadImage(member) });

@@ -87,8 +87,8 @@ final class MVS_Conversation_Repository {
 	public function visible_row( int $conversation_id, int $user_id, array $blocked ) {
 		list( $sql, $args ) = $this->inbox_sql( $user_id, array( 'active', 'request' ), false, $blocked );
 		global $wpdb;
-		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- built from placeholders by inbox_sql().
-		return $wpdb->get_row( $wpdb->prepare( "SELECT " . self::INBOX_COLUMNS . " {$sql} AND me.conversation_id = %d", array_merge( $args, array( $conversation_id ) ) ) );
+		// phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared -- built from placeholders by inbox_sql().
+		return $wpdb->get_row( $wpdb->prepare( 'SELECT ' . self::INBOX_COLUMNS . " {$sql} AND me.conversation_id = %d", array_merge( $args, array( $conversation_id ) ) ) );
 	}
 
 	/**
@@ -104,9 +104,9 @@ final class MVS_Conversation_Repository {
 	public function inbox_page( int $user_id, string $tab, array $blocked, int $page, int $per_page ): array {
 		global $wpdb;
 		list( $sql, $args ) = $this->inbox_sql( $user_id, array( 'requests' === $tab ? 'request' : 'active' ), 'unread' === $tab, $blocked );
-		$offset = ( max( 1, $page ) - 1 ) * $per_page;
-		// phpcs:disable WordPress.DB.PreparedSQL.NotPrepared -- built from placeholders by inbox_sql().
-		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT " . self::INBOX_COLUMNS . " {$sql} ORDER BY me.is_pinned DESC, me.last_message_id DESC, me.conversation_id DESC LIMIT %d OFFSET %d", array_merge( $args, array( $per_page, $offset ) ) ) );
+		$offset             = ( max( 1, $page ) - 1 ) * $per_page;
+		// phpcs:disable WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders -- built from placeholders by inbox_sql(); the values go in as one array.
+		$rows  = $wpdb->get_results( $wpdb->prepare( 'SELECT ' . self::INBOX_COLUMNS . " {$sql} ORDER BY me.is_pinned DESC, me.last_message_id DESC, me.conversation_id DESC LIMIT %d OFFSET %d", array_merge( $args, array( $per_page, $offset ) ) ) );
 		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) {$sql}", $args ) );
 		// phpcs:enable
 		return array( $rows ? $rows : array(), $total );
@@ -211,7 +211,7 @@ final class MVS_Conversation_Repository {
 			return (int) $wpdb->get_var( $wpdb->prepare( "SELECT COALESCE( SUM( unread_count ), 0 ) FROM {$wpdb->mvs_conversation_members} WHERE user_id = %d AND status = 'active' AND has_left = 0", $user_id ) );
 		}
 		list( $sql, $args ) = $this->inbox_sql( $user_id, array( 'active' ), false, $blocked );
-		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- built from placeholders by inbox_sql().
+		// phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders -- built from placeholders by inbox_sql(); the values go in as one array.
 		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT COALESCE( SUM( me.unread_count ), 0 ) {$sql}", $args ) );
 	}
 
@@ -228,9 +228,9 @@ final class MVS_Conversation_Repository {
 	 */
 	public function record_message( int $conversation_id, int $sender_id, int $message_id ): bool {
 		global $wpdb;
-		$ok  = false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_conversations} SET last_message_id = CASE WHEN last_message_id < %d THEN %d ELSE last_message_id END, updated_at = %s WHERE id = %d", $message_id, $message_id, current_time( 'mysql', true ), $conversation_id ) );
-		$ok  = $ok && false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_conversation_members} SET unread_count = unread_count + 1, has_left = 0, last_message_id = CASE WHEN last_message_id < %d THEN %d ELSE last_message_id END WHERE conversation_id = %d AND user_id <> %d AND status <> 'declined'", $message_id, $message_id, $conversation_id, $sender_id ) );
-		$ok  = $ok && false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_conversation_members} SET status = 'active', last_message_id = CASE WHEN last_message_id < %d THEN %d ELSE last_message_id END, last_read_message_id = CASE WHEN last_read_message_id < %d THEN %d ELSE last_read_message_id END WHERE conversation_id = %d AND user_id = %d", $message_id, $message_id, $message_id, $message_id, $conversation_id, $sender_id ) );
+		$ok = false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_conversations} SET last_message_id = CASE WHEN last_message_id < %d THEN %d ELSE last_message_id END, updated_at = %s WHERE id = %d", $message_id, $message_id, current_time( 'mysql', true ), $conversation_id ) );
+		$ok = $ok && false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_conversation_members} SET unread_count = unread_count + 1, has_left = 0, last_message_id = CASE WHEN last_message_id < %d THEN %d ELSE last_message_id END WHERE conversation_id = %d AND user_id <> %d AND status <> 'declined'", $message_id, $message_id, $conversation_id, $sender_id ) );
+		$ok = $ok && false !== $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_conversation_members} SET status = 'active', last_message_id = CASE WHEN last_message_id < %d THEN %d ELSE last_message_id END, last_read_message_id = CASE WHEN last_read_message_id < %d THEN %d ELSE last_read_message_id END WHERE conversation_id = %d AND user_id = %d", $message_id, $message_id, $message_id, $message_id, $conversation_id, $sender_id ) );
 		return $ok;
 	}
 }

@@ -67,7 +67,7 @@ final class MVS_Conversations_Service implements MVS_Conversation_Inbox_Handler 
 		if ( $closed ) {
 			return $closed;
 		}
-		$me                    = get_current_user_id();
+		$me                   = get_current_user_id();
 		list( $rows, $total ) = $this->conversations->inbox_page( $me, $args->tab, MVS_Media_Visibility::blocked_ids( $me ), $args->page, $args->per_page );
 		return new MVS_Page( $this->presenter->present_all( $rows, $me ), $total );
 	}

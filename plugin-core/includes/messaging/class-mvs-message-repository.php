@@ -77,7 +77,7 @@ final class MVS_Message_Repository {
 			return array();
 		}
 		$in = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
-		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is a list of %d placeholders.
+		// phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is a list of %d placeholders.
 		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT m.id, m.sender_id, SUBSTRING( m.content, 1, 100 ) AS excerpt, m.message_type, m.created_at FROM {$wpdb->mvs_messages} m LEFT JOIN {$wpdb->mvs_message_hidden} h ON h.message_id = m.id AND h.user_id = %d WHERE m.id IN ( {$in} ) AND h.message_id IS NULL", array_merge( array( $user_id ), $ids ) ) );
 		$out  = array();
 		foreach ( $rows ? $rows : array() as $row ) {
@@ -99,7 +99,7 @@ final class MVS_Message_Repository {
 			return array();
 		}
 		$in = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
-		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is a list of %d placeholders.
+		// phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is a list of %d placeholders.
 		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT message_id, user_id, emoji FROM {$wpdb->mvs_message_reactions} WHERE message_id IN ( {$in} ) ORDER BY created_at, user_id", $ids ) );
 		$out  = array();
 		foreach ( $rows ? $rows : array() as $row ) {
