@@ -73,6 +73,11 @@ env[TMPDIR] = ${tmpDir}
 }
 
 export function nginxConf({ port, wordpressDir, socket, pidFile, tempDir, errorLog, accessLog, harness = false }) {
+  // Test runs only: the harness's X-MVS-Query-Log header lists every SQL statement of a request, which can
+  // pass the 32k a site needs; a header past the buffer is a 502 ("upstream sent too big header").
+  const wordpressBuffers = harness
+    ? '      fastcgi_buffers 16 64k;\n      fastcgi_buffer_size 256k;'
+    : '      fastcgi_buffers 16 16k;\n      fastcgi_buffer_size 32k;';
   return `# nginx for one throw-away stack (stack/config.mjs)
 ${asRoot() ? '# Workers must read the 0700 temp folder and the php-fpm socket: same user.\nuser root root;\n' : ''}worker_processes 2;
 pid ${pidFile};
@@ -173,8 +178,7 @@ ${LEAN_MISSING_FALLBACK}
 ${fastcgiParams('/index.php')}
       fastcgi_pass unix:${socket};
       fastcgi_read_timeout 300;
-      fastcgi_buffers 16 16k;
-      fastcgi_buffer_size 32k;
+${wordpressBuffers}
     }
 
     location ~ \\.php$ {
@@ -182,8 +186,7 @@ ${fastcgiParams('/index.php')}
 ${FASTCGI_PARAMS}
       fastcgi_pass unix:${socket};
       fastcgi_read_timeout 300;
-      fastcgi_buffers 16 16k;
-      fastcgi_buffer_size 32k;
+${wordpressBuffers}
     }
   }
 }
