@@ -159,6 +159,15 @@ export async function prepareAllowedCall(route: ManifestRoute, ids: FixtureIds, 
 			await followed.api.dispose();
 			return sampleRequest(route, { ...ids, memberId: followed.id });
 		}
+		// A package of its own to delete; the fixture package (unlimited, never the default) to assign,
+		// not the sample's id, which may name a package another spec deleted.
+		case 'DELETE /packages/{id}': {
+			const own = await api('admin').op('create_package', { body: { name: uniqueName('package') } });
+			if (own.status !== 201) throw new Error(`package failed: ${own.status} ${JSON.stringify(own.body)}`);
+			return sampleRequest(route, { ...ids, package: own.body.id as number });
+		}
+		case 'POST /users/{user_id}/package':
+			return { ...sampleRequest(route, ids), json: { package_id: ids.package } };
 		case 'POST /media/bulk':
 			// Each role acts on an item of its own: the per-item check is the bulk spec's business.
 			return { ...sampleRequest(route, ids), json: { action: 'change_privacy', privacy: 'public', media_ids: [await uploadImage(api(role))] } };
