@@ -54,7 +54,7 @@ test('GET /me/profile, and PUT, PATCH and POST change only the fields sent, thro
 });
 
 test('display_name never empty, lengths and types refused, markup removed and text round-trips', async ({ api }) => {
-	await withUser(api, async ({ api: me }) => {
+	await withUser(api, async ({ id, api: me }) => {
 		await me.op('update_my_profile', { body: { display_name: 'Kept Name' } });
 		for (const display_name of ['', '   ', '<b></b>']) {
 			const res = await me.op('update_my_profile', { body: { display_name, first_name: 'Changed' } });
@@ -82,6 +82,9 @@ test('display_name never empty, lengths and types refused, markup removed and te
 		expect(html.body.description).toBe('Hi bold & link\nline 2 <3');
 		expect(html.body.description_html).toBe('Hi bold &amp; link<br>\nline 2 &lt;3');
 		expect((await me.op('get_my_profile')).body).toEqual(html.body);
+		// The same text wherever the member is shown: the public profile and its user card.
+		const shown = await api('anonymous').op('get_user', { params: { id } });
+		expect(shown.body).toMatchObject({ display_name: 'Tom & "Jerry"', description: 'Hi bold & link\nline 2 <3' });
 	});
 });
 

@@ -225,7 +225,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Media_Uploads_Handler'             => 'generated/interface-mvs-media-uploads-handler.php',
 		'MVS_Media_Visibility'                  => 'includes/media/class-mvs-media-visibility.php',
 		'MVS_Member_Interests_Service'          => 'includes/app/class-mvs-member-interests-service.php',
-		'MVS_Member_Lookup'                     => 'includes/activity/class-mvs-member-lookup.php',
+		'MVS_Member_Lookup'                     => 'includes/people/class-mvs-member-lookup.php',
 		'MVS_Merge_Tags_Args'                   => 'generated/class-mvs-merge-tags-args.php',
 		'MVS_Message_Actions_Handler'           => 'generated/interface-mvs-message-actions-handler.php',
 		'MVS_Message_Actions_Service'           => 'includes/messaging/class-mvs-message-actions-service.php',

@@ -47,7 +47,7 @@ final class MVS_Follows_Service implements MVS_Follows_Handler {
 	public function follow_user( MVS_Follow_User_Args $args ) {
 		$me     = get_current_user_id();
 		$target = $args->id;
-		if ( ! self::visible_member( $target, $me ) ) {
+		if ( ! MVS_Member_Lookup::visible( $target, $me ) ) {
 			return MVS_Errors::make( 'mvs_user_not_found' );
 		}
 		if ( $target === $me ) {
@@ -71,7 +71,7 @@ final class MVS_Follows_Service implements MVS_Follows_Handler {
 	public function unfollow_user( MVS_Unfollow_User_Args $args ) {
 		$me     = get_current_user_id();
 		$target = $args->id;
-		if ( ! self::visible_member( $target, $me ) ) {
+		if ( ! MVS_Member_Lookup::visible( $target, $me ) ) {
 			return MVS_Errors::make( 'mvs_user_not_found' );
 		}
 		$removed = MVS_Follow_Graph::unfollow( $me, $target );
@@ -89,7 +89,7 @@ final class MVS_Follows_Service implements MVS_Follows_Handler {
 	 */
 	public function list_user_followers( MVS_List_User_Followers_Args $args ) {
 		$me = get_current_user_id();
-		if ( ! self::visible_member( $args->id, $me ) ) {
+		if ( ! MVS_Member_Lookup::visible( $args->id, $me ) ) {
 			return MVS_Errors::make( 'mvs_user_not_found' );
 		}
 		return $this->page( 'followers', $args->id, $me, $args->page, $args->per_page );
@@ -103,7 +103,7 @@ final class MVS_Follows_Service implements MVS_Follows_Handler {
 	 */
 	public function list_user_following( MVS_List_User_Following_Args $args ) {
 		$me = get_current_user_id();
-		if ( ! self::visible_member( $args->id, $me ) ) {
+		if ( ! MVS_Member_Lookup::visible( $args->id, $me ) ) {
 			return MVS_Errors::make( 'mvs_user_not_found' );
 		}
 		return $this->page( 'following', $args->id, $me, $args->page, $args->per_page );
@@ -129,17 +129,6 @@ final class MVS_Follows_Service implements MVS_Follows_Handler {
 	public function list_my_followers( MVS_List_My_Followers_Args $args ) {
 		$me = get_current_user_id();
 		return $this->page( 'followers', $me, $me, $args->page, $args->per_page );
-	}
-
-	/**
-	 * Whether a member exists and is in no block relation with the viewer.
-	 *
-	 * @param int $user_id   Member.
-	 * @param int $viewer_id Viewer.
-	 * @return bool
-	 */
-	public static function visible_member( int $user_id, int $viewer_id ): bool {
-		return $user_id > 0 && false !== get_userdata( $user_id ) && ! in_array( $user_id, MVS_Media_Visibility::blocked_ids( $viewer_id ), true );
 	}
 
 	/**

@@ -40,7 +40,7 @@ final class MVS_User_Cards {
 			}
 			$cards[ $id ] = array(
 				'id'           => $id,
-				'display_name' => (string) $user->display_name,
+				'display_name' => MVS_Profile_Presenter::plain( (string) $user->display_name ),
 				'avatar_url'   => self::avatar_url( $id ),
 				'profile_url'  => self::profile_url( $user ),
 				'is_following' => isset( $followed[ $id ] ),

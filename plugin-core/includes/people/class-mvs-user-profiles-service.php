@@ -40,7 +40,7 @@ final class MVS_User_Profiles_Service implements MVS_User_Profiles_Handler {
 	public function get_user( MVS_Get_User_Args $args ) {
 		$me = get_current_user_id();
 		$id = $args->id;
-		if ( ! MVS_Follows_Service::visible_member( $id, $me ) ) {
+		if ( ! MVS_Member_Lookup::visible( $id, $me ) ) {
 			return MVS_Errors::make( 'mvs_user_not_found' );
 		}
 		$card   = $this->cards->cards( array( $id ), $me )[ $id ];
@@ -49,7 +49,7 @@ final class MVS_User_Profiles_Service implements MVS_User_Profiles_Handler {
 		// The login names the account to sign in with: only its owner and those who may list users see it.
 		$private = $id === $me || current_user_can( 'list_users' );
 		return $card + array(
-			'description'     => wp_strip_all_tags( (string) $user->description ),
+			'description'     => MVS_Profile_Presenter::plain( wp_strip_all_tags( (string) $user->description ) ),
 			'follower_count'  => $counts['follower_count'],
 			'following_count' => $counts['following_count'],
 			'media_count'     => self::public_media_count( $id ),
