@@ -14,8 +14,6 @@ defined( 'ABSPATH' ) || exit;
  * created_at. A fixed number of queries whatever the page size: the items
  * and album covers in one, their viewer state in the presenter's one, the
  * albums in one, the actors in the cards' two.
- *
- * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- every fragment is built from placeholders and table names and passed through prepare().
  */
 final class MVS_Activity_Presenter {
 
@@ -34,14 +32,23 @@ final class MVS_Activity_Presenter {
 	private $albums;
 
 	/**
+	 * Items' data access.
+	 *
+	 * @var MVS_Media_Repository
+	 */
+	private $media;
+
+	/**
 	 * Wires collaborators (defaults for production; tests may inject).
 	 *
 	 * @param MVS_Media_Presenter|null  $items  Items' response shaping.
 	 * @param MVS_Album_Repository|null $albums Albums' data access.
+	 * @param MVS_Media_Repository|null $media  Items' data access.
 	 */
-	public function __construct( ?MVS_Media_Presenter $items = null, ?MVS_Album_Repository $albums = null ) {
+	public function __construct( ?MVS_Media_Presenter $items = null, ?MVS_Album_Repository $albums = null, ?MVS_Media_Repository $media = null ) {
 		$this->items  = $items ? $items : new MVS_Media_Presenter();
 		$this->albums = $albums ? $albums : new MVS_Album_Repository();
+		$this->media  = $media ? $media : new MVS_Media_Repository();
 	}
 
 	/**
@@ -66,7 +73,7 @@ final class MVS_Activity_Presenter {
 			}
 		}
 		$media = array();
-		foreach ( $this->items->items( $this->media_rows( $media_ids, $viewer ), $viewer ) as $item ) {
+		foreach ( $this->items->items( $this->media->find_many_viewable( $media_ids, $viewer ), $viewer ) as $item ) {
 			$media[ $item['id'] ] = $item;
 		}
 		$albums    = array();
@@ -110,30 +117,5 @@ final class MVS_Activity_Presenter {
 	 */
 	private function ids( array $rows, string $column ): array {
 		return array_values( array_unique( array_filter( array_map( 'intval', wp_list_pluck( $rows, $column ) ) ) ) );
-	}
-
-	/**
-	 * The items among $ids the viewer may see (one query).
-	 *
-	 * @param int[] $ids    Media IDs.
-	 * @param int   $viewer Viewer.
-	 * @return object[]
-	 */
-	private function media_rows( array $ids, int $viewer ): array {
-		global $wpdb;
-		$ids = array_values( array_unique( $ids ) );
-		if ( ! $ids ) {
-			return array();
-		}
-		list( $where, $args ) = MVS_Media_Visibility::viewer_predicate( $viewer, 'm' );
-		$in                   = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
-		$rows                 = $wpdb->get_results(
-			$wpdb->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the placeholders are in the interpolated fragments.
-				"SELECT m.* FROM {$wpdb->mvs_media} m WHERE m.id IN ({$in}) AND {$where}",
-				array_merge( $ids, $args )
-			)
-		);
-		return $rows ? $rows : array();
 	}
 }
