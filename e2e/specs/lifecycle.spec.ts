@@ -86,9 +86,9 @@ test('reactivating core restores both namespaces and the scheduled clean-up', as
 	const index = await api('anonymous').raw('GET', '/wp-json/');
 	expect(index.body.namespaces).toEqual(expect.arrayContaining(['mvs/v1', 'mvs-pro/v1']));
 	const state = await admin.raw('GET', '/wp-json/mvs-test/v1/lifecycle');
-	// Rate-limit clean-up (hourly), view-record and notification clean-up and the list totals' check (daily).
+	// Rate-limit clean-up (hourly), view-record and notification clean-up, the list totals' check and the inbox trim (daily).
 	const refill = 'mvs_refill_terms_copies';
-	expect(state.body.cron_hooks.filter((hook: string) => hook !== refill)).toEqual(['mvs_media_totals_verify', 'mvs_purge_notifications', 'mvs_purge_rate_limits', 'mvs_purge_view_log']);
+	expect(state.body.cron_hooks.filter((hook: string) => hook !== refill)).toEqual(['mvs_media_totals_verify', 'mvs_purge_notifications', 'mvs_purge_rate_limits', 'mvs_purge_view_log', 'mvs_trim_activity_inbox']);
 	// The terms-copy refill is a one-off that activation schedules only while a
 	// row lacks its copy. WP-Cron may be running it (its event is taken off the
 	// schedule while it runs, and put back if rows remain after its time budget),
@@ -139,7 +139,7 @@ test('every scheduled job runs on this database (MariaDB or SQLite) without a re
 	const { jobs } = (await tool('POST', 'jobs/run')) as { jobs: Record<string, { sent: number; refused: { sql: string; error: string }[] }> };
 	// Every job with a handler ran (the retired hourly decay has none), with no statement refused; those
 	// given work here sent SQL (a job with nothing to do may answer from autoloaded options alone).
-	const worked = ['mvs_media_totals_rebuild', 'mvs_media_totals_verify', 'mvs_purge_notifications', 'mvs_purge_rate_limits', 'mvs_purge_view_log', 'mvs_refill_terms_copies', 'mvs_trending_rescale'];
+	const worked = ['mvs_media_totals_rebuild', 'mvs_media_totals_verify', 'mvs_purge_notifications', 'mvs_purge_rate_limits', 'mvs_purge_view_log', 'mvs_refill_terms_copies', 'mvs_trending_rescale', 'mvs_trim_activity_inbox'];
 	expect(Object.keys(jobs)).toEqual(expect.arrayContaining(worked));
 	expect(worked.filter((hook) => !(jobs[hook]!.sent > 0))).toEqual([]);
 	expect(Object.entries(jobs).flatMap(([hook, job]) => job.refused.map((r) => `${hook}: ${r.error} in ${r.sql}`))).toEqual([]);

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 344 classes and interfaces of the plugin from its file the
+ * Loads each of the 345 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -39,6 +39,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Account_Eraser'                    => 'includes/account/class-mvs-account-eraser.php',
 		'MVS_Active_Content'                    => 'includes/files/class-mvs-active-content.php',
 		'MVS_Activity_Fanout'                   => 'includes/activity/class-mvs-activity-fanout.php',
+		'MVS_Activity_Inbox_Trim'               => 'includes/activity/class-mvs-activity-inbox-trim.php',
 		'MVS_Activity_Presenter'                => 'includes/activity/class-mvs-activity-presenter.php',
 		'MVS_Activity_Query'                    => 'includes/activity/class-mvs-activity-query.php',
 		'MVS_Activity_Recorder'                 => 'includes/activity/class-mvs-activity-recorder.php',

@@ -2,7 +2,7 @@
 /**
  * Test harness, jobs: the scheduled jobs run now, in the request, instead
  * of when WP-Cron next spawns (the list totals' rebuild and daily check,
- * the trending conversion, the view-record clean-up, every job of
+ * the trending conversion, the view-record clean-up, the inbox trim, every job of
  * MVS_Lifecycle_Registry with the statements the database refused).
  *
  * @package MediaCommunityService
@@ -183,6 +183,41 @@ add_action(
 					return array(
 						'ok'        => true,
 						'scheduled' => (bool) wp_next_scheduled( 'mvs_purge_view_log' ),
+					);
+				},
+			)
+		);
+		// The daily trim of the following feeds' inboxes, now, through its cron
+		// hook, with the window lowered to `window` for this request (the
+		// default, 1,000 rows a member, is too many to plant in a test);
+		// answers the inbox rows of `users` before and after.
+		register_rest_route(
+			'mvs-test/v1',
+			'/activity-inbox/trim',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'mvs_test_admin_only',
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$users = array_map( 'absint', (array) $request->get_param( 'users' ) );
+					$count = static function () use ( $wpdb, $users ) {
+						$rows = array();
+						foreach ( $users as $user ) {
+							$rows[ $user ] = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->mvs_activity_inbox} WHERE user_id = %d", $user ) );
+						}
+						return $rows;
+					};
+					$window = max( 1, absint( $request->get_param( 'window' ) ) );
+					$before = $count();
+					$lower  = static function () use ( $window ) {
+						return $window;
+					};
+					add_filter( 'mvs_activity_window', $lower );
+					do_action( MVS_Activity_Inbox_Trim::HOOK );
+					remove_filter( 'mvs_activity_window', $lower );
+					return array(
+						'before' => $before,
+						'after'  => $count(),
 					);
 				},
 			)
