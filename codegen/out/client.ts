@@ -695,6 +695,8 @@ export interface Message {
 	media_id: number | null;
 	/** An attachment from POST /messages/upload, or null. */
 	attachment_id: number | null;
+	/** A signed /serve URL of the attachment for the caller, or null. */
+	attachment_url: string | null;
 	/** The message this replies to, or null. */
 	parent_id: number | null;
 	/** The object sent with the message; {} when none. */
@@ -724,6 +726,43 @@ export interface MessageReactionRemoved {
 	my_emoji: string | null;
 	/** True when this request removed it; false when it was already absent (a retried or repeated DELETE). */
 	deleted: boolean;
+}
+
+/** A file shared in a conversation: a media item or an attachment, with the message that carried it. */
+export interface ConversationMedia {
+	message_id: number;
+	sender_id: number;
+	/** media: a media item shared with media_id; attachment: a file from POST /messages/upload. */
+	kind: "media" | "attachment";
+	/** The shared media item, or null. */
+	media_id: number | null;
+	/** The attachment, or null. */
+	attachment_id: number | null;
+	/** image, video, audio or document. */
+	media_type: string;
+	mime_type: string;
+	/** A signed /serve URL for the caller. */
+	url: string;
+	/** When the message was sent. */
+	created_at: string;
+}
+
+/** A participant typing in a conversation (a typing event of the last few seconds). */
+export interface MessageTyping {
+	conversation_id: number;
+	user_id: number;
+}
+
+/** Answer of GET /messages/poll: what arrived for the caller, or nothing at the timeout. */
+export interface MessagePoll {
+	/** Messages with an ID above since the caller may see, oldest first (at most 100). */
+	messages: Array<Message>;
+	/** Who is typing to the caller now. */
+	typing: Array<MessageTyping>;
+	/** The since of the next poll: the newest message ID answered, or since itself. */
+	last_id: number;
+	/** Whether the poll answered because its time ran out. */
+	timed_out: boolean;
 }
 
 /** Outcome of POST /conversations/{id}/typing: the event was fired (nothing stored). */
@@ -890,7 +929,7 @@ export interface Operations {
 	/** GET /mvs/v1/media/{id}/signed-url: A time-limited signed URL to /serve. */
 	get_media_signed_url: { params: { id: number }; query: { download?: boolean; ttl?: number; size?: "large" | "medium" | "thumbnail" | "watermark" }; body: Record<string, never>; response: SignedUrl };
 	/** GET /mvs/v1/serve: Stream a file; the signature is the credential. */
-	serve_media_file: { params: Record<string, never>; query: { mvs_id: number; mvs_uid: number; mvs_exp: number; mvs_sig: string; mvs_size?: "large" | "medium" | "thumbnail" | "watermark"; mvs_dl?: "0" | "1" }; body: Record<string, never>; response: unknown };
+	serve_media_file: { params: Record<string, never>; query: { mvs_id: number; mvs_uid: number; mvs_exp: number; mvs_sig: string; mvs_size?: "large" | "medium" | "thumbnail" | "watermark"; mvs_dl?: "0" | "1"; mvs_att?: "1" }; body: Record<string, never>; response: unknown };
 	/** POST /mvs/v1/media/bulk: Delete, move or change privacy of up to 100 items. */
 	bulk_media: { params: Record<string, never>; query: Record<string, never>; body: { action: "delete" | "move_to_album" | "change_privacy"; media_ids: Array<number>; album_id?: number; privacy?: "public" | "members" | "group" | "private" }; response: BulkResult };
 	/** GET /mvs/v1/albums: List albums visible to the caller. */
@@ -1072,7 +1111,7 @@ export interface Operations {
 	/** POST /mvs/v1/conversations/{id}/typing: Fire a real-time typing event; nothing is stored. */
 	send_typing_event: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: TypingSent };
 	/** GET /mvs/v1/conversations/{id}/media: Media shared in a conversation, newest first. */
-	list_conversation_media: { params: { id: number }; query: { per_page?: number }; body: Record<string, never>; response: unknown };
+	list_conversation_media: { params: { id: number }; query: { before?: number; per_page?: number }; body: Record<string, never>; response: ConversationMedia[] };
 	/** GET /mvs/v1/conversations/{id}/messages/search: Search the messages of one conversation. */
 	search_conversation_messages: { params: { id: number }; query: { q: string; per_page?: number }; body: Record<string, never>; response: Message[] };
 	/** GET /mvs/v1/me/messages/unread-count: The caller's unread message count. */
@@ -1088,7 +1127,7 @@ export interface Operations {
 	/** POST /mvs/v1/messages/upload: Upload one file to attach to a message. */
 	upload_message_attachment: { params: Record<string, never>; query: Record<string, never>; body: { file: MvsFile }; response: UploadResult };
 	/** GET /mvs/v1/messages/poll: Long-poll for messages newer than since. */
-	poll_messages: { params: Record<string, never>; query: { since: number; conversation_id?: number }; body: Record<string, never>; response: unknown };
+	poll_messages: { params: Record<string, never>; query: { since: number; conversation_id?: number; timeout?: number }; body: Record<string, never>; response: MessagePoll };
 	/** DELETE /mvs/v1/me: Request deletion of the caller's account after the grace period. */
 	delete_my_account: { params: Record<string, never>; query: Record<string, never>; body: { confirm: "DELETE"; password?: string }; response: unknown };
 	/** GET /mvs/v1/me/deletion: The pending deletion request and its scheduled time. */

@@ -98,6 +98,7 @@ const OWNERS: Record<string, readonly string[]> = {
 	'table:mvs_conversations': ['core/conversations'],
 	'table:mvs_conversation_members': ['core/conversations'],
 	'table:mvs_messages': ['core/conversations', 'core/messages'],
+	'table:mvs_message_attachments': ['core/messages'],
 	'table:mvs_message_hidden': ['core/messages'],
 	'table:mvs_message_reactions': ['core/messages'],
 	'table:mvs_deletion_requests': ['core/account'],

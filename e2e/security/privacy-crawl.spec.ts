@@ -189,6 +189,19 @@ test.beforeAll(async ({ api, fixtures }) => {
 	await post(as.owner, `/mvs/v1/media/${privateItem}/favorite`, { collection_id: openCollection.id });
 	await post(as.owner, `/mvs/v1/media/${privateItem}/reactions`, { reaction_type: 'love' });
 
+	// Direct messages (docs/messaging.md): a conversation between the owner and `held`, none of the callers;
+	// its words, its attachment (whose URLs carry mvs_att=1) and the shared private item stay theirs.
+	const conversation = await post(as.owner, '/mvs/v1/conversations', { recipient_id: held.id });
+	state.plantedIds.add(conversation.id);
+	const attachment = await as.owner({ method: 'POST', path: '/mvs/v1/messages/upload', multipart: { file: png() } });
+	expect(attachment.status, attachment.text).toBe(201);
+	state.plantedIds.add(attachment.json.media_id);
+	markers.push({ word: 'mvs_att=1', what: 'a message attachment URL', hiddenFrom: CALLERS });
+	for (const body of [{ content: marker('direct message') }, { content: marker('message with an attachment'), attachment_id: attachment.json.media_id }]) {
+		state.plantedIds.add((await post(as.owner, `/mvs/v1/conversations/${conversation.id}/messages`, body)).id);
+	}
+	await post(as.held, `/mvs/v1/conversations/${conversation.id}/typing`, {});
+
 	// Flagged by the (local) AI provider: a skin-toned image scores 1.
 	const flaggedWord = marker('flagged title');
 	const flagged = await upload(as.owner, { title: flaggedWord, privacy: 'public' }, solidPng(16, 16, SKIN, 'skin.png'));
@@ -245,7 +258,8 @@ async function crawl(callers: Record<Caller, Client>): Promise<void> {
 	const listJobs: [Caller, string, Record<string, unknown>][] = [];
 	for (const op of lists) {
 		const path = `/${op.route.namespace}${op.route.path}`;
-		const variants: Record<string, unknown>[] = [{ ...op.route.sample.query }];
+		// The long-poll answers at once (timeout 0) with everything above since 0 the caller may see.
+		const variants: Record<string, unknown>[] = [op.route.name === 'poll_messages' ? { since: 0, timeout: 0 } : { ...op.route.sample.query }];
 		for (const field of op.fields.filter((f) => f.in === 'query')) {
 			if (['s', 'search', 'q', 'tag', 'slug'].includes(field.name)) for (const word of searchWords) variants.push({ ...op.route.sample.query, [field.name]: word });
 			if (['author', 'user_id', 'user'].includes(field.name)) for (const id of state.plantedIds) variants.push({ [field.name]: id, per_page: 100 });

@@ -45,6 +45,8 @@ export function sampleRequest(route: ManifestRoute, ids: FixtureIds, method = ro
 	let query = Object.fromEntries(Object.entries(route.sample.query).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]));
 	// The signature is the credential of /serve: a made-up sample would only ever get 403.
 	if (route.name === 'serve_media_file' && ids.serve) query = { ...ids.serve };
+	// The long-poll would hold each call to the site's timeout: answer at once.
+	if (route.name === 'poll_messages') query.timeout = '0';
 	const request: MvsRequest = { method, path: `/${route.namespace}${path}`, query };
 	if (Object.keys(route.sample.multipart).length) {
 		request.multipart = Object.fromEntries(

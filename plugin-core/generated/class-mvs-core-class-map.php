@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 345 classes and interfaces of the plugin from its file the
+ * Loads each of the 356 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -174,6 +174,7 @@ final class MVS_Core_Class_Map {
 		'MVS_List_App_Interests_Args'           => 'generated/class-mvs-list-app-interests-args.php',
 		'MVS_List_Blocked_Users_Args'           => 'generated/class-mvs-list-blocked-users-args.php',
 		'MVS_List_Collections_Args'             => 'generated/class-mvs-list-collections-args.php',
+		'MVS_List_Conversation_Media_Args'      => 'generated/class-mvs-list-conversation-media-args.php',
 		'MVS_List_Conversation_Messages_Args'   => 'generated/class-mvs-list-conversation-messages-args.php',
 		'MVS_List_Media_Args'                   => 'generated/class-mvs-list-media-args.php',
 		'MVS_List_Media_Comments_Args'          => 'generated/class-mvs-list-media-comments-args.php',
@@ -230,11 +231,19 @@ final class MVS_Core_Class_Map {
 		'MVS_Merge_Tags_Args'                   => 'generated/class-mvs-merge-tags-args.php',
 		'MVS_Message_Actions_Handler'           => 'generated/interface-mvs-message-actions-handler.php',
 		'MVS_Message_Actions_Service'           => 'includes/messaging/class-mvs-message-actions-service.php',
+		'MVS_Message_Attachment_Files'          => 'includes/messaging/class-mvs-message-attachment-files.php',
+		'MVS_Message_Attachment_Repository'     => 'includes/messaging/class-mvs-message-attachment-repository.php',
 		'MVS_Message_Counts_Handler'            => 'generated/interface-mvs-message-counts-handler.php',
 		'MVS_Message_Counts_Service'            => 'includes/messaging/class-mvs-message-counts-service.php',
 		'MVS_Message_Notices'                   => 'includes/messaging/class-mvs-message-notices.php',
+		'MVS_Message_Poll_Handler'              => 'generated/interface-mvs-message-poll-handler.php',
+		'MVS_Message_Poll_Repository'           => 'includes/messaging/class-mvs-message-poll-repository.php',
+		'MVS_Message_Poll_Service'              => 'includes/messaging/class-mvs-message-poll-service.php',
+		'MVS_Message_Poll_Signal'               => 'includes/messaging/class-mvs-message-poll-signal.php',
 		'MVS_Message_Presenter'                 => 'includes/messaging/class-mvs-message-presenter.php',
 		'MVS_Message_Repository'                => 'includes/messaging/class-mvs-message-repository.php',
+		'MVS_Message_Uploads_Handler'           => 'generated/interface-mvs-message-uploads-handler.php',
+		'MVS_Message_Uploads_Service'           => 'includes/messaging/class-mvs-message-uploads-service.php',
 		'MVS_Messaging_Gate'                    => 'includes/messaging/class-mvs-messaging-gate.php',
 		'MVS_Mime_Types'                        => 'includes/media/class-mvs-mime-types.php',
 		'MVS_Moderation_Handler'                => 'generated/interface-mvs-moderation-handler.php',
@@ -250,6 +259,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Page'                              => 'includes/rest/class-mvs-page.php',
 		'MVS_Plugin'                            => 'includes/class-mvs-plugin.php',
 		'MVS_Png_Parser'                        => 'includes/media/class-mvs-png-parser.php',
+		'MVS_Poll_Messages_Args'                => 'generated/class-mvs-poll-messages-args.php',
 		'MVS_Profile_Handler'                   => 'generated/interface-mvs-profile-handler.php',
 		'MVS_Profile_Presenter'                 => 'includes/profile/class-mvs-profile-presenter.php',
 		'MVS_Profile_Service'                   => 'includes/profile/class-mvs-profile-service.php',
@@ -351,6 +361,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Update_Settings_Args'              => 'generated/class-mvs-update-settings-args.php',
 		'MVS_Update_Tag_Args'                   => 'generated/class-mvs-update-tag-args.php',
 		'MVS_Upload_Gate'                       => 'includes/media/class-mvs-upload-gate.php',
+		'MVS_Upload_Message_Attachment_Args'    => 'generated/class-mvs-upload-message-attachment-args.php',
 		'MVS_Upload_My_Avatar_Args'             => 'generated/class-mvs-upload-my-avatar-args.php',
 		'MVS_Upload_Validator'                  => 'includes/media/class-mvs-upload-validator.php',
 		'MVS_Url_Signer'                        => 'includes/files/class-mvs-url-signer.php',

@@ -121,6 +121,11 @@ final class MVS_Core_Personal_Data {
 				'action' => 'delete_rows',
 			),
 			array(
+				'table'  => 'mvs_message_attachments',
+				'column' => 'user_id',
+				'action' => 'delete_rows',
+			),
+			array(
 				'table'  => 'mvs_message_hidden',
 				'column' => 'user_id',
 				'action' => 'delete_rows',

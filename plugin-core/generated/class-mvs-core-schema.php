@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = '8cb7a4e21b81a8ee';
+	const VERSION = '8cc5243dcca42e77';
 
 	/**
 	 * Option holding the installed schema version.
@@ -60,6 +60,7 @@ final class MVS_Core_Schema {
 		'mvs_conversations',
 		'mvs_conversation_members',
 		'mvs_messages',
+		'mvs_message_attachments',
 		'mvs_message_hidden',
 		'mvs_message_reactions',
 		'mvs_deletion_requests',
@@ -189,9 +190,14 @@ final class MVS_Core_Schema {
 			'inbox' => 'user_id,status,has_left,is_pinned,last_message_id',
 		),
 		'mvs_messages'             => array(
-			'conversation' => 'conversation_id,id',
-			'sender'       => 'sender_id,id',
-			'media'        => 'media_id',
+			'conversation'      => 'conversation_id,id',
+			'conversation_type' => 'conversation_id,message_type,id',
+			'sender'            => 'sender_id,id',
+			'media'             => 'media_id',
+		),
+		'mvs_message_attachments'  => array(
+			'user'    => 'user_id,id',
+			'message' => 'message_id',
 		),
 		'mvs_message_hidden'       => array(
 			'user' => 'user_id',
@@ -547,6 +553,7 @@ final class MVS_Core_Schema {
   hidden_before_id bigint(20) unsigned NOT NULL DEFAULT 0,
   has_left tinyint(1) NOT NULL DEFAULT 0,
   joined_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
+  typing_at bigint(20) unsigned NOT NULL DEFAULT 0,
   PRIMARY KEY  (conversation_id,user_id),
   KEY inbox (user_id,status,has_left,is_pinned,last_message_id)
 ) ' . $charset_collate . ';',
@@ -563,8 +570,25 @@ final class MVS_Core_Schema {
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (id),
   KEY conversation (conversation_id,id),
+  KEY conversation_type (conversation_id,message_type,id),
   KEY sender (sender_id,id),
   KEY media (media_id)
+) ' . $charset_collate . ';',
+			'mvs_message_attachments'  => 'CREATE TABLE ' . $prefix . 'mvs_message_attachments (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  user_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  conversation_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  message_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  media_type varchar(20) NOT NULL DEFAULT \'\',
+  mime_type varchar(100) NOT NULL DEFAULT \'\',
+  file_path varchar(255) NOT NULL DEFAULT \'\',
+  file_size bigint(20) unsigned NOT NULL DEFAULT 0,
+  width int(11) unsigned NOT NULL DEFAULT 0,
+  height int(11) unsigned NOT NULL DEFAULT 0,
+  created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
+  PRIMARY KEY  (id),
+  KEY user (user_id,id),
+  KEY message (message_id)
 ) ' . $charset_collate . ';',
 			'mvs_message_hidden'       => 'CREATE TABLE ' . $prefix . 'mvs_message_hidden (
   message_id bigint(20) unsigned NOT NULL DEFAULT 0,

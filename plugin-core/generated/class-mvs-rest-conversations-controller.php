@@ -25,7 +25,7 @@ defined( 'ABSPATH' ) || exit;
  * - GET /mvs/v1/conversations/{id}/messages
  * - POST /mvs/v1/conversations/{id}/messages
  * - POST /mvs/v1/conversations/{id}/typing
- * - GET /mvs/v1/conversations/{id}/media (501 until implemented)
+ * - GET /mvs/v1/conversations/{id}/media
  * - GET /mvs/v1/conversations/{id}/messages/search
  */
 final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
@@ -87,6 +87,7 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 			'mvs_messaging_off',
 		),
 		'send_typing_event'            => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'list_conversation_media'      => array( 'mvs_not_found', 'mvs_messaging_off' ),
 		'search_conversation_messages' => array( 'mvs_not_found', 'mvs_messaging_off' ),
 	);
 
@@ -405,6 +406,14 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 					'callback'            => array( $this, 'list_conversation_media' ),
 					'permission_callback' => array( $this, 'list_conversation_media_permissions_check' ),
 					'args'                => array(
+						'before'   => array(
+							'description'       => __( 'Only what messages with an ID below this carried; 0 for the newest.', 'media-community-service' ),
+							'type'              => 'integer',
+							'default'           => 0,
+							'minimum'           => 0,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
 						'per_page' => array(
 							'description'       => __( 'Items per page.', 'media-community-service' ),
 							'type'              => 'integer',
@@ -766,7 +775,15 @@ final class MVS_REST_Conversations_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_conversation_media( $request ) {
-		return $this->not_implemented( 'list_conversation_media' );
+		return $this->respond_page(
+			$this->declared( $this->conversation_messages->list_conversation_media( MVS_List_Conversation_Media_Args::from_request( $request ) ), 'list_conversation_media' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => false,
+				'envelope'     => false,
+			)
+		);
 	}
 
 	/**

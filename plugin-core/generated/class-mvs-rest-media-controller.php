@@ -768,6 +768,13 @@ final class MVS_REST_Media_Controller extends MVS_REST_Controller {
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
+						'mvs_att'  => array(
+							'description'       => __( '1: mvs_id names a message attachment (POST /messages/upload), served to its conversation\'s participants only.', 'media-community-service' ),
+							'type'              => 'string',
+							'enum'              => array( '1' ),
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
 					),
 				),
 			)

@@ -19,8 +19,8 @@ defined( 'ABSPATH' ) || exit;
  * - DELETE /mvs/v1/messages/{id}/unsend
  * - POST /mvs/v1/messages/{id}/reactions
  * - DELETE /mvs/v1/messages/{id}/reactions
- * - POST /mvs/v1/messages/upload (501 until implemented)
- * - GET /mvs/v1/messages/poll (501 until implemented)
+ * - POST /mvs/v1/messages/upload
+ * - GET /mvs/v1/messages/poll
  */
 final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 
@@ -39,6 +39,20 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 	private $message_actions;
 
 	/**
+	 * Attachments of messages (hand-written domain logic).
+	 *
+	 * @var MVS_Message_Uploads_Handler
+	 */
+	private $message_uploads;
+
+	/**
+	 * The long-poll for new messages (hand-written domain logic).
+	 *
+	 * @var MVS_Message_Poll_Handler
+	 */
+	private $message_poll;
+
+	/**
 	 * Ownership lookups used by the permission checks.
 	 *
 	 * @var MVS_Core_Owner_Lookups
@@ -50,12 +64,16 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 	 *
 	 * @param MVS_Message_Counts_Handler  $message_counts  The caller's unread message count.
 	 * @param MVS_Message_Actions_Handler $message_actions Deleting, unsending and reacting to single messages.
+	 * @param MVS_Message_Uploads_Handler $message_uploads Attachments of messages.
+	 * @param MVS_Message_Poll_Handler    $message_poll    The long-poll for new messages.
 	 * @param MVS_Core_Owner_Lookups      $owners          Ownership lookups.
 	 */
-	public function __construct( MVS_Message_Counts_Handler $message_counts, MVS_Message_Actions_Handler $message_actions, MVS_Core_Owner_Lookups $owners ) {
+	public function __construct( MVS_Message_Counts_Handler $message_counts, MVS_Message_Actions_Handler $message_actions, MVS_Message_Uploads_Handler $message_uploads, MVS_Message_Poll_Handler $message_poll, MVS_Core_Owner_Lookups $owners ) {
 		$this->namespace       = 'mvs/v1';
 		$this->message_counts  = $message_counts;
 		$this->message_actions = $message_actions;
+		$this->message_uploads = $message_uploads;
+		$this->message_poll    = $message_poll;
 		$this->owners          = $owners;
 	}
 
@@ -66,11 +84,21 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 	 * OpenAPI document built from them, cannot silently drift.
 	 */
 	const HANDLER_ERRORS = array(
-		'get_unread_message_count' => array( 'mvs_messaging_off' ),
-		'delete_message'           => array( 'mvs_messaging_off' ),
-		'unsend_message'           => array( 'mvs_edit_window_closed', 'mvs_storage_failed', 'mvs_messaging_off' ),
-		'add_message_reaction'     => array( 'mvs_not_found', 'mvs_messaging_off' ),
-		'remove_message_reaction'  => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'get_unread_message_count'  => array( 'mvs_messaging_off' ),
+		'delete_message'            => array( 'mvs_messaging_off' ),
+		'unsend_message'            => array( 'mvs_edit_window_closed', 'mvs_storage_failed', 'mvs_messaging_off' ),
+		'add_message_reaction'      => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'remove_message_reaction'   => array( 'mvs_not_found', 'mvs_messaging_off' ),
+		'upload_message_attachment' => array(
+			'mvs_no_file',
+			'mvs_invalid_type',
+			'mvs_file_too_large',
+			'mvs_image_too_large',
+			'mvs_blocked_extension',
+			'mvs_storage_failed',
+			'mvs_messaging_off',
+		),
+		'poll_messages'             => array( 'mvs_not_found', 'mvs_messaging_off' ),
 	);
 
 	/**
@@ -206,6 +234,14 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 							'type'              => 'integer',
 							'default'           => 0,
 							'minimum'           => 0,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'timeout'         => array(
+							'description'       => __( 'Seconds to hold at most; capped by the setting message_poll_seconds (docs/messaging.md).', 'media-community-service' ),
+							'type'              => 'integer',
+							'minimum'           => 0,
+							'maximum'           => 60,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
@@ -357,14 +393,14 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 
 	/**
 	 * POST /messages/upload: Upload one file to attach to a message.
-	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
+	 * Rate limit: 10 requests a minute per member, and 40 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function upload_message_attachment( $request ) {
-		$limited = $this->check_rate_limit( 'upload_message_attachment', 30, 150 );
+		$limited = $this->check_rate_limit( 'upload_message_attachment', 10, 40 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
@@ -372,7 +408,7 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 		if ( is_wp_error( $file ) ) {
 			return $file;
 		}
-		return $this->not_implemented( 'upload_message_attachment' );
+		return $this->respond( $this->declared( $this->message_uploads->upload_message_attachment( MVS_Upload_Message_Attachment_Args::from_request( $request, $file ) ), 'upload_message_attachment' ), 201 );
 	}
 
 	/**
@@ -393,6 +429,6 @@ final class MVS_REST_Messages_Controller extends MVS_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function poll_messages( $request ) {
-		return $this->not_implemented( 'poll_messages' );
+		return $this->respond( $this->declared( $this->message_poll->poll_messages( MVS_Poll_Messages_Args::from_request( $request ) ), 'poll_messages' ), 200 );
 	}
 }

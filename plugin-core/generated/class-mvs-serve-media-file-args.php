@@ -64,6 +64,14 @@ final class MVS_Serve_Media_File_Args {
 	public $mvs_dl;
 
 	/**
+	 * 1: mvs_id names a message attachment (POST /messages/upload), served to its
+	 * conversation's participants only. Null when the request leaves it out.
+	 *
+	 * @var string|null
+	 */
+	public $mvs_att;
+
+	/**
 	 * One byte range to send (bytes=first-last, first- or -suffix); several ranges
 	 * or another syntax get the whole file. The Range header as sent, null when
 	 * absent; neither validated nor sanitized.
@@ -121,6 +129,7 @@ final class MVS_Serve_Media_File_Args {
 		$args->mvs_sig           = (string) $request['mvs_sig'];
 		$args->mvs_size          = null === $request['mvs_size'] ? null : (string) $request['mvs_size'];
 		$args->mvs_dl            = null === $request['mvs_dl'] ? null : (string) $request['mvs_dl'];
+		$args->mvs_att           = null === $request['mvs_att'] ? null : (string) $request['mvs_att'];
 		$args->range             = $request->get_header( 'range' );
 		$args->if_range          = $request->get_header( 'if_range' );
 		$args->if_none_match     = $request->get_header( 'if_none_match' );

@@ -42,6 +42,14 @@ interface MVS_Conversation_Messages_Handler {
 	public function send_typing_event( MVS_Send_Typing_Event_Args $args );
 
 	/**
+	 * GET /conversations/{id}/media: Media shared in a conversation, newest first.
+	 *
+	 * @param MVS_List_Conversation_Media_Args $args The validated arguments of the route.
+	 * @return MVS_Page|WP_Error One page of items and the total.
+	 */
+	public function list_conversation_media( MVS_List_Conversation_Media_Args $args );
+
+	/**
 	 * GET /conversations/{id}/messages/search: Search the messages of one conversation.
 	 *
 	 * @param MVS_Search_Conversation_Messages_Args $args The validated arguments of the route.

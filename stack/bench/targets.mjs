@@ -97,6 +97,8 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'messages', name: 'conversations/{id}/messages member (busiest)', operation: 'list_conversation_messages', group: 'list', viewer: 'member', path: `${api}/conversations/${ids.conversation}/messages?per_page=30` },
     // LIKE over the busiest thread (half of all messages): the worst case of a conversation's search.
     { key: 'message-search', name: 'conversations/{id}/messages/search member (busiest)', operation: 'search_conversation_messages', group: 'list', viewer: 'member', path: `${api}/conversations/${ids.conversation}/messages/search?q=message%2099&per_page=50` },
+    // The busiest thread's media messages (the (conversation_id, message_type, id) key skips its text).
+    { key: 'conversation-media', name: 'conversations/{id}/media member (busiest)', operation: 'list_conversation_media', group: 'list', viewer: 'member', path: `${api}/conversations/${ids.conversation}/media?per_page=60` },
     { key: 'blocked', name: 'me/blocked member', operation: 'list_blocked_users', group: 'list', viewer: 'member', path: `${api}/me/blocked?per_page=20` },
     { key: 'grants', name: 'me/grants member (30 grants)', operation: 'list_my_grants', group: 'list', viewer: 'member', path: `${api}/me/grants?per_page=20` },
     // Pro's credit log; the seed writes no credit rows yet, so this row measures an empty page's fixed cost.

@@ -128,24 +128,32 @@ add_action(
 				'methods'             => 'POST',
 				'permission_callback' => 'mvs_test_admin_only',
 				'args'                => array(
-					'media_id' => array(
+					'media_id'   => array(
 						'type'     => 'integer',
 						'required' => true,
 					),
-					'user_id'  => array(
+					'user_id'    => array(
 						'type'     => 'integer',
 						'required' => true,
 					),
-					'expires'  => array(
+					'expires'    => array(
 						'type'     => 'integer',
 						'required' => true,
 					),
-					'download' => array(
+					'download'   => array(
+						'type'    => 'boolean',
+						'default' => false,
+					),
+					// A message attachment's URL (media_id names the attachment), for any member.
+					'attachment' => array(
 						'type'    => 'boolean',
 						'default' => false,
 					),
 				),
 				'callback'            => static function ( WP_REST_Request $request ) {
+					if ( $request['attachment'] ) {
+						return array( 'url' => MVS_Message_Attachment_Files::url( (int) $request['media_id'], (int) $request['user_id'], (int) $request['expires'] ) );
+					}
 					return array( 'url' => MVS_Url_Signer::url( (int) $request['media_id'], (int) $request['user_id'], (int) $request['expires'], '', (bool) $request['download'] ) );
 				},
 			)

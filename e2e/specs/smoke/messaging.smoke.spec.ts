@@ -4,12 +4,14 @@
  * in the requests tab, replies (which accepts it), both read the thread,
  * unread counts move, preferences change, a reaction comes and goes, a search
  * finds the first message, a typing event fires, one message is deleted for
- * the sender and the other unsent, a second request is declined and the
- * first conversation is left. Edge cases: messaging.spec.ts.
+ * the sender and the other unsent, a file is uploaded and sent, found in the
+ * conversation's media and by the recipient's long-poll, a second request is
+ * declined and the first conversation is left. Edge cases: messaging.spec.ts,
+ * messaging-live.spec.ts.
  */
-import type { Conversation, Message } from '../../../codegen/out/client';
+import type { Conversation, ConversationMedia, Message, MessagePoll, UploadResult } from '../../../codegen/out/client';
 import { createMember, type Member } from '../../support/community';
-import { expect, test } from '../../support/mvs';
+import { expect, files, test } from '../../support/mvs';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -25,7 +27,7 @@ test.afterAll(async () => {
 	await Promise.all([a, b, c].map((m) => m?.api.dispose()));
 });
 
-test('a request from start to leave, every implemented messaging route once', async () => {
+test('a request from start to leave, every messaging route once', async () => {
 	const started = await a.api.op('create_conversation', { body: { recipient_id: b.id } });
 	expect(started.status, JSON.stringify(started.body)).toBe(201);
 	const conv = started.body as unknown as Conversation;
@@ -58,6 +60,16 @@ test('a request from start to leave, every implemented messaging route once', as
 	expect((await a.api.op('delete_message', { params: { id: newest!.id } })).body).toEqual({ deleted: true, id: newest!.id });
 	expect((await a.api.op('unsend_message', { params: { id: first!.id } })).body).toEqual({ deleted: true, id: first!.id });
 	expect((await a.api.op('list_conversation_messages', { params: { id: conv.id } })).body).toEqual([]);
+
+	const file = await a.api.op('upload_message_attachment', { body: { file: files.uniquePng() } });
+	expect(file.status, JSON.stringify(file.body)).toBe(201);
+	const attachmentId = (file.body as unknown as UploadResult).media_id;
+	const withFile = await a.api.op('send_message', { params: { id: conv.id }, body: { attachment_id: attachmentId } });
+	expect(withFile.status, JSON.stringify(withFile.body)).toBe(201);
+	const media = (await b.api.op('list_conversation_media', { params: { id: conv.id } })).body as unknown as ConversationMedia[];
+	expect(media.map((x) => [x.kind, x.attachment_id])).toEqual([['attachment', attachmentId]]);
+	const polled = (await b.api.op('poll_messages', { query: { since: (reply.body as unknown as Message).id, timeout: 1 } })).body as unknown as MessagePoll;
+	expect([polled.timed_out, polled.messages.map((m) => m.attachment_id)]).toEqual([false, [attachmentId]]);
 
 	const second = await c.api.op('create_conversation', { body: { recipient_id: b.id, as_request: true } });
 	expect((await b.api.op('decline_conversation', { params: { id: (second.body as unknown as Conversation).id } })).body).toMatchObject({ status: 'declined' });

@@ -63,6 +63,10 @@ final class MVS_File_Server implements MVS_Media_Delivery_Handler {
 		$expires  = $args->mvs_exp;
 		$size     = (string) $args->mvs_size;
 		$download = '1' === $args->mvs_dl;
+		if ( '1' === $args->mvs_att ) {
+			// A message attachment: its own signed string and participant check (docs/messaging.md).
+			return MVS_Message_Attachment_Files::serve( $args, $this->storage );
+		}
 
 		$valid = MVS_Url_Signer::verify( $media_id, $user_id, $expires, $size, $download, $args->mvs_sig );
 		if ( is_wp_error( $valid ) ) {

@@ -93,7 +93,8 @@ final class MVS_Serve_Request {
 		$server  = $slashed ? wp_unslash( $_SERVER ) : $_SERVER;
 		// phpcs:enable
 		foreach ( array_keys( $query ) as $name ) {
-			if ( '_' === substr( (string) $name, 0, 1 ) ) {
+			// mvs_att: a message attachment, whose participant check needs the full plugin (docs/messaging.md).
+			if ( '_' === substr( (string) $name, 0, 1 ) || 'mvs_att' === $name ) {
 				return null;
 			}
 		}

@@ -48,6 +48,13 @@ final class MVS_Conversation_Messages_Service implements MVS_Conversation_Messag
 	private $presenter;
 
 	/**
+	 * Attachment rows.
+	 *
+	 * @var MVS_Message_Attachment_Repository
+	 */
+	private $attachments;
+
+	/**
 	 * Wires collaborators (defaults for production; tests may inject).
 	 *
 	 * @param MVS_Conversation_Repository|null $conversations Conversation rows.
@@ -58,6 +65,7 @@ final class MVS_Conversation_Messages_Service implements MVS_Conversation_Messag
 		$this->messages      = $messages ? $messages : new MVS_Message_Repository();
 		$this->gate          = new MVS_Messaging_Gate( $this->conversations );
 		$this->presenter     = new MVS_Message_Presenter( $this->messages );
+		$this->attachments   = new MVS_Message_Attachment_Repository();
 	}
 
 	/**
@@ -101,8 +109,9 @@ final class MVS_Conversation_Messages_Service implements MVS_Conversation_Messag
 		$fields['sender_id']       = $me;
 		$conversations             = $this->conversations;
 		$messages                  = $this->messages;
+		$attachments               = $this->attachments;
 		$id                        = MVS_Transaction::run(
-			static function () use ( $conversations, $messages, $fields, $me ) {
+			static function () use ( $conversations, $messages, $attachments, $fields, $me ) {
 				$id = $messages->insert(
 					array(
 						'conversation_id' => $fields['conversation_id'],
@@ -110,17 +119,22 @@ final class MVS_Conversation_Messages_Service implements MVS_Conversation_Messag
 						'content'         => $fields['content'],
 						'message_type'    => $fields['message_type'],
 						'media_id'        => $fields['media_id'],
-						'attachment_id'   => 0,
+						'attachment_id'   => $fields['attachment_id'],
 						'parent_id'       => $fields['parent_id'],
 						'metadata'        => $fields['metadata'],
 					)
 				);
+				// The attachment goes to this message only: a concurrent send of it binds nothing and rolls back.
+				if ( $id && $fields['attachment_id'] > 0 && ! $attachments->bind( $fields['attachment_id'], $me, $fields['conversation_id'], $id ) ) {
+					return false;
+				}
 				return $id && $conversations->record_message( $fields['conversation_id'], $me, $id ) ? $id : false;
 			}
 		);
 		if ( ! $id ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
 		}
+		MVS_Message_Poll_Signal::bump( array( $me, $other ) );
 		$message = $this->messages->find( (int) $id );
 		if ( ! $row->other_muted && 'declined' !== $row->other_status ) {
 			MVS_Message_Notices::message_sent( $other, $me, $args->id, (string) $message->content );
@@ -141,16 +155,17 @@ final class MVS_Conversation_Messages_Service implements MVS_Conversation_Messag
 		if ( in_array( $other, MVS_Media_Visibility::blocked_ids( $me ), true ) ) {
 			return MVS_Messaging_Gate::refused();
 		}
-		$content  = trim( (string) $args->content );
-		$media_id = (int) $args->media_id;
-		if ( null !== $args->attachment_id ) {
-			// Attachments come from POST /messages/upload, which is not built yet: none is the sender's.
+		$content       = trim( (string) $args->content );
+		$media_id      = (int) $args->media_id;
+		$attachment_id = (int) $args->attachment_id;
+		// Only the sender's own upload that no message carries yet: anything else is one answer, unknown.
+		if ( null !== $args->attachment_id && ( $media_id > 0 || ! $this->attachments->is_unsent_own( $attachment_id, $me ) ) ) {
 			return MVS_Errors::make( 'mvs_invalid_param', __( 'Unknown attachment.', 'media-community-service' ) );
 		}
-		if ( '' === $content && $media_id <= 0 ) {
+		if ( '' === $content && $media_id <= 0 && $attachment_id <= 0 ) {
 			return MVS_Errors::make( 'mvs_invalid_param', __( 'A message needs content or a media item.', 'media-community-service' ) );
 		}
-		if ( 'media' === $args->message_type && $media_id <= 0 ) {
+		if ( 'media' === $args->message_type && $media_id <= 0 && $attachment_id <= 0 ) {
 			return MVS_Errors::make( 'mvs_invalid_param', __( 'A media message needs a media item.', 'media-community-service' ) );
 		}
 		if ( $media_id > 0 ) {
@@ -172,12 +187,55 @@ final class MVS_Conversation_Messages_Service implements MVS_Conversation_Messag
 			return MVS_Errors::make( 'mvs_invalid_param', __( 'The metadata object is too large (2 KB at most).', 'media-community-service' ) );
 		}
 		return array(
-			'content'      => $content,
-			'message_type' => $media_id > 0 ? 'media' : 'text',
-			'media_id'     => max( 0, $media_id ),
-			'parent_id'    => max( 0, $parent_id ),
-			'metadata'     => $metadata,
+			'content'       => $content,
+			'message_type'  => $media_id > 0 || $attachment_id > 0 ? 'media' : 'text',
+			'media_id'      => max( 0, $media_id ),
+			'attachment_id' => max( 0, $attachment_id ),
+			'parent_id'     => max( 0, $parent_id ),
+			'metadata'      => $metadata,
 		);
+	}
+
+	/**
+	 * GET /conversations/{id}/media: what the messages the caller sees
+	 * carried, newest first; shared items only while the caller may see
+	 * them (the visibility predicate in the query). Two queries besides
+	 * the access check, whatever per_page.
+	 *
+	 * @param MVS_List_Conversation_Media_Args $args Arguments.
+	 * @return MVS_Page|WP_Error
+	 */
+	public function list_conversation_media( MVS_List_Conversation_Media_Args $args ) {
+		$me  = get_current_user_id();
+		$row = $this->gate->row( $args->id, $me );
+		if ( is_wp_error( $row ) ) {
+			return $row;
+		}
+		$items = array();
+		foreach ( $this->attachments->conversation_files( $args->id, $me, (int) $row->hidden_before_id, $args->before, max( 1, $args->per_page ) ) as $file ) {
+			$attachment = null !== $file->a_id;
+			$items[]    = array(
+				'message_id'    => (int) $file->message_id,
+				'sender_id'     => (int) $file->sender_id,
+				'kind'          => $attachment ? 'attachment' : 'media',
+				'media_id'      => $attachment ? null : (int) $file->md_id,
+				'attachment_id' => $attachment ? (int) $file->a_id : null,
+				'media_type'    => (string) ( $attachment ? $file->a_type : $file->md_type ),
+				'mime_type'     => (string) ( $attachment ? $file->a_mime : $file->md_mime ),
+				'url'           => $attachment
+					? MVS_Message_Attachment_Files::url( (int) $file->a_id, $me )
+					: MVS_Url_Signer::file_url(
+						(object) array(
+							'id'                => (int) $file->md_id,
+							'privacy'           => $file->privacy,
+							'moderation_status' => $file->moderation_status,
+						),
+						$me
+					),
+				'created_at'    => MVS_Time::to_iso8601( (string) $file->created_at ),
+			);
+		}
+		return new MVS_Page( $items, count( $items ) );
 	}
 
 	/**
@@ -224,6 +282,9 @@ final class MVS_Conversation_Messages_Service implements MVS_Conversation_Messag
 			 * @param int $recipient_id    The other participant.
 			 */
 			do_action( 'mvs_typing', $args->id, $me, $other );
+			// The long-poll's signal: the other member's poll answers with it for a few seconds.
+			( new MVS_Message_Poll_Repository() )->mark_typing( $args->id, $other );
+			MVS_Message_Poll_Signal::bump( array( $other ) );
 		}
 		return array(
 			'conversation_id' => $args->id,

@@ -63,6 +63,7 @@ final class MVS_Message_Presenter {
 			'message_type'    => 'media' === $row->message_type ? 'media' : 'text',
 			'media_id'        => (int) $row->media_id > 0 ? (int) $row->media_id : null,
 			'attachment_id'   => (int) $row->attachment_id > 0 ? (int) $row->attachment_id : null,
+			'attachment_url'  => (int) $row->attachment_id > 0 ? MVS_Message_Attachment_Files::url( (int) $row->attachment_id, $viewer_id ) : null,
 			'parent_id'       => (int) $row->parent_id > 0 ? (int) $row->parent_id : null,
 			'metadata'        => (object) ( is_array( $metadata ) ? $metadata : array() ),
 			'reactions'       => $reactions,

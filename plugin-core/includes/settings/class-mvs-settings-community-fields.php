@@ -22,7 +22,7 @@ final class MVS_Settings_Community_Fields {
 	 */
 	public function privacy_fields(): array {
 		return array(
-			'default_privacy'   => array(
+			'default_privacy'      => array(
 				'title'       => __( 'Default privacy', 'media-community-service' ),
 				'description' => __( 'Privacy of a new upload when the uploader does not choose one.', 'media-community-service' ),
 				'type'        => 'string',
@@ -34,13 +34,13 @@ final class MVS_Settings_Community_Fields {
 				),
 				'default'     => 'public',
 			),
-			'private_community' => array(
+			'private_community'    => array(
 				'title'       => __( 'Private community', 'media-community-service' ),
 				'description' => __( 'Only logged-in users may use the API: visitors get 401 mvs_community_private on every route of the mvs/v1 and mvs-pro/v1 namespaces, public reads and the app configuration included.', 'media-community-service' ),
 				'type'        => 'boolean',
 				'default'     => false,
 			),
-			'dm_access'         => array(
+			'dm_access'            => array(
 				'title'       => __( 'Direct messages', 'media-community-service' ),
 				'description' => __( 'Who may start a conversation with a member. A conversation from someone the member does not follow opens as a message request; under "followers" it is refused. Nobody turns messaging off (every messaging route answers 403).', 'media-community-service' ),
 				'type'        => 'string',
@@ -52,6 +52,14 @@ final class MVS_Settings_Community_Fields {
 					'nobody'    => __( 'Nobody (messages off)', 'media-community-service' ),
 				),
 				'default'     => 'members',
+			),
+			'message_poll_seconds' => array(
+				'title'       => __( 'Message long-poll hold', 'media-community-service' ),
+				'description' => __( 'Longest time, in seconds, GET /messages/poll waits for a new message before answering empty. Each waiting poll holds one PHP worker that long; 0 answers at once (for small hosts: the apps then ask again every few seconds).', 'media-community-service' ),
+				'type'        => 'integer',
+				'minimum'     => 0,
+				'maximum'     => 50,
+				'default'     => 25,
 			),
 		);
 	}

@@ -282,6 +282,7 @@ export const media = resource({
 						mvs_sig: t.string().max(128).required().describe('Signature over the other mvs_ parameters.'),
 						mvs_size: t.enum('large', 'medium', 'thumbnail', 'watermark').describe('Image size to send instead of the original.'),
 						mvs_dl: t.enum('0', '1').describe('1: send as an attachment and count a download.'),
+						mvs_att: t.enum('1').describe('1: mvs_id names a message attachment (POST /messages/upload), served to its conversation\'s participants only.'),
 					},
 					// Conditional and Range requests (RFC 9110 13 and 14); see docs/file-delivery.md.
 					headers: {

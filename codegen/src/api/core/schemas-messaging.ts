@@ -13,6 +13,7 @@ const messageFields = {
 	message_type: t.enum('text', 'media').required(),
 	media_id: t.int().nullable().required().describe('A shared media item, or null.'),
 	attachment_id: t.int().nullable().required().describe('An attachment from POST /messages/upload, or null.'),
+	attachment_url: t.url().nullable().required().describe("A signed /serve URL of the attachment for the caller, or null."),
 	parent_id: t.int().nullable().required().describe('The message this replies to, or null.'),
 	metadata: t.json().required().describe('The object sent with the message; {} when none.'),
 	reactions: t
@@ -63,6 +64,27 @@ export const messagingSchemas: readonly SchemaSpec[] = [
 	schema('MessageReactionRemoved', 'The reactions of a message after DELETE /messages/{id}/reactions, and whether it removed one.', {
 		...messageReactionFields,
 		deleted: removedFlag,
+	}),
+	schema('ConversationMedia', 'A file shared in a conversation: a media item or an attachment, with the message that carried it.', {
+		message_id: t.int().required(),
+		sender_id: t.int().required(),
+		kind: t.enum('media', 'attachment').required().describe('media: a media item shared with media_id; attachment: a file from POST /messages/upload.'),
+		media_id: t.int().nullable().required().describe('The shared media item, or null.'),
+		attachment_id: t.int().nullable().required().describe('The attachment, or null.'),
+		media_type: t.string().required().describe('image, video, audio or document.'),
+		mime_type: t.string().required(),
+		url: t.url().required().describe('A signed /serve URL for the caller.'),
+		created_at: t.datetime().required().describe('When the message was sent.'),
+	}),
+	schema('MessageTyping', 'A participant typing in a conversation (a typing event of the last few seconds).', {
+		conversation_id: t.int().required(),
+		user_id: t.int().required(),
+	}),
+	schema('MessagePoll', 'Answer of GET /messages/poll: what arrived for the caller, or nothing at the timeout.', {
+		messages: t.array(t.ref('Message')).required().describe('Messages with an ID above since the caller may see, oldest first (at most 100).'),
+		typing: t.array(t.ref('MessageTyping')).required().describe('Who is typing to the caller now.'),
+		last_id: t.int().required().describe('The since of the next poll: the newest message ID answered, or since itself.'),
+		timed_out: t.bool().required().describe('Whether the poll answered because its time ran out.'),
 	}),
 	schema('TypingSent', 'Outcome of POST /conversations/{id}/typing: the event was fired (nothing stored).', {
 		conversation_id: t.int().required(),

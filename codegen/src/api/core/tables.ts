@@ -523,6 +523,9 @@ export const coreTables: readonly TableSpec[] = [
 			hidden_before_id: col.bigint(),
 			has_left: col.bool(),
 			joined_at: col.datetime(),
+			// When the other member last sent a typing event here (Unix ms): the
+			// long-poll's signal, meaningful for a few seconds (docs/messaging.md).
+			typing_at: col.bigint(),
 		},
 		primaryKey: ['conversation_id', 'user_id'],
 		indexes: [key('inbox', 'user_id', 'status', 'has_left', 'is_pinned', 'last_message_id')],
@@ -544,7 +547,29 @@ export const coreTables: readonly TableSpec[] = [
 			created_at: createdAt,
 		},
 		primaryKey: ['id'],
-		indexes: [key('conversation', 'conversation_id', 'id'), key('sender', 'sender_id', 'id'), key('media', 'media_id')],
+		// conversation_files: a conversation's media messages without reading its text ones (docs/messaging.md).
+		indexes: [key('conversation', 'conversation_id', 'id'), key('conversation_type', 'conversation_id', 'message_type', 'id'), key('sender', 'sender_id', 'id'), key('media', 'media_id')],
+	}),
+	table({
+		name: 'mvs_message_attachments',
+		summary: 'Files uploaded for messages (POST /messages/upload), served to the conversation\'s participants only.',
+		since: 1,
+		columns: {
+			id: col.id(),
+			user_id: col.userId(erase.rows('Their uploads go with the account.')),
+			// Set once, by the message that carries it: then its conversation's participants may fetch it.
+			conversation_id: col.bigint(),
+			message_id: col.bigint(),
+			media_type: col.varchar(20),
+			mime_type: col.varchar(100),
+			file_path: col.varchar(255),
+			file_size: col.bigint(),
+			width: col.uint(),
+			height: col.uint(),
+			created_at: createdAt,
+		},
+		primaryKey: ['id'],
+		indexes: [key('user', 'user_id', 'id'), key('message', 'message_id')],
 	}),
 	table({
 		name: 'mvs_message_hidden',
