@@ -14,15 +14,24 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Push {
 
 	/**
-	 * Fires mvs_push_send when the recipient has device tokens and
-	 * mvs_push_should_send does not veto it.
+	 * Fires mvs_push_send when the recipient has device tokens (core's, or
+	 * an integration's per mvs_push_has_devices) and mvs_push_should_send
+	 * does not veto it.
 	 *
 	 * @param int   $user_id Recipient.
 	 * @param array $payload notification_id, type, object_type, object_id, data.
 	 */
 	public static function send( int $user_id, array $payload ): void {
 		$tokens = ( new MVS_Device_Tokens() )->of_user( $user_id );
-		if ( ! $tokens ) {
+		/**
+		 * Filters whether the member has devices beyond core's own: a delivery
+		 * integration with its own registry (Pro's Expo tokens) says true, and
+		 * mvs_push_send then fires with core's tokens, possibly none.
+		 *
+		 * @param bool $has     Whether the member has other devices (false).
+		 * @param int  $user_id Recipient.
+		 */
+		if ( ! $tokens && ! apply_filters( 'mvs_push_has_devices', false, $user_id ) ) {
 			return;
 		}
 		/**
@@ -39,7 +48,7 @@ final class MVS_Push {
 		 * Asks a push-delivery integration to send a new in-app notification.
 		 *
 		 * @param int      $user_id Recipient.
-		 * @param string[] $tokens  The recipient's device tokens.
+		 * @param string[] $tokens  The recipient's device tokens (core's; empty when only an integration's registry has some).
 		 * @param array    $payload notification_id, type, object_type, object_id, data.
 		 */
 		do_action( 'mvs_push_send', $user_id, $tokens, $payload );
