@@ -3,10 +3,11 @@
  * runs in the site-wide project: `nobody` answers 403 mvs_messaging_off on
  * every implemented messaging route and turns features.messaging off in the
  * app config; `followers` lets a member start conversations only with
- * members who follow them, refusing others as a block is refused.
+ * members who follow them, refusing others as a block is refused; and
+ * message_poll_seconds 0 turns the long-poll's holding off.
  * Choices: docs/messaging.md.
  */
-import { expect, test, type Api } from '../support/mvs';
+import { expect, files, test, type Api } from '../support/mvs';
 import { freshUser, saveSettings, type FreshUser } from '../support/moderation';
 
 test.describe.configure({ mode: 'serial' });
@@ -37,6 +38,9 @@ test('dm_access nobody: every messaging route answers 403 mvs_messaging_off, and
 		['send', (x) => x.op('send_message', { ...id, body: { content: 'hi' } })],
 		['leave', (x) => x.op('leave_conversation', id)],
 		['unread', (x) => x.op('get_unread_message_count')],
+		['upload', (x) => x.op('upload_message_attachment', { body: { file: files.uniquePng() } })],
+		['media', (x) => x.op('list_conversation_media', id)],
+		['poll', (x) => x.op('poll_messages', { query: { since: 0, timeout: 0 } })],
 	];
 	for (const [name, call] of calls) {
 		const res = await call(a.api);
@@ -70,5 +74,17 @@ test('unsend follows the edit window of comments (setting comment_edit_minutes):
 		expect([late.status, late.body.code]).toEqual([403, 'mvs_edit_window_closed']);
 	} finally {
 		await saveSettings(api('admin'), { comment_edit_minutes: 15 });
+	}
+});
+
+test('message_poll_seconds 0 turns holding off: a poll with nothing new answers at once, whatever timeout it asks', async ({ api }) => {
+	// The bound is this test's own timeout: a poll that held would take the site's 25 s.
+	test.setTimeout(20_000);
+	await saveSettings(api('admin'), { dm_access: 'members', message_poll_seconds: 0 });
+	try {
+		const res = await b.api.op('poll_messages', { query: { since: 2 ** 31, timeout: 40 } });
+		expect(res.body).toEqual({ messages: [], typing: [], last_id: 2 ** 31, timed_out: true });
+	} finally {
+		await saveSettings(api('admin'), { message_poll_seconds: 25 });
 	}
 });

@@ -8,7 +8,7 @@
 //
 //   node stack/bench/run.mjs [--media 10000] [--users 5000] [--large 100000|1000000|0]
 //                            [--duration 2] [--warmup 1] [--rounds 3] [--connections 4]
-//                            [--only key,key,jobs] [--port N]
+//                            [--only key,key,jobs,poll] [--port N]
 //
 // Steadiness: one warm-up pass over the targets, then --rounds rounds, each
 // loading every target of both sizes for --duration seconds in turn
@@ -33,6 +33,7 @@ import { findFreePort } from '../../e2e/site/ports.mjs';
 import { parseArgs, seedSite, stackWordPressDir } from '../seed.mjs';
 import { renderMarkdown, renderSvg } from './report.mjs';
 import { cpuMeter } from './cpu.mjs';
+import { measurePollLatency } from './poll-latency.mjs';
 import { costByRound, median, percentile, ratioByRound } from './stats.mjs';
 import { buildTargets, floorOf, selectTargets, typicalTag } from './targets.mjs';
 
@@ -100,6 +101,8 @@ async function main(stacks) {
   const rows = await measure(stacks);
   const jobs = [];
   if (!only || only.includes('jobs')) for (const stack of stacks) jobs.push(...runJobs(stack.phpEnv, stack.media));
+  // The message long-poll's delivery latency, on the base stack (stack/bench/poll-latency.mjs).
+  const pollLatency = !only || only.includes('poll') ? await measurePollLatency({ url: base.site.url, users: base.site.fixtures.users, load: httpLoad, log }) : null;
   const phases = stacks.map((stack) => ({ phase: stack.phase, media: stack.media }));
   const seeded = base.seeded;
   const ids = base.ids;
@@ -109,11 +112,12 @@ async function main(stacks) {
   const gitHead = (() => { try { return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO }).toString().trim(); } catch { return null; } })();
   const cpus = os.cpus();
   const machine = { cpus: cpus.length, cpuModel: cpus[0]?.model?.trim() ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`, node: process.version };
-  const run = { startedAt: new Date(runStarted).toISOString(), totalSeconds, gitHead, machine, config, only, phases, seeded: { base: seeded.tables, totals: seeded.totals }, ids, rows, jobs };
+  const run = { startedAt: new Date(runStarted).toISOString(), totalSeconds, gitHead, machine, config, only, phases, seeded: { base: seeded.tables, totals: seeded.totals }, ids, rows, jobs, pollLatency };
 
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const stem = path.join(RESULTS_DIR, new Date(runStarted).toISOString().replace(/[:.]/g, '-'));
-  const markdown = renderMarkdown(run);
+  const poll = pollLatency ? `\n\nMessage long-poll, send to delivery (2 polls open, 4 PHP workers, GET /media loaded): p50 ${pollLatency.p50.toFixed(0)} ms, p99 ${pollLatency.p99.toFixed(0)} ms (${pollLatency.deliveries}/${pollLatency.expected} deliveries); GET /media p50 ${pollLatency.otherRoute.ratio.toFixed(2)}x with the polls open.` : '';
+  const markdown = renderMarkdown(run) + poll;
   fs.writeFileSync(`${stem}.json`, `${JSON.stringify(run, (key, value) => (typeof value === 'function' ? undefined : value), 2)}\n`);
   fs.writeFileSync(`${stem}.md`, `${markdown}\n`);
   fs.writeFileSync(`${stem}.svg`, renderSvg(run));

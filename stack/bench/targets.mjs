@@ -125,8 +125,8 @@ export const floorOf = (target) => (target.viewer === 'anon' ? 'floor' : 'floor-
 export function selectTargets(targets, only) {
   if (!only || !only.length) return targets;
   const known = new Set(targets.map((t) => t.key));
-  const unknown = only.filter((key) => key !== 'jobs' && !known.has(key));
-  if (unknown.length) throw new Error(`--only: unknown key(s) ${unknown.join(', ')}; known: ${[...known].join(', ')}, jobs`);
+  const unknown = only.filter((key) => key !== 'jobs' && key !== 'poll' && !known.has(key));
+  if (unknown.length) throw new Error(`--only: unknown key(s) ${unknown.join(', ')}; known: ${[...known].join(', ')}, jobs, poll`);
   const wanted = new Set(only);
   for (const target of targets) {
     if (wanted.has(target.key)) {
