@@ -41,8 +41,10 @@ export function versionMismatches(version = releaseVersion()) {
 export function buildZips(outDir = path.join(repoRoot, 'dist')) {
   const problems = versionMismatches();
   if (problems.length) throw new Error(`version mismatch:\n  ${problems.join('\n  ')}`);
-  if (!fs.existsSync(path.join(PLUGINS[0].dir, 'build/admin'))) {
-    throw new Error('plugin-core/build/admin is missing: run npm run build first (npm run package does)');
+  for (const { dir } of PLUGINS) {
+    if (!fs.existsSync(path.join(dir, 'build/admin'))) {
+      throw new Error(`${path.relative(repoRoot, dir)}/build/admin is missing: run npm run build first (npm run package does)`);
+    }
   }
   fs.mkdirSync(outDir, { recursive: true });
   return PLUGINS.map(({ dir, slug }) => {

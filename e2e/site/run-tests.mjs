@@ -26,12 +26,14 @@ if (!['playground', 'native'].includes(target)) {
   process.exit(1);
 }
 
-// The admin screens are built into plugin-core/build/admin (not committed);
-// `npm test` builds them first, a direct run builds them when missing.
-if (!fs.existsSync(path.join(REPO_ROOT, 'plugin-core', 'build', 'admin', 'moderation.asset.php'))) {
+// The admin screens are built into plugin-core/build/admin and
+// plugin-pro/build/admin (not committed); `npm test` builds them first, a
+// direct run builds them when missing.
+const built = (plugin, app) => fs.existsSync(path.join(REPO_ROOT, plugin, 'build', 'admin', `${app}.asset.php`));
+if (!built('plugin-core', 'moderation') || !built('plugin-pro', 'quotas')) {
   console.log('[e2e] building the admin screens (npm run build)');
-  const built = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+  const build = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const tier = process.env.MVS_TIER || (target === 'playground' ? 'playground' : 'full');

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 27 classes and interfaces of the plugin from its file the
+ * Loads each of the 28 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -24,6 +24,7 @@ final class MVS_Pro_Class_Map {
 	 */
 	const CLASSES = array(
 		'MVS_Pro_Adjust_User_Credits_Args'    => 'generated/class-mvs-pro-adjust-user-credits-args.php',
+		'MVS_Pro_Admin'                       => 'includes/admin/class-mvs-pro-admin.php',
 		'MVS_Pro_Assign_User_Package_Args'    => 'generated/class-mvs-pro-assign-user-package-args.php',
 		'MVS_Pro_Create_Package_Args'         => 'generated/class-mvs-pro-create-package-args.php',
 		'MVS_Pro_Credit_Ledger'               => 'includes/class-mvs-pro-credit-ledger.php',

@@ -38,6 +38,7 @@ final class MVS_Pro_Plugin {
 		MVS_Pro_Extension_Fields::register();
 		MVS_Pro_Quota_Enforcer::register();
 		add_action( 'rest_api_init', array( 'MVS_Pro_Routes', 'register' ) );
+		MVS_Pro_Admin::register();
 		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );
 	}
 

@@ -12,7 +12,8 @@ import {
 	type MvsResponse,
 } from '../../../codegen/out/client';
 
-async function transport(
+/** One request through api-fetch, answered as an MvsResponse (also for routes outside the typed client, e.g. /wp/v2/users). */
+export async function transport(
 	request: MvsRequest
 ): Promise< MvsResponse< unknown > > {
 	const query = new URLSearchParams( request.query ).toString();

@@ -45,12 +45,22 @@ final class MVS_Admin {
 	}
 
 	/**
+	 * Slug of the top-level menu for the current user: its first page is the
+	 * first one they may see. Extensions add their pages under it.
+	 *
+	 * @return string
+	 */
+	public static function menu_parent(): string {
+		return current_user_can( 'moderate_mvs_media' ) ? self::MODERATION_SLUG : self::SETTINGS_SLUG;
+	}
+
+	/**
 	 * Adds the top-level menu and its two pages. The top-level entry opens
 	 * the first page the user may see, so a settings-only admin still gets it.
 	 */
 	public static function menu(): void {
 		$can_moderate = current_user_can( 'moderate_mvs_media' );
-		$parent       = $can_moderate ? self::MODERATION_SLUG : self::SETTINGS_SLUG;
+		$parent       = self::menu_parent();
 		$bubble       = '';
 		if ( $can_moderate ) {
 			$count = MVS_Admin_Queue_Count::count();

@@ -1,0 +1,4 @@
+export interface MemberPanelProps {
+	/** The member whose package and credits are managed. */
+	userId: number;
+}
