@@ -1,18 +1,21 @@
 /**
  * The wp-admin screens in a real browser (Chromium), logged in through
  * wp-login.php: the moderation queue as a moderator, the settings screen as
- * an administrator, and neither for a subscriber. Any console error or
+ * an administrator (who also creates a package on Pro's Quotas screen;
+ * the whole screen: quotas-screen.site-wide.spec.ts), and neither for a
+ * subscriber. Any console error or
  * warning on our screens fails the test (the test sites run SCRIPT_DEBUG, so
  * React's development warnings are printed). A screenshot of each screen is
  * kept under test-results/admin-ui/.
  *
  * Site-wide: it holds uploads for moderation and changes settings.
  */
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { seriousViolations } from '../support/a11y';
+import { logIn, screenshot } from '../support/admin-browser';
 import { routes } from '../support/matrix';
-import { logInPage } from '../support/browser-login';
-import { baseUrl, expect, files, test, upload, type Api, type SiteFixtures, type UserRole } from '../support/mvs';
+import { expect, files, test, upload, type Api } from '../support/mvs';
+import { uniqueName } from '../support/seed';
 
 /**
  * Thumbnails are signed /serve URLs. Until GET /media/{id}/signed-url ships
@@ -26,37 +29,6 @@ test.describe.configure({ mode: 'serial' });
 interface Counts {
 	pending: number;
 	flagged: number;
-}
-
-/** A browser session of one fixture user, with every console error/warning and page error recorded. */
-async function logIn(
-	browser: Browser,
-	fixtures: SiteFixtures,
-	role: UserRole,
-	expectedStatuses: ReadonlySet<number> = new Set(),
-): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-	const context = await browser.newContext({ baseURL: baseUrl() });
-	const page = await context.newPage();
-	const problems: string[] = [];
-	page.on('console', (message) => {
-		if (message.type() !== 'error' && message.type() !== 'warning') return;
-		// Chromium logs every 4xx answer; a test that provokes one on purpose lists its status.
-		const status = /^Failed to load resource: the server responded with a status of (\d+)/.exec(message.text());
-		if (status && expectedStatuses.has(Number(status[1]))) return;
-		problems.push(`${message.type()}: ${message.text()}`);
-	});
-	page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-	// Name the URL of each failed request (the console message above does not).
-	page.on('response', (response) => {
-		if (response.status() >= 400 && !expectedStatuses.has(response.status())) problems.push(`http ${response.status()}: ${response.url()}`);
-	});
-	const user = fixtures.users[role];
-	await logInPage(page, user.login, user.password);
-	return { context, page, problems };
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-	await page.screenshot({ path: path.join(test.info().project.outputDir, 'admin-ui', `${name}.png`), fullPage: true });
 }
 
 async function held(member: Api, title: string): Promise<number> {
@@ -182,7 +154,7 @@ test('a moderator analyzes an item and bulk-approves two', async ({ api, browser
 	await context.close();
 });
 
-test('an administrator changes settings on the settings screen and they take effect through the API', async ({ api, browser, fixtures }) => {
+test('an administrator changes settings on the settings screen and they take effect through the API, and creates a quota package', async ({ api, browser, fixtures }) => {
 	await api('admin').op('update_settings', { body: { values: { moderation_hold: false, default_privacy: 'public', report_threshold: 3 } } });
 	// The invalid save below answers 400 on purpose.
 	const { context, page, problems } = await logIn(browser, fixtures, 'admin', new Set([400]));
@@ -217,6 +189,23 @@ test('an administrator changes settings on the settings screen and they take eff
 	await screenshot(page, 'settings-error');
 	const unchanged = await api('admin').op('get_settings');
 	expect(unchanged.body.values).toMatchObject({ default_privacy: 'members', report_threshold: 7 });
+
+	// Pro's Quotas screen, on the same session: a package whose storage is typed in MB
+	// (the whole screen: quotas-screen.site-wide.spec.ts).
+	const name = uniqueName('ui-package');
+	await page.goto('/wp-admin/admin.php?page=mvs-quotas');
+	await expect(page.getByRole('heading', { name: 'Quotas', level: 1 })).toBeVisible();
+	await page.getByRole('button', { name: 'Add package' }).click();
+	const dialog = page.getByRole('dialog', { name: 'Add package' });
+	await dialog.getByLabel('Name', { exact: true }).fill(name);
+	await dialog.getByLabel('Amount', { exact: true }).fill('300');
+	await dialog.getByRole('button', { name: 'Save package' }).click();
+	await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('300 MB');
+	expect(await seriousViolations(page, ['#mvs-quotas-root'])).toEqual([]);
+	await screenshot(page, 'quotas');
+	const pkg = (await api('admin').op('list_packages')).body.find((p) => p.name === name);
+	expect(pkg?.storage_bytes).toBe(300 * 1024 * 1024);
+	expect((await api('admin').op('delete_package', { params: { id: pkg!.id } })).status).toBe(200);
 	expect(problems).toEqual([]);
 	await context.close();
 });
