@@ -98,6 +98,9 @@ export class Api {
 			failOnStatusCode: false,
 			// The REST API never redirects; following one would turn a POST into a GET.
 			maxRedirects: 0,
+			// The harness's seeding tools write tens of thousands of rows, which takes
+			// minutes on a machine busy with other work; every other call keeps 30 s.
+			...(/^\/mvs-test\/v1\/grow-/.test(request.path) ? { timeout: 300_000 } : {}),
 		});
 		const text = await response.text();
 		let body: unknown = text;
