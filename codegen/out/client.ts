@@ -15,7 +15,7 @@ export interface ListEnvelope<T> {
 
 /** The error body of every failure. */
 export interface MvsError {
-	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_image_too_large' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_display_name_empty' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_messaging_off' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_edit_window_closed' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_quota_exceeded' | 'mvs_upload_refused' | 'mvs_not_implemented' | 'mvs_insufficient_credits' | (string & {});
+	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_image_too_large' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_display_name_empty' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_messaging_off' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_edit_window_closed' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_quota_exceeded' | 'mvs_upload_refused' | 'mvs_app_login_disabled' | 'mvs_tls_required' | 'mvs_invalid_credentials' | 'mvs_account_suspended' | 'mvs_two_factor_required' | 'mvs_not_implemented' | 'mvs_insufficient_credits' | (string & {});
 	message: string;
 	data: { status: number;[key: string]: unknown };
 }
@@ -144,6 +144,23 @@ export interface SuggestedUser {
 /** A REST nonce. */
 export interface Nonce {
 	nonce: string;
+}
+
+/** An application password issued by POST /auth/app-password: the password is in this answer only (docs/sign-in.md). */
+export interface AppPassword {
+	user_id: number;
+	/** The user name to send with the password (HTTP Basic), whether the member signed in with it or with their e-mail. */
+	user_login: string;
+	/** The application password (24 letters and digits); the site keeps only its hash. */
+	password: string;
+	/** Its id among the member's application passwords (/wp/v2/users/me/application-passwords/{uuid}). */
+	uuid: string;
+	/** The app_id sent, null without one. */
+	app_id: string | null;
+	/** The name the member sees in their profile. */
+	name: string;
+	/** UTC. */
+	created_at: string;
 }
 
 /** A count. */
@@ -1136,8 +1153,8 @@ export interface Operations {
 	cancel_my_deletion_request: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
 	/** GET /mvs/v1/me/transactions: Upload credits consumed and granted. */
 	list_my_transactions: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
-	/** POST /mvs/v1/auth/app-password: Sign in and issue an application password; rate-limited to 5 per minute (our choice: the spec gives no number). */
-	create_app_password: { params: Record<string, never>; query: Record<string, never>; body: { username: string; password: string; app_name?: string; app_id?: string }; response: unknown };
+	/** POST /mvs/v1/auth/app-password: Sign in and issue an application password, shown this once. Guards in order: flood control, the site switch, TLS, the per-user-name limit, one answer for any wrong name, e-mail or password, then suspension and two-factor (docs/sign-in.md). */
+	create_app_password: { params: Record<string, never>; query: Record<string, never>; body: { username: string; password: string; app_name?: string; app_id?: string }; response: AppPassword };
 	/** GET /mvs/v1/auth/nonce: A fresh wp_rest nonce for cookie-authenticated clients. */
 	get_rest_nonce: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: Nonce };
 	/** GET /mvs/v1/settings: Every setting with its descriptor; secret values are never returned. */

@@ -27,3 +27,21 @@ export async function createMember(admin: Api, roles: string[] = ['mvs_member'])
 	expect(app.status, JSON.stringify(app.body)).toBe(201);
 	return { id, login, api: await connect('member', { login, appPassword: app.body.password as string }) };
 }
+
+/** A user who signs in with a password, as POST /auth/app-password takes it. */
+export interface PasswordUser {
+	id: number;
+	login: string;
+	email: string;
+	password: string;
+}
+
+/** A new Community Member with a known password, created by `admin` through POST /wp/v2/users (no application password). */
+export async function createPasswordUser(admin: Api): Promise<PasswordUser> {
+	const login = uniqueName('signin').replace(/-/g, '_');
+	const password = `${login}-Pw1!`;
+	const email = `${login}@example.test`;
+	const user = await admin.raw('POST', '/wp-json/wp/v2/users', { json: { username: login, email, password, roles: ['mvs_member'] } });
+	expect(user.status, JSON.stringify(user.body)).toBe(201);
+	return { id: user.body.id as number, login, email, password };
+}

@@ -4,6 +4,7 @@
 import type { MvsRequest } from '../../codegen/out/client';
 import { files, upload, type Api, type Role, type SiteFixtures } from './mvs';
 import { pathParams, type FixtureIds, type ManifestRoute } from './matrix';
+import { createPasswordUser } from './community';
 import { freshUser } from './moderation';
 
 /** Uploads a public image as `api`'s user (see upload()) and returns its id. */
@@ -170,6 +171,14 @@ export async function prepareAllowedCall(route: ManifestRoute, ids: FixtureIds, 
 		}
 		case 'POST /users/{user_id}/package':
 			return { ...sampleRequest(route, ids), json: { package_id: ids.package } };
+		// A member of its own with a known password: the route signs in whoever the body names.
+		case 'POST /auth/app-password': {
+			const user = await createPasswordUser(api('admin'));
+			return { ...sampleRequest(route, ids), json: { username: user.login, password: user.password, app_name: 'matrix' } };
+		}
+		// An Expo token of the role's own: the manifest's sample ('sample') is not one.
+		case 'POST /push/register-device':
+			return { ...sampleRequest(route, ids), json: { token: `ExponentPushToken[matrix-${role}-${Date.now().toString(36)}]`, platform: 'ios' } };
 		case 'POST /media/bulk':
 			// Each role acts on an item of its own: the per-item check is the bulk spec's business.
 			return { ...sampleRequest(route, ids), json: { action: 'change_privacy', privacy: 'public', media_ids: [await uploadImage(api(role))] } };

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 356 classes and interfaces of the plugin from its file the
+ * Loads each of the 362 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -60,7 +60,10 @@ final class MVS_Core_Class_Map {
 		'MVS_App_Interests_Handler'             => 'generated/interface-mvs-app-interests-handler.php',
 		'MVS_App_Interests_Query'               => 'includes/app/class-mvs-app-interests-query.php',
 		'MVS_App_Interests_Service'             => 'includes/app/class-mvs-app-interests-service.php',
+		'MVS_App_Password_Issuer'               => 'includes/auth/class-mvs-app-password-issuer.php',
+		'MVS_App_Password_Service'              => 'includes/auth/class-mvs-app-password-service.php',
 		'MVS_Approve_Media_Args'                => 'generated/class-mvs-approve-media-args.php',
+		'MVS_Auth_Handler'                      => 'generated/interface-mvs-auth-handler.php',
 		'MVS_Avatar_Files'                      => 'includes/profile/class-mvs-avatar-files.php',
 		'MVS_Avatar_Filter'                     => 'includes/profile/class-mvs-avatar-filter.php',
 		'MVS_Block_User_Args'                   => 'generated/class-mvs-block-user-args.php',
@@ -96,6 +99,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Core_Schema'                       => 'generated/class-mvs-core-schema.php',
 		'MVS_Cors'                              => 'includes/rest/class-mvs-cors.php',
 		'MVS_Create_Album_Args'                 => 'generated/class-mvs-create-album-args.php',
+		'MVS_Create_App_Password_Args'          => 'generated/class-mvs-create-app-password-args.php',
 		'MVS_Create_Collection_Args'            => 'generated/class-mvs-create-collection-args.php',
 		'MVS_Create_Conversation_Args'          => 'generated/class-mvs-create-conversation-args.php',
 		'MVS_Create_Media_Args'                 => 'generated/class-mvs-create-media-args.php',
@@ -257,6 +261,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Notifier'                          => 'includes/notifications/class-mvs-notifier.php',
 		'MVS_Open_Tags'                         => 'includes/media/class-mvs-open-tags.php',
 		'MVS_Page'                              => 'includes/rest/class-mvs-page.php',
+		'MVS_Password_Check'                    => 'includes/auth/class-mvs-password-check.php',
 		'MVS_Plugin'                            => 'includes/class-mvs-plugin.php',
 		'MVS_Png_Parser'                        => 'includes/media/class-mvs-png-parser.php',
 		'MVS_Poll_Messages_Args'                => 'generated/class-mvs-poll-messages-args.php',
@@ -338,6 +343,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Settings_Service'                  => 'includes/settings/class-mvs-settings-service.php',
 		'MVS_Settings_Store'                    => 'includes/settings/class-mvs-settings-store.php',
 		'MVS_Settings_Validator'                => 'includes/settings/class-mvs-settings-validator.php',
+		'MVS_Sign_In_Policy'                    => 'includes/auth/class-mvs-sign-in-policy.php',
 		'MVS_Storage'                           => 'includes/storage/class-mvs-storage.php',
 		'MVS_Storage_Driver'                    => 'includes/storage/interface-mvs-storage-driver.php',
 		'MVS_Tag_Repository'                    => 'includes/tags/class-mvs-tag-repository.php',

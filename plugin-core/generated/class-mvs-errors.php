@@ -48,6 +48,11 @@ final class MVS_Errors {
 		'mvs_storage_failed'        => 500,
 		'mvs_quota_exceeded'        => 403,
 		'mvs_upload_refused'        => 403,
+		'mvs_app_login_disabled'    => 403,
+		'mvs_tls_required'          => 403,
+		'mvs_invalid_credentials'   => 401,
+		'mvs_account_suspended'     => 403,
+		'mvs_two_factor_required'   => 409,
 		'mvs_not_implemented'       => 501,
 		'mvs_insufficient_credits'  => 409,
 	);
@@ -132,6 +137,16 @@ final class MVS_Errors {
 				return __( 'An extension (Pro\'s quotas) refused the upload: it would exceed a limit of the uploader\'s package.', 'media-community-service' );
 			case 'mvs_upload_refused':
 				return __( 'An extension refused the upload before it was stored (mvs_pre_store_upload).', 'media-community-service' );
+			case 'mvs_app_login_disabled':
+				return __( 'POST /auth/app-password: sign-in for apps is off on this site (setting app_password_login, filter mvs_app_password_login_enabled) or WordPress\'s application passwords are unavailable (site-wide, or for this account once the password was right).', 'media-community-service' );
+			case 'mvs_tls_required':
+				return __( 'POST /auth/app-password: the request did not arrive over HTTPS and the site is not a local environment (docs/sign-in.md).', 'media-community-service' );
+			case 'mvs_invalid_credentials':
+				return __( 'POST /auth/app-password: unknown user name, unknown e-mail or wrong password; one answer for all three.', 'media-community-service' );
+			case 'mvs_account_suspended':
+				return __( 'POST /auth/app-password: the account may not sign in (filter mvs_is_member_suspended, a spam-marked account); told only after the password was right.', 'media-community-service' );
+			case 'mvs_two_factor_required':
+				return __( 'POST /auth/app-password: the account uses two-factor authentication; the app signs in through WordPress\'s authorize-application screen instead.', 'media-community-service' );
 			case 'mvs_not_implemented':
 				return __( 'The route is declared but its domain logic has not shipped yet.', 'media-community-service' );
 			case 'mvs_insufficient_credits':

@@ -186,7 +186,9 @@ add_action(
 			)
 		);
 		// A throw-away member with an application password, so tests that block,
-		// report or moderate never touch the shared fixture users' items.
+		// report or moderate never touch the shared fixture users' items. No
+		// route of the contract registers users; the member signs in through
+		// the plugin's own POST /mvs/v1/auth/app-password, in this request.
 		register_rest_route(
 			'mvs-test/v1',
 			'/fresh-user',
@@ -195,10 +197,11 @@ add_action(
 				'permission_callback' => 'mvs_test_admin_only',
 				'callback'            => static function () {
 					$login = 'fresh' . strtolower( wp_generate_password( 10, false ) );
+					$pass  = wp_generate_password( 24 );
 					$id    = wp_insert_user(
 						array(
 							'user_login' => $login,
-							'user_pass'  => wp_generate_password( 24 ),
+							'user_pass'  => $pass,
 							'user_email' => $login . '@example.test',
 							'role'       => 'mvs_member',
 						)
@@ -206,12 +209,24 @@ add_action(
 					if ( is_wp_error( $id ) ) {
 						return $id;
 					}
-					// No route of the contract registers users or, yet, issues application passwords.
-					$app = WP_Application_Passwords::create_new_application_password( $id, array( 'name' => 'e2e' ) );
+					$sign_in = new WP_REST_Request( 'POST', '/mvs/v1/auth/app-password' );
+					$sign_in->set_body_params(
+						array(
+							'username' => $login,
+							'password' => $pass,
+							'app_name' => 'e2e',
+						)
+					);
+					$app = rest_do_request( $sign_in );
+					if ( 201 !== $app->get_status() ) {
+						return $app;
+					}
 					return array(
 						'id'          => $id,
 						'login'       => $login,
-						'appPassword' => is_wp_error( $app ) ? '' : $app[0],
+						// The account password, for routes that ask for it again (DELETE /me).
+						'password'    => $pass,
+						'appPassword' => $app->get_data()['password'],
 					);
 				},
 			)

@@ -5,7 +5,8 @@
  * app-config.site-wide.spec.ts; the interests' cases in interests.spec.ts.
  */
 import { request as playwrightRequest } from '@playwright/test';
-import { Api, baseUrl, expect, test } from '../../support/mvs';
+import { createPasswordUser } from '../../support/community';
+import { Api, baseUrl, connect, expect, test } from '../../support/mvs';
 
 test('a visitor reads the app configuration and the interest chips', async ({ api }) => {
 	const res = await api('anonymous').op('get_app_config');
@@ -36,5 +37,20 @@ test('a member saves interests (unknown ids dropped) and completes onboarding; a
 		expect([done.status, done.body]).toEqual([200, { onboarded: true }]);
 	} finally {
 		await browser.dispose();
+	}
+});
+
+test('an app signs in with a password, and its credential works; a wrong password gets the uniform 401', async ({ api }) => {
+	const user = await createPasswordUser(api('admin'));
+	const wrong = await api('anonymous').op('create_app_password', { body: { username: user.email, password: 'wrong' } });
+	expect([wrong.status, wrong.body.code]).toEqual([401, 'mvs_invalid_credentials']);
+	const issued = await api('anonymous').op('create_app_password', { body: { username: user.email, password: user.password, app_id: 'smoke-install' } });
+	expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+	expect(issued.body).toMatchObject({ user_id: user.id, user_login: user.login, app_id: 'smoke-install' });
+	const app = await connect('member', { login: issued.body.user_login, appPassword: issued.body.password });
+	try {
+		expect((await app.op('get_my_interests')).status).toBe(200);
+	} finally {
+		await app.dispose();
 	}
 });

@@ -214,6 +214,12 @@ final class MVS_Settings_Community_Fields {
 			'default'   => '',
 		);
 		return array(
+			'app_password_login'    => array(
+				'title'       => __( 'Sign-in from the apps', 'media-community-service' ),
+				'description' => __( 'Members sign in to the apps with their user name or e-mail and password, and get an application password (POST /mvs/v1/auth/app-password). Off: the apps can still connect through WordPress\'s own "Authorize Application" screen. Filter: mvs_app_password_login_enabled.', 'media-community-service' ),
+				'type'        => 'boolean',
+				'default'     => true,
+			),
 			'app_accent_color'      => array(
 				'title'       => __( 'Accent colour', 'media-community-service' ),
 				'description' => __( 'Colour of buttons and highlights in the apps, as #rrggbb (e.g. #3366cc). Empty: the apps use their own.', 'media-community-service' ),

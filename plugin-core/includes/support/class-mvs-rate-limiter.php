@@ -88,6 +88,30 @@ final class MVS_Rate_Limiter {
 	}
 
 	/**
+	 * Records one request of an action for a subject the caller names instead
+	 * of for the caller, e.g. the user name a sign-in submits, so tries on one
+	 * account from many addresses meet one limit (docs/sign-in.md). The same
+	 * filters apply as in hit().
+	 *
+	 * @param string $action  Stable action name.
+	 * @param string $subject What is counted; hash it first when it is personal data.
+	 * @param int    $limit   Requests allowed per window and subject.
+	 * @return array{allowed: bool, limit: int, remaining: int, retry_after: int}
+	 */
+	public static function hit_subject( string $action, string $subject, int $limit ): array {
+		$limit = (int) apply_filters( 'mvs_rate_limit', $limit, $action );
+		$now   = (int) apply_filters( 'mvs_rate_limit_now', time(), $action );
+		$start = $now - ( $now % self::WINDOW );
+		$hits  = $limit > 0 ? self::count( $action, $subject, $start ) : 0;
+		return array(
+			'allowed'     => $hits <= $limit || $limit <= 0,
+			'limit'       => max( 0, $limit ),
+			'remaining'   => max( 0, $limit - $hits ),
+			'retry_after' => max( 1, $start + self::WINDOW - $now ),
+		);
+	}
+
+	/**
 	 * Counts one request of a caller in the window.
 	 *
 	 * @param string $action  Route name.

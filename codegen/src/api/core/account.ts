@@ -29,23 +29,32 @@ export const nonce = resource({
 /** Exported as `authentication` so it does not shadow the DSL's `auth` builder. */
 export const authentication = resource({
 	name: 'auth',
-	summary: 'Credentials for browser and native clients.',
+	summary: 'Sign-in of native clients: an application password for a user name or e-mail and password (docs/sign-in.md).',
+	service: 'MVS_App_Password_Service',
+	typedArgs: true,
 	routes: [
 		{
 			name: 'create_app_password',
 			method: 'POST',
 			path: '/auth/app-password',
-			summary: 'Sign in and issue an application password; rate-limited to 5 per minute (our choice: the spec gives no number).',
+			summary:
+				'Sign in and issue an application password, shown this once. Guards in order: flood control, the site switch, TLS, the per-user-name limit, one answer for any wrong name, e-mail or password, then suspension and two-factor (docs/sign-in.md).',
 			auth: auth.public(),
+			// Per address (and 25 per address for signed-in callers); the handler adds 5 a minute per user name.
 			rateLimit: 5,
 			body: {
-				username: t.string().required().describe('User name or e-mail address.'),
-				password: t.string().sanitize('schema').required().describe('Not text-sanitized, so it is checked as typed.'),
-				app_name: t.string(),
-				app_id: t.string().describe('A repeat sign-in with the same id replaces the existing credential.'),
+				username: t.string().required().max(200).describe('User name or e-mail address.'),
+				password: t.string().sanitize('schema').required().max(4096).describe('Not text-sanitized, so it is checked as typed.'),
+				app_name: t.string().max(100).describe('Name the member sees in their profile\'s application passwords; "Mobile app" when absent.'),
+				app_id: t
+					.string()
+					.max(100)
+					.describe('One id per installation (a UUID the app makes once): a repeat sign-in with the same id replaces that credential.'),
 			},
-			response: { note: 'Yields the application-password credential; body not shown in the spec. 409 for two-factor accounts.' },
+			response: { status: 201, schema: 'AppPassword', headers: { 'Cache-Control': '`no-store`: the answer holds a credential.' } },
+			errors: ['mvs_app_login_disabled', 'mvs_tls_required', 'mvs_rate_limited', 'mvs_invalid_credentials', 'mvs_account_suspended', 'mvs_two_factor_required', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });

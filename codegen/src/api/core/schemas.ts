@@ -128,6 +128,15 @@ export const coreSchemas: readonly SchemaSpec[] = [
 		sample_media: t.array(t.url()).max(3).required(),
 	}),
 	schema('Nonce', 'A REST nonce.', { nonce: t.string().required() }),
+	schema('AppPassword', 'An application password issued by POST /auth/app-password: the password is in this answer only (docs/sign-in.md).', {
+		user_id: t.int().required(),
+		user_login: t.string().required().describe('The user name to send with the password (HTTP Basic), whether the member signed in with it or with their e-mail.'),
+		password: t.string().required().describe('The application password (24 letters and digits); the site keeps only its hash.'),
+		uuid: t.string().required().describe('Its id among the member\'s application passwords (/wp/v2/users/me/application-passwords/{uuid}).'),
+		app_id: t.string().nullable().required().describe('The app_id sent, null without one.'),
+		name: t.string().required().describe('The name the member sees in their profile.'),
+		created_at: t.datetime().required().describe('UTC.'),
+	}),
 	schema('Count', 'A count.', { count: t.int().required() }),
 	schema('UploadResult', 'A message attachment upload.', {
 		media_id: t.int().required(),
