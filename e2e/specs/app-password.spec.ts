@@ -9,8 +9,9 @@
  * owner's setting is app-password.site-wide.spec.ts's.
  */
 import { randomUUID } from 'node:crypto';
+import { request as playwrightRequest } from '@playwright/test';
 import { createPasswordUser, type PasswordUser } from '../support/community';
-import { connect, expect, test, type Api } from '../support/mvs';
+import { baseUrl, connect, expect, test, type Api } from '../support/mvs';
 import { pinnedWindow } from '../support/rate-limit';
 
 test.describe.configure({ mode: 'parallel' });
@@ -202,4 +203,20 @@ test('rate limits, counted before any password is checked: 5 a minute per addres
 	expect(after, 'the refused try checked no password').toBe(before);
 	// Another name from the same addresses is unaffected.
 	expect((await signIn(anonymous, { username: `other_${user.login}`, password: 'guess' }, from(6))).status).toBe(401);
+});
+
+test('the Authorize Application screen keeps the address at the app\'s own scheme (filters mvs_app_scheme, mvs_app_connect_schemes)', async ({ api }) => {
+	const user = await createPasswordUser(api('admin'));
+	const browser = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { Connection: 'close' } });
+	try {
+		await browser.get('/wp-login.php');
+		await browser.post('/wp-login.php', { form: { log: user.login, pwd: user.password, testcookie: '1', 'wp-submit': 'Log In' }, maxRedirects: 0 });
+		const screen = async (headers: Record<string, string>) =>
+			(await browser.get('/wp-admin/authorize-application.php', { params: { app_name: 'Spec app', success_url: 'mvsapp://signed-in' }, headers })).text();
+		expect(await screen({ 'X-MVS-Test-App-Scheme': 'mvsapp' })).toContain('name="success_url" value="mvsapp://signed-in"');
+		// Without the site naming it, WordPress drops an unknown scheme: the app would never get its credential.
+		expect(await screen({})).toContain('name="success_url" value=""');
+	} finally {
+		await browser.dispose();
+	}
 });

@@ -49,6 +49,7 @@ final class MVS_Plugin {
 		MVS_Account_Eraser::register();
 		MVS_App_Interests_Cache::register();
 		MVS_Rest_Nonce_Service::register();
+		MVS_App_Connect::register();
 		MVS_User_Search_Index::register();
 		MVS_User_Suggestions::register();
 		MVS_Avatar_Filter::register();

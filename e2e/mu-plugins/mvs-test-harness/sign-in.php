@@ -77,6 +77,16 @@ add_filter(
 	2
 );
 
+// X-MVS-Test-App-Scheme: <scheme> answers mvs_app_scheme, as a site that
+// ships its own app would.
+add_filter(
+	'mvs_app_scheme',
+	static function ( $scheme ) {
+		$named = mvs_test_header( 'HTTP_X_MVS_TEST_APP_SCHEME' );
+		return '' === $named ? $scheme : $named;
+	}
+);
+
 // Records mvs_app_credential_issued per member, and the failures handed to
 // wp_login_failed per submitted name on requests with
 // X-MVS-Test-Record-Failures: 1 (a write the timing spec must not pay);
