@@ -15,7 +15,7 @@ export interface ListEnvelope<T> {
 
 /** The error body of every failure. */
 export interface MvsError {
-	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_image_too_large' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_display_name_empty' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_messaging_off' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_edit_window_closed' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_quota_exceeded' | 'mvs_upload_refused' | 'mvs_app_login_disabled' | 'mvs_tls_required' | 'mvs_invalid_credentials' | 'mvs_account_suspended' | 'mvs_two_factor_required' | 'mvs_not_implemented' | 'mvs_insufficient_credits' | (string & {});
+	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_image_too_large' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_display_name_empty' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_messaging_off' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_edit_window_closed' | 'mvs_incorrect_password' | 'mvs_deletion_in_progress' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_quota_exceeded' | 'mvs_upload_refused' | 'mvs_app_login_disabled' | 'mvs_tls_required' | 'mvs_invalid_credentials' | 'mvs_account_suspended' | 'mvs_two_factor_required' | 'mvs_not_implemented' | 'mvs_insufficient_credits' | (string & {});
 	message: string;
 	data: { status: number;[key: string]: unknown };
 }
@@ -848,6 +848,31 @@ export interface Comment {
 	can_delete: boolean;
 }
 
+/** The caller's account-deletion request: none, pending (cancellable) or executing. */
+export interface DeletionRequest {
+	/** none: no request; pending: in the grace period, cancellable; executing: the deletion has begun. */
+	status: "none" | "pending" | "executing";
+	/** UTC; null when there is no request. */
+	requested_at: string | null;
+	/** When the deletion runs (UTC; at the next WP-Cron run once passed); null when there is no request. */
+	scheduled_at: string | null;
+}
+
+/** One entry of the usage ledger: upload credits consumed or granted. */
+export interface LedgerEntry {
+	id: number;
+	entry_type: "consumed" | "granted";
+	/** Credits: negative when consumed, positive when granted. */
+	amount: number;
+	/** What the credit pays for (Pro: image, video, audio); null when the source has no types. */
+	credit_type: string | null;
+	/** What the entry is about, e.g. media:42. */
+	reference: string | null;
+	note: string;
+	/** UTC. */
+	created_at: string;
+}
+
 /** An upload quota package (table mvs_quota_packages). */
 export interface QuotaPackage {
 	id: number;
@@ -1145,14 +1170,14 @@ export interface Operations {
 	upload_message_attachment: { params: Record<string, never>; query: Record<string, never>; body: { file: MvsFile }; response: UploadResult };
 	/** GET /mvs/v1/messages/poll: Long-poll for messages newer than since. */
 	poll_messages: { params: Record<string, never>; query: { since: number; conversation_id?: number; timeout?: number }; body: Record<string, never>; response: MessagePoll };
-	/** DELETE /mvs/v1/me: Request deletion of the caller's account after the grace period. */
-	delete_my_account: { params: Record<string, never>; query: Record<string, never>; body: { confirm: "DELETE"; password?: string }; response: unknown };
-	/** GET /mvs/v1/me/deletion: The pending deletion request and its scheduled time. */
-	get_my_deletion_request: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
-	/** DELETE /mvs/v1/me/deletion: Cancel a pending deletion during the grace period. */
-	cancel_my_deletion_request: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: unknown };
-	/** GET /mvs/v1/me/transactions: Upload credits consumed and granted. */
-	list_my_transactions: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: unknown };
+	/** DELETE /mvs/v1/me: Request deletion of the caller's account after the grace period; a repeat while one is pending answers it unchanged. */
+	delete_my_account: { params: Record<string, never>; query: Record<string, never>; body: { confirm: "DELETE"; password?: string }; response: DeletionRequest };
+	/** GET /mvs/v1/me/deletion: The pending deletion request and its scheduled time (status none when there is none). */
+	get_my_deletion_request: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: DeletionRequest };
+	/** DELETE /mvs/v1/me/deletion: Cancel a pending deletion during the grace period; idempotent (status none). */
+	cancel_my_deletion_request: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: DeletionRequest };
+	/** GET /mvs/v1/me/transactions: Upload credits consumed and granted, newest first (empty without an extension that keeps credits, e.g. Pro). */
+	list_my_transactions: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: LedgerEntry[] };
 	/** POST /mvs/v1/auth/app-password: Sign in and issue an application password, shown this once. Guards in order: flood control, the site switch, TLS, the per-user-name limit, one answer for any wrong name, e-mail or password, then suspension and two-factor (docs/sign-in.md). */
 	create_app_password: { params: Record<string, never>; query: Record<string, never>; body: { username: string; password: string; app_name?: string; app_id?: string }; response: AppPassword };
 	/** GET /mvs/v1/auth/nonce: A fresh wp_rest nonce for cookie-authenticated clients. */

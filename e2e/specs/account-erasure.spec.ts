@@ -5,20 +5,13 @@
  * receives them; either way no row of the erasure plan names the deleted
  * member afterwards, and nobody else's data is touched.
  */
+import { erasureRows, naming } from '../support/erasure';
 import { routes } from '../support/matrix';
 import { freshUser, type FreshUser } from '../support/moderation';
 import { expect, test, upload, type Api } from '../support/mvs';
 import { createAlbum } from '../support/seed';
 
 const implemented = new Set(routes.filter((r) => r.implemented).map((r) => r.name));
-
-async function erasureRows(admin: Api, userId: number): Promise<Record<string, number>> {
-	const res = await admin.raw('GET', '/wp-json/mvs-test/v1/erasure-rows', { query: { user_id: String(userId) } });
-	expect(res.status, JSON.stringify(res.body)).toBe(200);
-	return res.body as Record<string, number>;
-}
-
-const naming = (rows: Record<string, number>) => Object.fromEntries(Object.entries(rows).filter(([, n]) => n > 0));
 
 /** DELETE /wp/v2/users/{id}, as wp-admin's "Delete user" does it. */
 async function deleteUser(admin: Api, id: number, reassign: number | false): Promise<void> {

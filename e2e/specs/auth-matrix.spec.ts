@@ -54,8 +54,16 @@ for (const route of routes) {
 				target = { ...ids!, memberId: fresh.id, media };
 			}
 			// Allowed calls to implemented routes get objects that make them succeed (fresh ones for destructive routes).
-			const request = expected.allowed && route.implemented ? await prepareAllowedCall(route, target, api, role) : sampleRequest(route, target);
-			const res = await api(role).send(request);
+			let request = expected.allowed && route.implemented ? await prepareAllowedCall(route, target, api, role) : sampleRequest(route, target);
+			let caller = api(role);
+			// DELETE /me schedules the caller's deletion: a throw-away member asks, with their password.
+			const leaver = expected.allowed && route.implemented && route.name === 'delete_my_account' ? await freshUser(api('admin')) : undefined;
+			if (leaver) {
+				caller = leaver.api;
+				request = { ...request, json: { confirm: 'DELETE', password: leaver.password } };
+			}
+			const res = await caller.send(request);
+			await leaver?.api.dispose();
 			const code = (res.body as { code?: string } | null)?.code;
 			outcomes.push(`${role}: ${res.status} ${code ?? ''}`.trim());
 			if (expected.allowed) {

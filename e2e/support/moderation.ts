@@ -29,6 +29,8 @@ export function token(): string {
 export interface FreshUser {
 	id: number;
 	login: string;
+	/** The account password (the API connection uses an application password). */
+	password: string;
 	api: Api;
 }
 
@@ -40,8 +42,8 @@ export interface FreshUser {
 export async function freshUser(admin: Api): Promise<FreshUser> {
 	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/fresh-user');
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
-	const { id, login, appPassword } = res.body as { id: number; login: string; appPassword: string };
-	return { id, login, api: await connect('member', { login, appPassword }) };
+	const { id, login, password, appPassword } = res.body as { id: number; login: string; password: string; appPassword: string };
+	return { id, login, password, api: await connect('member', { login, appPassword }) };
 }
 
 export interface Trail {

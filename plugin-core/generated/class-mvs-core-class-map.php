@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 363 classes and interfaces of the plugin from its file the
+ * Loads each of the 371 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -36,7 +36,11 @@ final class MVS_Core_Class_Map {
 		'MVS_Access_Rules_Handler'              => 'generated/interface-mvs-access-rules-handler.php',
 		'MVS_Access_Rules_Service'              => 'includes/access/class-mvs-access-rules-service.php',
 		'MVS_Access_Visibility'                 => 'includes/access/class-mvs-access-visibility.php',
+		'MVS_Account_Deletion'                  => 'includes/account/class-mvs-account-deletion.php',
+		'MVS_Account_Deletion_Job'              => 'includes/account/class-mvs-account-deletion-job.php',
 		'MVS_Account_Eraser'                    => 'includes/account/class-mvs-account-eraser.php',
+		'MVS_Account_Handler'                   => 'generated/interface-mvs-account-handler.php',
+		'MVS_Account_Service'                   => 'includes/account/class-mvs-account-service.php',
 		'MVS_Active_Content'                    => 'includes/files/class-mvs-active-content.php',
 		'MVS_Activity_Fanout'                   => 'includes/activity/class-mvs-activity-fanout.php',
 		'MVS_Activity_Inbox_Trim'               => 'includes/activity/class-mvs-activity-inbox-trim.php',
@@ -56,7 +60,6 @@ final class MVS_Core_Class_Map {
 		'MVS_Analyze_Media_Args'                => 'generated/class-mvs-analyze-media-args.php',
 		'MVS_App_Config_Handler'                => 'generated/interface-mvs-app-config-handler.php',
 		'MVS_App_Config_Service'                => 'includes/app/class-mvs-app-config-service.php',
-		'MVS_App_Connect'                       => 'includes/auth/class-mvs-app-connect.php',
 		'MVS_App_Interests_Cache'               => 'includes/app/class-mvs-app-interests-cache.php',
 		'MVS_App_Interests_Handler'             => 'generated/interface-mvs-app-interests-handler.php',
 		'MVS_App_Interests_Query'               => 'includes/app/class-mvs-app-interests-query.php',
@@ -71,6 +74,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Blocks_Handler'                    => 'generated/interface-mvs-blocks-handler.php',
 		'MVS_Blocks_Service'                    => 'includes/moderation/class-mvs-blocks-service.php',
 		'MVS_Bulk_Media_Args'                   => 'generated/class-mvs-bulk-media-args.php',
+		'MVS_Cancel_My_Deletion_Request_Args'   => 'generated/class-mvs-cancel-my-deletion-request-args.php',
 		'MVS_Client_Address'                    => 'includes/support/class-mvs-client-address.php',
 		'MVS_Collection_Repository'             => 'includes/collections/class-mvs-collection-repository.php',
 		'MVS_Collection_Rules'                  => 'includes/collections/class-mvs-collection-rules.php',
@@ -115,6 +119,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Delete_Media_Args'                 => 'generated/class-mvs-delete-media-args.php',
 		'MVS_Delete_Media_Comment_Args'         => 'generated/class-mvs-delete-media-comment-args.php',
 		'MVS_Delete_Message_Args'               => 'generated/class-mvs-delete-message-args.php',
+		'MVS_Delete_My_Account_Args'            => 'generated/class-mvs-delete-my-account-args.php',
 		'MVS_Delete_My_Avatar_Args'             => 'generated/class-mvs-delete-my-avatar-args.php',
 		'MVS_Delete_Tag_Args'                   => 'generated/class-mvs-delete-tag-args.php',
 		'MVS_Device_Tokens'                     => 'includes/notifications/class-mvs-device-tokens.php',
@@ -155,6 +160,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Get_Media_Signed_Url_Args'         => 'generated/class-mvs-get-media-signed-url-args.php',
 		'MVS_Get_Media_Stats_Args'              => 'generated/class-mvs-get-media-stats-args.php',
 		'MVS_Get_Moderation_Counts_Args'        => 'generated/class-mvs-get-moderation-counts-args.php',
+		'MVS_Get_My_Deletion_Request_Args'      => 'generated/class-mvs-get-my-deletion-request-args.php',
 		'MVS_Get_My_Interests_Args'             => 'generated/class-mvs-get-my-interests-args.php',
 		'MVS_Get_My_Notification_Count_Args'    => 'generated/class-mvs-get-my-notification-count-args.php',
 		'MVS_Get_My_Profile_Args'               => 'generated/class-mvs-get-my-profile-args.php',
@@ -192,6 +198,7 @@ final class MVS_Core_Class_Map {
 		'MVS_List_My_Grants_Args'               => 'generated/class-mvs-list-my-grants-args.php',
 		'MVS_List_My_Media_Args'                => 'generated/class-mvs-list-my-media-args.php',
 		'MVS_List_My_Notifications_Args'        => 'generated/class-mvs-list-my-notifications-args.php',
+		'MVS_List_My_Transactions_Args'         => 'generated/class-mvs-list-my-transactions-args.php',
 		'MVS_List_Suggested_Users_Args'         => 'generated/class-mvs-list-suggested-users-args.php',
 		'MVS_List_Tags_Args'                    => 'generated/class-mvs-list-tags-args.php',
 		'MVS_List_User_Activity_Args'           => 'generated/class-mvs-list-user-activity-args.php',
@@ -372,6 +379,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Upload_My_Avatar_Args'             => 'generated/class-mvs-upload-my-avatar-args.php',
 		'MVS_Upload_Validator'                  => 'includes/media/class-mvs-upload-validator.php',
 		'MVS_Url_Signer'                        => 'includes/files/class-mvs-url-signer.php',
+		'MVS_Usage_Ledger'                      => 'includes/account/class-mvs-usage-ledger.php',
 		'MVS_User_Activity_Handler'             => 'generated/interface-mvs-user-activity-handler.php',
 		'MVS_User_Activity_Service'             => 'includes/activity/class-mvs-user-activity-service.php',
 		'MVS_User_Cards'                        => 'includes/people/class-mvs-user-cards.php',

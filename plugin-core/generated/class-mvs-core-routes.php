@@ -56,7 +56,7 @@ final class MVS_Core_Routes {
 			new MVS_REST_Feed_Controller( new MVS_Feed_Service() ),
 			new MVS_REST_Conversations_Controller( new MVS_Conversations_Service(), new MVS_Conversation_Messages_Service() ),
 			new MVS_REST_Messages_Controller( new MVS_Message_Counts_Service(), new MVS_Message_Actions_Service(), new MVS_Message_Uploads_Service(), new MVS_Message_Poll_Service(), $owners ),
-			new MVS_REST_Account_Controller(),
+			new MVS_REST_Account_Controller( new MVS_Account_Service() ),
 			new MVS_REST_Auth_Controller( new MVS_App_Password_Service() ),
 			new MVS_REST_Nonce_Controller( new MVS_Rest_Nonce_Service() ),
 			new MVS_REST_Settings_Controller( new MVS_Settings_Service() ),

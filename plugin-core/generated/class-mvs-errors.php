@@ -42,6 +42,8 @@ final class MVS_Errors {
 		'mvs_range_not_satisfiable' => 416,
 		'mvs_rate_limited'          => 429,
 		'mvs_edit_window_closed'    => 403,
+		'mvs_incorrect_password'    => 403,
+		'mvs_deletion_in_progress'  => 409,
 		'mvs_already_reported'      => 409,
 		'mvs_ai_budget_exceeded'    => 429,
 		'mvs_ai_provider_error'     => 502,
@@ -125,6 +127,10 @@ final class MVS_Errors {
 				return __( 'Too many requests; see the Retry-After header.', 'media-community-service' );
 			case 'mvs_edit_window_closed':
 				return __( 'The edit window is over for the author: of a comment, or of a message to unsend (setting comment_edit_minutes).', 'media-community-service' );
+			case 'mvs_incorrect_password':
+				return __( 'DELETE /me: the password re-entered is wrong (or missing while the site requires it).', 'media-community-service' );
+			case 'mvs_deletion_in_progress':
+				return __( 'DELETE /me/deletion: the account deletion has begun and can no longer be cancelled.', 'media-community-service' );
 			case 'mvs_already_reported':
 				return __( 'The caller already has an open report on this target.', 'media-community-service' );
 			case 'mvs_ai_budget_exceeded':

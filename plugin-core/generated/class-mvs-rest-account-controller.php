@@ -14,19 +14,42 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "account" resource:
  *
- * - DELETE /mvs/v1/me (501 until implemented)
- * - GET /mvs/v1/me/deletion (501 until implemented)
- * - DELETE /mvs/v1/me/deletion (501 until implemented)
- * - GET /mvs/v1/me/transactions (501 until implemented)
+ * - DELETE /mvs/v1/me
+ * - GET /mvs/v1/me/deletion
+ * - DELETE /mvs/v1/me/deletion
+ * - GET /mvs/v1/me/transactions
  */
 final class MVS_REST_Account_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Account_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Account_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Account_Handler $handler ) {
 		$this->namespace = 'mvs/v1';
+		$this->handler   = $handler;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'delete_my_account'          => array( 'mvs_forbidden', 'mvs_incorrect_password', 'mvs_storage_failed' ),
+		'get_my_deletion_request'    => array(),
+		'cancel_my_deletion_request' => array( 'mvs_deletion_in_progress' ),
+		'list_my_transactions'       => array(),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -50,8 +73,9 @@ final class MVS_REST_Account_Controller extends MVS_REST_Controller {
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
 						'password' => array(
-							'description'       => __( 'Required unless filtered off through mvs_account_deletion_password_required.', 'media-community-service' ),
+							'description'       => __( 'Required unless turned off (setting deletion_password_required, filter mvs_account_deletion_password_required).', 'media-community-service' ),
 							'type'              => 'string',
+							'maxLength'         => 4096,
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
@@ -122,19 +146,19 @@ final class MVS_REST_Account_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * DELETE /me: Request deletion of the caller's account after the grace period.
-	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
+	 * DELETE /me: Request deletion of the caller's account after the grace period; a repeat while one is pending answers it unchanged.
+	 * Rate limit: 5 requests a minute per member, and 25 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function delete_my_account( $request ) {
-		$limited = $this->check_rate_limit( 'delete_my_account', 30, 150 );
+		$limited = $this->check_rate_limit( 'delete_my_account', 5, 25 );
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'delete_my_account' );
+		return $this->respond( $this->declared( $this->handler->delete_my_account( MVS_Delete_My_Account_Args::from_request( $request ) ), 'delete_my_account' ), 200 );
 	}
 
 	/**
@@ -148,14 +172,14 @@ final class MVS_REST_Account_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * GET /me/deletion: The pending deletion request and its scheduled time.
+	 * GET /me/deletion: The pending deletion request and its scheduled time (status none when there is none).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_my_deletion_request( $request ) {
-		return $this->not_implemented( 'get_my_deletion_request' );
+		return $this->respond( $this->declared( $this->handler->get_my_deletion_request( MVS_Get_My_Deletion_Request_Args::from_request( $request ) ), 'get_my_deletion_request' ), 200 );
 	}
 
 	/**
@@ -169,7 +193,7 @@ final class MVS_REST_Account_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * DELETE /me/deletion: Cancel a pending deletion during the grace period.
+	 * DELETE /me/deletion: Cancel a pending deletion during the grace period; idempotent (status none).
 	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
@@ -181,7 +205,7 @@ final class MVS_REST_Account_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'cancel_my_deletion_request' );
+		return $this->respond( $this->declared( $this->handler->cancel_my_deletion_request( MVS_Cancel_My_Deletion_Request_Args::from_request( $request ) ), 'cancel_my_deletion_request' ), 200 );
 	}
 
 	/**
@@ -195,13 +219,21 @@ final class MVS_REST_Account_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * GET /me/transactions: Upload credits consumed and granted.
+	 * GET /me/transactions: Upload credits consumed and granted, newest first (empty without an extension that keeps credits, e.g. Pro).
 	 * Since 1.0.0.
 	 *
 	 * @param WP_REST_Request $request Full request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function list_my_transactions( $request ) {
-		return $this->not_implemented( 'list_my_transactions' );
+		return $this->respond_page(
+			$this->declared( $this->handler->list_my_transactions( MVS_List_My_Transactions_Args::from_request( $request ) ), 'list_my_transactions' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
 	}
 }

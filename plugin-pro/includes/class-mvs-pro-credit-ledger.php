@@ -127,6 +127,28 @@ final class MVS_Pro_Credit_Ledger {
 	}
 
 	/**
+	 * Filter mvs_usage_ledger_page: a page of the credit log as the core's
+	 * usage ledger (GET /me/transactions), same order and queries as page().
+	 *
+	 * @param MVS_Page|null $supplied A page another extension supplied.
+	 * @param int           $user_id  Member.
+	 * @param int           $page     Page (1-based).
+	 * @param int           $per_page Entries per page.
+	 * @return MVS_Page
+	 */
+	public static function usage_ledger_page( $supplied, int $user_id, int $page, int $per_page ): MVS_Page {
+		if ( $supplied instanceof MVS_Page ) {
+			return $supplied;
+		}
+		$log   = ( new self() )->page( $user_id, $page, $per_page );
+		$items = array();
+		foreach ( $log->items as $entry ) {
+			$items[] = MVS_Usage_Ledger::entry( (object) $entry, $entry['credit_type'] );
+		}
+		return new MVS_Page( $items, $log->total );
+	}
+
+	/**
 	 * Writes a log row with the balance the change left (read inside the
 	 * transaction that holds the row lock).
 	 *

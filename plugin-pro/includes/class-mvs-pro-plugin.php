@@ -35,6 +35,8 @@ final class MVS_Pro_Plugin {
 		MVS_Pro_Schema::migrate();
 		add_filter( 'mvs_rest_gated_route_prefixes', array( 'MVS_Pro_Routes', 'gated_prefixes' ) );
 		add_filter( 'mvs_account_erasure_plan', array( __CLASS__, 'erasure_plan' ) );
+		// The credit log is the member's usage ledger (the core's GET /me/transactions).
+		add_filter( 'mvs_usage_ledger_page', array( 'MVS_Pro_Credit_Ledger', 'usage_ledger_page' ), 10, 4 );
 		MVS_Pro_Extension_Fields::register();
 		MVS_Pro_Quota_Enforcer::register();
 		add_action( 'rest_api_init', array( 'MVS_Pro_Routes', 'register' ) );

@@ -103,6 +103,8 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'grants', name: 'me/grants member (30 grants)', operation: 'list_my_grants', group: 'list', viewer: 'member', path: `${api}/me/grants?per_page=20` },
     // Pro's credit log; the seed writes no credit rows yet, so this row measures an empty page's fixed cost.
     { key: 'credit-history', name: 'me/credits/history member (Pro, unseeded)', operation: 'list_my_credit_history', group: 'list', viewer: 'member', path: '/wp-json/mvs-pro/v1/me/credits/history?per_page=20' },
+    // The core's usage ledger, answered from Pro's credit log (the same empty page's fixed cost, through the filter).
+    { key: 'transactions', name: 'me/transactions member (Pro ledger, unseeded)', operation: 'list_my_transactions', group: 'list', viewer: 'member', path: `${api}/me/transactions?per_page=20` },
     { key: 'posts', name: 'wp/v2/posts (core anchor)', operation: null, group: 'anchor', viewer: 'anon', path: '/wp-json/wp/v2/posts?per_page=20' },
     // Node's http client for 5 MB bodies: autocannon parses bodies in JavaScript (~45 MB/s).
     { key: 'static', name: 'nginx static 5 MB', operation: null, group: 'file', viewer: 'anon', bigBody: true, baseOnly: true, path: '/wp-content/uploads/mvs-bench/static-5mb.bin' },

@@ -65,6 +65,23 @@ add_filter(
 	}
 );
 
+// X-MVS-Test-Deletion-Grace: <days> replaces the grace period of a DELETE /me,
+// X-MVS-Test-Deletion-Password: 0 turns its password check off, as a site's
+// filters would (account-deletion.spec.ts), without touching the site's settings.
+add_filter(
+	'mvs_account_deletion_grace_days',
+	static function ( $days ) {
+		$days_set = mvs_test_header( 'HTTP_X_MVS_TEST_DELETION_GRACE' );
+		return ctype_digit( $days_set ) ? (int) $days_set : $days;
+	}
+);
+add_filter(
+	'mvs_account_deletion_password_required',
+	static function ( $required ) {
+		return '0' === mvs_test_header( 'HTTP_X_MVS_TEST_DELETION_PASSWORD' ) ? false : $required;
+	}
+);
+
 // Group membership set by POST /mvs-test/v1/user-groups.
 add_filter(
 	'mvs_user_group_ids',

@@ -187,6 +187,35 @@ add_action(
 				},
 			)
 		);
+		// Account deletions, now: without user_id the cron hook itself; with it,
+		// that member's request as if due, deleting at most `items` media (a run
+		// that stops there, as one out of time would). Answers what is left.
+		register_rest_route(
+			'mvs-test/v1',
+			'/account-deletions/run',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'mvs_test_admin_only',
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					$user_id  = (int) $request->get_param( 'user_id' );
+					$finished = null;
+					if ( $user_id ) {
+						$row = ( new MVS_Account_Deletion() )->find( $user_id );
+						if ( $row ) {
+							$finished = ( new MVS_Account_Deletion_Job() )->execute( $row, max( 1, (int) $request->get_param( 'items' ) ), microtime( true ) + 20 );
+						}
+					} else {
+						do_action( MVS_Account_Deletion_Job::HOOK );
+					}
+					return array(
+						'finished'    => $finished,
+						'user_exists' => $user_id ? false !== get_userdata( $user_id ) : null,
+						'media_left'  => $user_id ? (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_media WHERE author_id = %d", $user_id ) ) : null, // phpcs:ignore WordPress.DB
+					);
+				},
+			)
+		);
 		// The daily trim of the following feeds' inboxes, now, through its cron
 		// hook, with the window lowered to `window` for this request (the
 		// default, 1,000 rows a member, is too many to plant in a test);

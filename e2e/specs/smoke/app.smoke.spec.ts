@@ -1,8 +1,9 @@
 /**
  * Smoke journey of the native-app routes, for the Playground tier: the
  * configuration, the interest chips, a member's interests and onboarding,
- * and a browser's nonce. Settings, the filter and the gate are in
- * app-config.site-wide.spec.ts; the interests' cases in interests.spec.ts.
+ * a browser's nonce, and a member's account deletion request and usage
+ * ledger. Settings, the filter and the gate are in app-config.site-wide.spec.ts;
+ * the interests' cases in interests.spec.ts; deletion in account-deletion.spec.ts.
  */
 import { request as playwrightRequest } from '@playwright/test';
 import { createPasswordUser } from '../../support/community';
@@ -38,6 +39,21 @@ test('a member saves interests (unknown ids dropped) and completes onboarding; a
 	} finally {
 		await browser.dispose();
 	}
+});
+
+test('a member asks for their account to be deleted, reads the request, cancels it, and reads their usage ledger', async ({ api, fixtures }) => {
+	const member = api('member');
+	const asked = await member.op('delete_my_account', { body: { confirm: 'DELETE', password: fixtures.users.member.password } });
+	try {
+		expect([asked.status, asked.body.status], JSON.stringify(asked.body)).toEqual([200, 'pending']);
+		expect((await member.op('get_my_deletion_request')).body).toEqual(asked.body);
+	} finally {
+		// Always: the fixture member must not stay on its way out.
+		const cancelled = await member.op('cancel_my_deletion_request');
+		expect([cancelled.status, cancelled.body.status]).toEqual([200, 'none']);
+	}
+	const ledger = await member.op('list_my_transactions', { query: { per_page: 5 } });
+	expect([ledger.status, Array.isArray(ledger.body), ledger.headers['x-wp-total'] !== undefined]).toEqual([200, true, true]);
 });
 
 test('an app signs in with a password, and its credential works; a wrong password gets the uniform 401', async ({ api }) => {

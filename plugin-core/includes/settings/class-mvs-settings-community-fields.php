@@ -163,15 +163,21 @@ final class MVS_Settings_Community_Fields {
 	 */
 	public function account_fields(): array {
 		return array(
-			'deletion_grace_days'       => array(
+			'deletion_grace_days'        => array(
 				'title'       => __( 'Account deletion grace period (days)', 'media-community-service' ),
-				'description' => __( 'Days between a deletion request and the permanent deletion of the account data.', 'media-community-service' ),
+				'description' => __( 'Days between a member\'s deletion request (DELETE /me) and the deletion of their account and data; 0 deletes at the next WP-Cron run. Filter: mvs_account_deletion_grace_days.', 'media-community-service' ),
 				'type'        => 'integer',
 				'minimum'     => 0,
 				'maximum'     => 365,
 				'default'     => 30,
 			),
-			'suggestions_cache_minutes' => array(
+			'deletion_password_required' => array(
+				'title'       => __( 'Password to delete an account', 'media-community-service' ),
+				'description' => __( 'Members re-enter their password to ask for their account to be deleted (DELETE /me). Filter: mvs_account_deletion_password_required.', 'media-community-service' ),
+				'type'        => 'boolean',
+				'default'     => true,
+			),
+			'suggestions_cache_minutes'  => array(
 				'title'       => __( 'Suggested members cache (minutes)', 'media-community-service' ),
 				'description' => __( 'How long the members suggested to follow are kept for each member before they are ranked again. Following, unfollowing or blocking someone ranks them again at once. Filter: mvs_suggestions_cache_ttl (seconds).', 'media-community-service' ),
 				'type'        => 'integer',

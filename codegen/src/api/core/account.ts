@@ -1,7 +1,7 @@
 /**
  * Authentication helpers and account routes (spec section "Auth and account").
  */
-import { auth, resource, t } from '../../dsl/index.js';
+import { auth, resource, schema, t, type SchemaSpec } from '../../dsl/index.js';
 
 /**
  * GET /auth/nonce, a resource of its own: the sign-in route beside it has not
@@ -59,51 +59,78 @@ export const authentication = resource({
 	],
 });
 
+/** Response shapes of the account routes (docs/account-erasure.md). */
+export const accountSchemas: readonly SchemaSpec[] = [
+	schema('DeletionRequest', "The caller's account-deletion request: none, pending (cancellable) or executing.", {
+		status: t.enum('none', 'pending', 'executing').required().describe('none: no request; pending: in the grace period, cancellable; executing: the deletion has begun.'),
+		requested_at: t.datetime().nullable().required().describe('UTC; null when there is no request.'),
+		scheduled_at: t.datetime().nullable().required().describe('When the deletion runs (UTC; at the next WP-Cron run once passed); null when there is no request.'),
+	}),
+	schema('LedgerEntry', 'One entry of the usage ledger: upload credits consumed or granted.', {
+		id: t.int().required(),
+		entry_type: t.enum('consumed', 'granted').required(),
+		amount: t.int().required().describe('Credits: negative when consumed, positive when granted.'),
+		credit_type: t.string().nullable().required().describe('What the credit pays for (Pro: image, video, audio); null when the source has no types.'),
+		reference: t.string().nullable().required().describe('What the entry is about, e.g. media:42.'),
+		note: t.string().required(),
+		created_at: t.datetime().required().describe('UTC.'),
+	}),
+];
+
 export const account = resource({
 	name: 'account',
 	summary: 'Member-initiated account deletion and the usage ledger.',
+	service: 'MVS_Account_Service',
+	typedArgs: true,
 	routes: [
 		{
 			name: 'delete_my_account',
 			method: 'DELETE',
 			path: '/me',
-			summary: "Request deletion of the caller's account after the grace period.",
+			summary: "Request deletion of the caller's account after the grace period; a repeat while one is pending answers it unchanged.",
 			auth: auth.user(),
 			body: {
 				confirm: t.enum('DELETE').required().describe('The literal DELETE.'),
-				password: t.string().sanitize('schema').describe('Required unless filtered off through mvs_account_deletion_password_required.'),
+				password: t.string().sanitize('schema').max(4096).describe('Required unless turned off (setting deletion_password_required, filter mvs_account_deletion_password_required).'),
 			},
-			response: { note: 'The recorded deletion request; shape not shown in the spec.' },
-			errors: ['mvs_forbidden'],
+			response: { schema: 'DeletionRequest' },
+			errors: ['mvs_forbidden', 'mvs_incorrect_password', 'mvs_storage_failed'],
+			// Each call may check a password: few tries, like a sign-in.
+			rateLimit: 5,
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'get_my_deletion_request',
 			method: 'GET',
 			path: '/me/deletion',
-			summary: 'The pending deletion request and its scheduled time.',
+			summary: 'The pending deletion request and its scheduled time (status none when there is none).',
 			auth: auth.user(),
-			response: { note: 'The pending request and its scheduled execution time; shape not shown in the spec.' },
+			response: { schema: 'DeletionRequest' },
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'cancel_my_deletion_request',
 			method: 'DELETE',
 			path: '/me/deletion',
-			summary: 'Cancel a pending deletion during the grace period.',
+			summary: 'Cancel a pending deletion during the grace period; idempotent (status none).',
 			auth: auth.user(),
-			errors: ['mvs_not_found'],
+			response: { schema: 'DeletionRequest' },
+			errors: ['mvs_deletion_in_progress'],
 			since: '1.0.0',
+			implemented: true,
 		},
 		{
 			name: 'list_my_transactions',
 			method: 'GET',
 			path: '/me/transactions',
-			summary: 'Upload credits consumed and granted.',
+			summary: 'Upload credits consumed and granted, newest first (empty without an extension that keeps credits, e.g. Pro).',
 			auth: auth.user(),
 			paginate: { perPage: 20, max: 100, totalHeader: true },
-			response: { note: 'Ledger entries; shape not shown in the spec.' },
+			response: { schema: 'list:LedgerEntry' },
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });

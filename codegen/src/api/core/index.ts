@@ -72,6 +72,7 @@ export const corePlugin: PluginSpec = {
 		...messagingSchemas,
 		...notifications.notificationSchemas,
 		...engagement.commentSchemas,
+		...account.accountSchemas,
 	],
 	errors: coreErrors,
 	roles: [
