@@ -159,6 +159,26 @@ test('a suspended member is told so only with the right password (filter mvs_is_
 	expect(await credentials(admin, user)).toEqual([]);
 });
 
+test('a member whose account deletion is pending still signs in, to cancel it from a new phone', async ({ api }) => {
+	const user = await createPasswordUser(api('admin'));
+	const first = await signIn(api('anonymous'), { username: user.login, password: user.password });
+	const member = await connect('member', { login: user.login, appPassword: first.body.password });
+	try {
+		const asked = await member.op('delete_my_account', { body: { confirm: 'DELETE', password: user.password } });
+		expect([asked.status, asked.body.status], JSON.stringify(asked.body)).toEqual([200, 'pending']);
+		const again = await signIn(api('anonymous'), { username: user.login, password: user.password, app_id: randomUUID() });
+		expect(again.status, JSON.stringify(again.body)).toBe(201);
+		const phone = await connect('member', { login: user.login, appPassword: again.body.password });
+		try {
+			expect((await phone.op('cancel_my_deletion_request')).body.status).toBe('none');
+		} finally {
+			await phone.dispose();
+		}
+	} finally {
+		await member.dispose();
+	}
+});
+
 test('two-factor members get 409: the Two-Factor plugin and the filter mvs_user_uses_two_factor', async ({ api }) => {
 	const admin = api('admin');
 	const [plugin, filtered] = [await createPasswordUser(admin), await createPasswordUser(admin)];
