@@ -920,6 +920,14 @@ export interface QuotaUsage {
 	credits: { image: number; video: number; audio: number };
 }
 
+/** An Expo push token registered for the caller (table mvs_pro_push_devices). */
+export interface PushDeviceRegistered {
+	platform: "ios" | "android";
+	registered: boolean;
+	/** The caller's registered Expo tokens after this one (at most 10: the least recently registered go first). */
+	devices: number;
+}
+
 /** One change to a credit balance (table mvs_credit_log). */
 export interface CreditLogEntry {
 	id: number;
@@ -1194,8 +1202,8 @@ export interface Operations {
 	update_package: { params: { id: number }; query: Record<string, never>; body: { name?: string; image_limit?: number; video_limit?: number; audio_limit?: number; storage_bytes?: number; is_default?: boolean; sort_order?: number; roles?: Array<string> }; response: QuotaPackage };
 	/** DELETE /mvs-pro/v1/packages/{id}: Delete a quota package. */
 	delete_package: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: PackageDeleted };
-	/** POST /mvs-pro/v1/push/register-device: Register an Expo push token; separate from POST /me/devices. */
-	register_push_device: { params: Record<string, never>; query: Record<string, never>; body: { token: string; platform: "ios" | "android" }; response: unknown };
+	/** POST /mvs-pro/v1/push/register-device: Register (upsert) an Expo push token; separate from POST /me/devices (docs/pro-quotas.md, "Push"). */
+	register_push_device: { params: Record<string, never>; query: Record<string, never>; body: { token: string; platform: "ios" | "android" }; response: PushDeviceRegistered };
 	/** GET /mvs-pro/v1/me/quota: The caller's quota. */
 	get_my_quota: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: QuotaUsage };
 	/** GET /mvs-pro/v1/users/{user_id}/quota: A user's usage against their package limits. */

@@ -65,6 +65,9 @@ test('deactivating core leaves Pro harmless: no fatal error, an admin notice, no
 		expect(index.status).toBe(200);
 		expect(index.body.namespaces).not.toContain('mvs/v1');
 		expect(index.body.namespaces).not.toContain('mvs-pro/v1');
+		// Nor hooks: Pro's usage widget prints nothing on its page action (pro-push.spec shows it with core).
+		const widget = await admin.raw('GET', '/wp-json/mvs-test/v1/render-hook', { query: { hook: 'mvs_before_upload_form', user_id: String(fixtures.users.member.id) } });
+		expect([widget.status, widget.body.html]).toEqual([200, '']);
 
 		await logInPage(page, fixtures.users.admin.login, fixtures.users.admin.password);
 		await page.goto('/wp-admin/plugins.php');

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 28 classes and interfaces of the plugin from its file the
+ * Loads each of the 35 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -29,6 +29,7 @@ final class MVS_Pro_Class_Map {
 		'MVS_Pro_Create_Package_Args'         => 'generated/class-mvs-pro-create-package-args.php',
 		'MVS_Pro_Credit_Ledger'               => 'includes/class-mvs-pro-credit-ledger.php',
 		'MVS_Pro_Delete_Package_Args'         => 'generated/class-mvs-pro-delete-package-args.php',
+		'MVS_Pro_Expo_Sender'                 => 'includes/push/class-mvs-pro-expo-sender.php',
 		'MVS_Pro_Extension_Fields'            => 'generated/class-mvs-pro-extension-fields.php',
 		'MVS_Pro_Get_My_Quota_Args'           => 'generated/class-mvs-pro-get-my-quota-args.php',
 		'MVS_Pro_Get_User_Quota_Args'         => 'generated/class-mvs-pro-get-user-quota-args.php',
@@ -40,6 +41,10 @@ final class MVS_Pro_Class_Map {
 		'MVS_Pro_Packages_Service'            => 'includes/class-mvs-pro-packages-service.php',
 		'MVS_Pro_Personal_Data'               => 'generated/class-mvs-pro-personal-data.php',
 		'MVS_Pro_Plugin'                      => 'includes/class-mvs-pro-plugin.php',
+		'MVS_Pro_Push_Delivery'               => 'includes/push/class-mvs-pro-push-delivery.php',
+		'MVS_Pro_Push_Devices'                => 'includes/push/class-mvs-pro-push-devices.php',
+		'MVS_Pro_Push_Handler'                => 'generated/interface-mvs-pro-push-handler.php',
+		'MVS_Pro_Push_Service'                => 'includes/push/class-mvs-pro-push-service.php',
 		'MVS_Pro_Quota_Enforcer'              => 'includes/class-mvs-pro-quota-enforcer.php',
 		'MVS_Pro_Quota_Fields'                => 'includes/class-mvs-pro-quota-fields.php',
 		'MVS_Pro_Quotas_Handler'              => 'generated/interface-mvs-pro-quotas-handler.php',
@@ -47,10 +52,12 @@ final class MVS_Pro_Class_Map {
 		'MVS_Pro_REST_Packages_Controller'    => 'generated/class-mvs-pro-rest-packages-controller.php',
 		'MVS_Pro_REST_Push_Controller'        => 'generated/class-mvs-pro-rest-push-controller.php',
 		'MVS_Pro_REST_Quotas_Controller'      => 'generated/class-mvs-pro-rest-quotas-controller.php',
+		'MVS_Pro_Register_Push_Device_Args'   => 'generated/class-mvs-pro-register-push-device-args.php',
 		'MVS_Pro_Routes'                      => 'generated/class-mvs-pro-routes.php',
 		'MVS_Pro_Schema'                      => 'generated/class-mvs-pro-schema.php',
 		'MVS_Pro_Update_Package_Args'         => 'generated/class-mvs-pro-update-package-args.php',
 		'MVS_Pro_Usage_Store'                 => 'includes/class-mvs-pro-usage-store.php',
+		'MVS_Pro_Usage_Widget'                => 'includes/class-mvs-pro-usage-widget.php',
 	);
 
 	/**

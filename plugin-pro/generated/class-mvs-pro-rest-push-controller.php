@@ -14,16 +14,36 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Routes of the "push" resource:
  *
- * - POST /mvs-pro/v1/push/register-device (501 until implemented)
+ * - POST /mvs-pro/v1/push/register-device
  */
 final class MVS_Pro_REST_Push_Controller extends MVS_REST_Controller {
 
 	/**
-	 * Sets the namespace and collaborators.
+	 * Hand-written domain logic of this resource.
+	 *
+	 * @var MVS_Pro_Push_Handler
 	 */
-	public function __construct() {
+	private $handler;
+
+	/**
+	 * Sets the namespace and collaborators.
+	 *
+	 * @param MVS_Pro_Push_Handler $handler Domain logic.
+	 */
+	public function __construct( MVS_Pro_Push_Handler $handler ) {
 		$this->namespace = 'mvs-pro/v1';
+		$this->handler   = $handler;
 	}
+
+	/**
+	 * Error codes the handler may return, per route, as declared in the DSL.
+	 * A handler error with any other code is reported through _doing_it_wrong()
+	 * (see MVS_REST_Controller::declared()), so the declarations, and the
+	 * OpenAPI document built from them, cannot silently drift.
+	 */
+	const HANDLER_ERRORS = array(
+		'register_push_device' => array( 'mvs_invalid_param', 'mvs_storage_failed' ),
+	);
 
 	/**
 	 * Registers the routes of this resource.
@@ -39,7 +59,7 @@ final class MVS_Pro_REST_Push_Controller extends MVS_REST_Controller {
 					'permission_callback' => array( $this, 'register_push_device_permissions_check' ),
 					'args'                => array(
 						'token'    => array(
-							'description'       => __( 'Expo push token.', 'media-community-service-pro' ),
+							'description'       => __( 'Expo push token: ExponentPushToken[…] or ExpoPushToken[…] (the format is checked by the handler).', 'media-community-service-pro' ),
 							'type'              => 'string',
 							'maxLength'         => 255,
 							'required'          => true,
@@ -70,7 +90,7 @@ final class MVS_Pro_REST_Push_Controller extends MVS_REST_Controller {
 	}
 
 	/**
-	 * POST /push/register-device: Register an Expo push token; separate from POST /me/devices.
+	 * POST /push/register-device: Register (upsert) an Expo push token; separate from POST /me/devices (docs/pro-quotas.md, "Push").
 	 * Rate limit: 30 requests a minute per member, and 150 a minute per client address, members included.
 	 * Since 1.0.0.
 	 *
@@ -82,6 +102,6 @@ final class MVS_Pro_REST_Push_Controller extends MVS_REST_Controller {
 		if ( true !== $limited ) {
 			return $limited;
 		}
-		return $this->not_implemented( 'register_push_device' );
+		return $this->respond( $this->declared( $this->handler->register_push_device( MVS_Pro_Register_Push_Device_Args::from_request( $request ) ), 'register_push_device' ), 200 );
 	}
 }

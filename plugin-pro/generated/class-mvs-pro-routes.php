@@ -33,7 +33,7 @@ final class MVS_Pro_Routes {
 	public static function controllers(): array {
 		return array(
 			new MVS_Pro_REST_Packages_Controller( new MVS_Pro_Packages_Service() ),
-			new MVS_Pro_REST_Push_Controller(),
+			new MVS_Pro_REST_Push_Controller( new MVS_Pro_Push_Service() ),
 			new MVS_Pro_REST_Quotas_Controller( new MVS_Pro_Quotas_Service() ),
 		);
 	}

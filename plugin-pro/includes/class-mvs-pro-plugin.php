@@ -39,6 +39,8 @@ final class MVS_Pro_Plugin {
 		add_filter( 'mvs_usage_ledger_page', array( 'MVS_Pro_Credit_Ledger', 'usage_ledger_page' ), 10, 4 );
 		MVS_Pro_Extension_Fields::register();
 		MVS_Pro_Quota_Enforcer::register();
+		MVS_Pro_Push_Delivery::register();
+		MVS_Pro_Usage_Widget::register();
 		add_action( 'rest_api_init', array( 'MVS_Pro_Routes', 'register' ) );
 		MVS_Pro_Admin::register();
 		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );

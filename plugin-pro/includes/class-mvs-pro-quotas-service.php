@@ -121,12 +121,12 @@ final class MVS_Pro_Quotas_Service implements MVS_Pro_Quotas_Handler {
 	}
 
 	/**
-	 * The QuotaUsage shape of a member.
+	 * The QuotaUsage shape of a member (the routes and the usage widget).
 	 *
 	 * @param int $user_id Member.
 	 * @return array
 	 */
-	private function report( int $user_id ): array {
+	public function report( int $user_id ): array {
 		$row  = $this->usage->row( $user_id );
 		$held = $this->members->for_user( $user_id );
 		return array(

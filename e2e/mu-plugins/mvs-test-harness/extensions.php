@@ -2,9 +2,9 @@
 /**
  * Test harness, extensions: what a site's other plugins would filter,
  * per request (X-MVS-Test-* headers) or per site (POST site-filters):
- * push vetoes, reaction types, app features, AI endpoint rule, smart
- * collection cap, group membership, a secret setting, members-only and
- * gate filters.
+ * push vetoes, Pro's push sender, reaction types, app features, AI
+ * endpoint rule, smart collection cap, group membership, a secret setting,
+ * members-only and gate filters.
  *
  * @package MediaCommunityService
  */
@@ -17,6 +17,31 @@ add_filter(
 	'mvs_push_should_send',
 	static function ( $send ) {
 		return '1' === mvs_test_header( 'HTTP_X_MVS_TEST_PUSH_VETO' ) ? false : $send;
+	}
+);
+
+// Pro's push sender, for the request that creates a notification (Pro sends
+// at its end, pro-push.spec.ts): X-MVS-Test-Push-Url points it at the spec's
+// loopback server (127.0.0.1 only), X-MVS-Test-Push-Batch lowers the batch
+// size, X-MVS-Test-Push-Wait: 1 holds the response until the pushes went out.
+add_filter(
+	'mvs_pro_push_endpoint',
+	static function ( $url ) {
+		$test = mvs_test_header( 'HTTP_X_MVS_TEST_PUSH_URL' );
+		return 0 === strpos( $test, 'http://127.0.0.1:' ) ? $test : $url;
+	}
+);
+add_filter(
+	'mvs_pro_push_batch_size',
+	static function ( $size ) {
+		$lowered = mvs_test_header( 'HTTP_X_MVS_TEST_PUSH_BATCH' );
+		return ctype_digit( $lowered ) ? (int) $lowered : $size;
+	}
+);
+add_filter(
+	'mvs_pro_push_after_response',
+	static function ( $after ) {
+		return '1' === mvs_test_header( 'HTTP_X_MVS_TEST_PUSH_WAIT' ) ? false : $after;
 	}
 );
 

@@ -1,9 +1,10 @@
 /**
- * Smoke journey of Pro quotas (9 routes), for the Playground tier: a
+ * Smoke journey of Pro quotas (10 routes), for the Playground tier: a
  * manager makes a package, gives it to a member with a credit, the member
  * uploads past the limit once on the credit and is refused the next time,
- * then reads their quota and credit history. The edge cases are in
- * pro-quotas.spec.ts; this proves the SQL runs on SQLite.
+ * then reads their quota and credit history, and registers an Expo push
+ * token. The edge cases are in pro-quotas.spec.ts and pro-push.spec.ts;
+ * this proves the SQL runs on SQLite.
  */
 import { createMember, type Member } from '../../support/community';
 import { expect, files, test, upload } from '../../support/mvs';
@@ -45,6 +46,10 @@ test('a package, an assignment, a credit, uploads up to the limit and past it, t
 			['manual', 1, expect.stringMatching(/^user:\d+$/)],
 		]);
 		expect((await admin.op('get_user_quota', { params: { user_id: member.id } })).body.usage.image_count).toBe(2);
+
+		const device = await member.api.op('register_push_device', { body: { token: `ExponentPushToken[smoke${member.id}]`, platform: 'ios' } });
+		expect(device.body).toEqual({ platform: 'ios', registered: true, devices: 1 });
+		expect((await member.api.op('register_push_device', { body: { token: 'not-expo', platform: 'ios' } })).body.code).toBe('mvs_invalid_param');
 	} finally {
 		expect((await admin.op('delete_package', { params: { id } })).body).toMatchObject({ deleted: true, unassigned: 1 });
 	}

@@ -153,18 +153,23 @@ export const packages = resource({
 export const push = resource({
 	name: 'push',
 	summary: 'Expo-style push registration of the extension (table mvs_pro_push_devices).',
+	service: 'MVS_Pro_Push_Service',
+	typedArgs: true,
 	routes: [
 		{
 			name: 'register_push_device',
 			method: 'POST',
 			path: '/push/register-device',
-			summary: 'Register an Expo push token; separate from POST /me/devices.',
+			summary: 'Register (upsert) an Expo push token; separate from POST /me/devices (docs/pro-quotas.md, "Push").',
 			auth: auth.user(),
 			body: {
-				token: t.string().max(255).required().describe('Expo push token.'),
+				token: t.string().max(255).required().describe('Expo push token: ExponentPushToken[…] or ExpoPushToken[…] (the format is checked by the handler).'),
 				platform: t.enum('ios', 'android').required(),
 			},
+			response: { schema: 'PushDeviceRegistered' },
+			errors: ['mvs_invalid_param', 'mvs_storage_failed'],
 			since: '1.0.0',
+			implemented: true,
 		},
 	],
 });

@@ -54,6 +54,11 @@ export const proSchemas: readonly SchemaSpec[] = [
 			.required()
 			.describe('Credit balances: uploads allowed beyond the package limit of that type, one credit each.'),
 	}),
+	schema('PushDeviceRegistered', 'An Expo push token registered for the caller (table mvs_pro_push_devices).', {
+		platform: t.enum('ios', 'android').required(),
+		registered: t.bool().required(),
+		devices: t.int().min(1).required().describe("The caller's registered Expo tokens after this one (at most 10: the least recently registered go first)."),
+	}),
 	schema('CreditLogEntry', 'One change to a credit balance (table mvs_credit_log).', {
 		id: t.int().required(),
 		user_id: t.int().required(),
