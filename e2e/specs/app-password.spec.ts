@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { request as playwrightRequest } from '@playwright/test';
 import { createPasswordUser, type PasswordUser } from '../support/community';
-import { baseUrl, connect, expect, test, type Api } from '../support/mvs';
+import { baseUrl, connect, expect, test, upload, type Api } from '../support/mvs';
 import { pinnedWindow } from '../support/rate-limit';
 
 test.describe.configure({ mode: 'parallel' });
@@ -239,4 +239,24 @@ test('the Authorize Application screen keeps the address at the app\'s own schem
 	} finally {
 		await browser.dispose();
 	}
+});
+
+test('a member whose deletion is pending still signs in, but is refused once the deletion job has begun', async ({ api }) => {
+	const admin = api('admin');
+	const user = await createPasswordUser(admin);
+	const first = await signIn(api('anonymous'), { username: user.login, password: user.password });
+	const member = await connect('member', { login: user.login, appPassword: first.body.password });
+	const run = async (items: number) => (await admin.raw('POST', '/wp-json/mvs-test/v1/account-deletions/run', { json: { user_id: user.id, items } })).body;
+	try {
+		await upload(member);
+		await upload(member);
+		expect((await member.op('delete_my_account', { body: { confirm: 'DELETE', password: user.password } })).body.status).toBe('pending');
+		// The job deletes one item and stops, as a run out of time would: the request is executing.
+		expect(await run(1)).toMatchObject({ finished: false, user_exists: true });
+		const late = await signIn(api('anonymous'), { username: user.login, password: user.password, app_id: randomUUID() });
+		expect([late.status, late.body.code]).toEqual([403, 'mvs_account_suspended']);
+	} finally {
+		await member.dispose();
+	}
+	expect(await run(1)).toMatchObject({ finished: true, user_exists: false });
 });

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 371 classes and interfaces of the plugin from its file the
+ * Loads each of the 372 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -60,6 +60,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Analyze_Media_Args'                => 'generated/class-mvs-analyze-media-args.php',
 		'MVS_App_Config_Handler'                => 'generated/interface-mvs-app-config-handler.php',
 		'MVS_App_Config_Service'                => 'includes/app/class-mvs-app-config-service.php',
+		'MVS_App_Connect'                       => 'includes/auth/class-mvs-app-connect.php',
 		'MVS_App_Interests_Cache'               => 'includes/app/class-mvs-app-interests-cache.php',
 		'MVS_App_Interests_Handler'             => 'generated/interface-mvs-app-interests-handler.php',
 		'MVS_App_Interests_Query'               => 'includes/app/class-mvs-app-interests-query.php',

@@ -27,6 +27,18 @@ final class MVS_Account_Deletion {
 	}
 
 	/**
+	 * Whether the deletion job has begun on the member's account: from then
+	 * on it cannot be cancelled, and sign-in refuses them (docs/sign-in.md).
+	 *
+	 * @param int $user_id Member.
+	 * @return bool
+	 */
+	public static function is_executing( int $user_id ): bool {
+		$row = $user_id > 0 ? ( new self() )->find( $user_id ) : null;
+		return null !== $row && 'executing' === $row->status;
+	}
+
+	/**
 	 * The member's request.
 	 *
 	 * @param int $user_id Member.

@@ -78,18 +78,19 @@ final class MVS_Sign_In_Policy {
 
 	/**
 	 * Whether the member is kept from signing in: marked as spam on a
-	 * multisite network, or a site's rule.
+	 * multisite network, their account being deleted now (the grace period
+	 * before does not count: they may sign in to cancel), or a site's rule.
 	 *
 	 * @param WP_User $user The member.
 	 * @return bool
 	 */
 	private function is_suspended( WP_User $user ): bool {
-		$suspended = is_multisite() && is_user_spammy( $user );
+		$suspended = ( is_multisite() && is_user_spammy( $user ) ) || MVS_Account_Deletion::is_executing( $user->ID );
 		/**
 		 * Filters whether a member is suspended from signing in from the apps
 		 * (their existing credentials are the site's to revoke).
 		 *
-		 * @param bool    $suspended Spam-marked on a multisite network.
+		 * @param bool    $suspended Spam-marked on a multisite network, or being deleted.
 		 * @param WP_User $user      The member, whose password was right.
 		 */
 		return (bool) apply_filters( 'mvs_is_member_suspended', $suspended, $user );
