@@ -1,11 +1,18 @@
 /**
  * Which fixture roles the authorization matrix calls each route as. The
- * full tier (the native stack) calls every route as every role. The
- * Playground tier pays about a second per request, so it calls each route
- * once per distinct outcome the DSL gives it: 401 (anonymous), 403, allowed,
- * and for owner routes allowed-as-owner apart from allowed-through-a-cap.
- * Every branch of the generated permission check, and the ownership lookup
- * SQL that SQLite must accept, still runs on Playground; only the repeats go.
+ * full tier (the native stack) calls every route as every role, and checks
+ * every refusal again with the path in mixed case. The Playground tier pays
+ * about a second per request, so it calls each route once per distinct
+ * refusal the DSL gives it (401 for anonymous callers, 403), and as an
+ * allowed caller only where nobody is refused (public routes). Every
+ * refusing branch of the generated permission checks, and the ownership
+ * lookup SQL that SQLite must accept (a stranger's 403 runs it), still runs
+ * on Playground. The allowed calls there would mostly prepare objects
+ * (uploads, albums, conversations) at several seconds each: the smoke
+ * journeys drive every implemented route to success on Playground instead
+ * (`npm run status` checks it), and the native matrix calls every role.
+ * The mixed-case repeat tests WordPress's routing, which is PHP, the same
+ * on both sites.
  */
 import { currentTier } from '../tiers';
 import { expectedOutcome, OWNER, type ManifestRoute } from './matrix';
@@ -35,7 +42,17 @@ export function distinctOutcomeRoles(route: ManifestRoute): Role[] {
 	return ROLES.filter((role) => roles.includes(role));
 }
 
-/** The roles of this run's matrix: every role on the full tier, one per outcome on the Playground tier. */
-export function matrixRoles(route: ManifestRoute): readonly Role[] {
-	return currentTier() === 'playground' ? distinctOutcomeRoles(route) : ROLES;
+/** One role per distinct refusal; one allowed role only for a route that refuses nobody. */
+export function refusalRoles(route: ManifestRoute): Role[] {
+	const distinct = distinctOutcomeRoles(route);
+	const refusing = distinct.filter((role) => !expectedOutcome(route, role).allowed);
+	return refusing.length ? refusing : distinct;
 }
+
+/** The roles of this run's matrix: every role on the full tier, each distinct refusal on the Playground tier. */
+export function matrixRoles(route: ManifestRoute): readonly Role[] {
+	return currentTier() === 'playground' ? refusalRoles(route) : ROLES;
+}
+
+/** Whether refusals are checked again with the path in mixed case (the full tier). */
+export const checksMixedCase = (): boolean => currentTier() === 'full';
