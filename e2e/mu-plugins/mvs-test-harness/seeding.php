@@ -1,8 +1,8 @@
 <?php
 /**
  * Test harness, seeding and growth: load for the MariaDB optimizer checks
- * (grow-*), throw-away members, media categories (curated by the site
- * owner: no route), and rows of features whose routes are not built yet.
+ * (grow-*), throw-away members, and media categories (curated by the
+ * site owner: no route).
  * codegen/test/harness.test.ts fails while one of these writes rows of an
  * implemented feature that registry.json does not allow.
  *
@@ -228,32 +228,6 @@ add_action(
 						'password'    => $pass,
 						'appPassword' => $app->get_data()['password'],
 					);
-				},
-			)
-		);
-		// Rows that reference an item in the tables no route of the contract
-		// writes yet, for the item delete to clean up (media-delete-plan.spec).
-		register_rest_route(
-			'mvs-test/v1',
-			'/media-refs/seed',
-			array(
-				'methods'             => 'POST',
-				'permission_callback' => 'mvs_test_admin_only',
-				'args'                => array(
-					'media_id' => array(
-						'type'     => 'integer',
-						'minimum'  => 1,
-						'required' => true,
-					),
-				),
-				'callback'            => static function ( WP_REST_Request $request ) {
-					global $wpdb;
-					$id = (int) $request['media_id'];
-					$wpdb->insert( $wpdb->mvs_collection_items, array( 'media_id' => $id ) ); // phpcs:ignore WordPress.DB
-					$wpdb->insert( $wpdb->mvs_access_rules, array( 'media_id' => $id ) ); // phpcs:ignore WordPress.DB
-					$wpdb->insert( $wpdb->mvs_access_grants, array( 'media_id' => $id ) ); // phpcs:ignore WordPress.DB
-					$wpdb->insert( $wpdb->mvs_messages, array( 'media_id' => $id ) ); // phpcs:ignore WordPress.DB
-					return array( 'seeded' => true );
 				},
 			)
 		);
