@@ -94,16 +94,6 @@ final class MVS_App_Password_Service implements MVS_Auth_Handler {
 	private function limit_username( string $username ): ?WP_Error {
 		$subject = 'name' . hash_hmac( 'sha256', strtolower( trim( $username ) ), wp_salt( 'nonce' ) );
 		$result  = MVS_Rate_Limiter::hit_subject( 'create_app_password_username', $subject, self::PER_USERNAME );
-		if ( $result['allowed'] ) {
-			return null;
-		}
-		return MVS_Errors::make(
-			'mvs_rate_limited',
-			__( 'Too many requests. Please wait a moment and try again.', 'media-community-service' ),
-			array(
-				'retry_after' => $result['retry_after'],
-				'limit'       => $result['limit'],
-			)
-		);
+		return $result['allowed'] ? null : MVS_Rate_Limiter::refusal( $result );
 	}
 }

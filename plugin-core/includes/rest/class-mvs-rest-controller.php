@@ -100,17 +100,7 @@ abstract class MVS_REST_Controller extends WP_REST_Controller {
 	 */
 	protected function check_rate_limit( string $action, int $limit, int $per_address = 0 ) {
 		$result = MVS_Rate_Limiter::hit( $action, $limit, $per_address );
-		if ( $result['allowed'] ) {
-			return true;
-		}
-		return MVS_Errors::make(
-			'mvs_rate_limited',
-			__( 'Too many requests. Please wait a moment and try again.', 'media-community-service' ),
-			array(
-				'retry_after' => $result['retry_after'],
-				'limit'       => $result['limit'],
-			)
-		);
+		return $result['allowed'] ? true : MVS_Rate_Limiter::refusal( $result );
 	}
 
 	/**

@@ -88,6 +88,23 @@ final class MVS_Rate_Limiter {
 	}
 
 	/**
+	 * The answer to a refused hit, the same wherever a limit applies.
+	 *
+	 * @param array $result A refused hit's result (retry_after, limit).
+	 * @return WP_Error 429 mvs_rate_limited.
+	 */
+	public static function refusal( array $result ): WP_Error {
+		return MVS_Errors::make(
+			'mvs_rate_limited',
+			__( 'Too many requests. Please wait a moment and try again.', 'media-community-service' ),
+			array(
+				'retry_after' => $result['retry_after'],
+				'limit'       => $result['limit'],
+			)
+		);
+	}
+
+	/**
 	 * Records one request of an action for a subject the caller names instead
 	 * of for the caller, e.g. the user name a sign-in submits, so tries on one
 	 * account from many addresses meet one limit (docs/sign-in.md). The same
