@@ -8,7 +8,7 @@
  */
 import { erasureRows, naming, storedFiles } from '../support/erasure';
 import { freshUser, type FreshUser } from '../support/moderation';
-import { expect, test, upload, type Api } from '../support/mvs';
+import { expect, files, test, upload, type Api } from '../support/mvs';
 import { createAlbum, createCollection } from '../support/seed';
 
 /** The harness runs deletions now: the cron hook, or one member's request cut short after `items` media. */
@@ -102,15 +102,21 @@ test('a member who used every feature is deleted by the job: no row, no file of 
 		const conversation = await leaver.api.op('create_conversation', { body: { recipient_id: other.id } });
 		ok(conversation, 'conversation');
 		ok(await leaver.api.op('send_message', { params: { id: conversation.body.id }, body: { content: 'hello' } }), 'message');
+		const attachment = await leaver.api.op('upload_message_attachment', { body: { file: files.uniquePng() } });
+		ok(attachment, 'attachment');
+		ok(await leaver.api.op('send_message', { params: { id: conversation.body.id }, body: { attachment_id: attachment.body.media_id } as never }), 'attachment message');
 		ok(await admin.op('adjust_user_credits', { params: { user_id: leaver.id }, body: { credit_type: 'image', amount: 2 } }), 'credits');
 		expect(await otherProfile()).toMatchObject({ follower_count: 1 });
 		expect(await counts()).toMatchObject({ reactions_count: 1, comments_count: 1 });
 		const used = Object.keys(naming(await erasureRows(admin, leaver.id)));
 		expect(used).toEqual(
-			expect.arrayContaining(['mvs_media.author_id', 'mvs_albums.author_id', 'mvs_collections.author_id', 'mvs_favorites.user_id', 'mvs_reactions.user_id', 'mvs_comments.user_id', 'mvs_follows.follower_id', 'mvs_follows.followed_id', 'mvs_activity.user_id', 'mvs_blocks.blocker_id', 'mvs_reports.reporter_id', 'mvs_notifications.user_id', 'mvs_messages.sender_id', 'mvs_access_grants.user_id', 'mvs_credit_log.user_id']),
+			expect.arrayContaining(['mvs_media.author_id', 'mvs_albums.author_id', 'mvs_collections.author_id', 'mvs_favorites.user_id', 'mvs_reactions.user_id', 'mvs_comments.user_id', 'mvs_follows.follower_id', 'mvs_follows.followed_id', 'mvs_activity.user_id', 'mvs_blocks.blocker_id', 'mvs_reports.reporter_id', 'mvs_notifications.user_id', 'mvs_messages.sender_id', 'mvs_message_attachments.user_id', 'mvs_access_grants.user_id', 'mvs_credit_log.user_id']),
 		);
 		keys = Object.keys(await storedFiles(admin, { media_id: item }));
 		expect(keys.length).toBeGreaterThan(0);
+		const attached = Object.keys(await storedFiles(admin, { attachment_id: attachment.body.media_id }));
+		expect(attached).toHaveLength(1);
+		keys.push(...attached);
 
 		// Grace period 0: due at once, carried out by the job's next run.
 		const asked = await askDeletion(leaver, { confirm: 'DELETE', password: leaver.password }, { 'X-MVS-Test-Deletion-Grace': '0' });

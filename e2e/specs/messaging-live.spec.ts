@@ -4,10 +4,12 @@
  * through it, outsiders 404), message attachments (checked by content like
  * media uploads, sent by their uploader only, fetched by the conversation's
  * participants only, also where the web server maps /serve to the lean
- * entry) and a conversation's media. Choices: docs/messaging.md.
+ * entry; unsending deletes the attachment's row and file) and a conversation's
+ * media. Choices: docs/messaging.md.
  */
 import type { Conversation, ConversationMedia, Message, MessagePoll, UploadResult } from '../../codegen/out/client';
 import { expect, files, test, upload } from '../support/mvs';
+import { storedFiles } from '../support/erasure';
 import { freshUser, type FreshUser } from '../support/moderation';
 import { fetchFile, serveQuery } from '../support/serve';
 
@@ -123,6 +125,13 @@ test('attachments: checked by content, sent by their uploader once, fetched by p
 		// An item turned private leaves the recipient's list.
 		expect((await a.api.op('update_media', { params: { id: item.id }, body: { privacy: 'private' } })).status).toBe(200);
 		expect(((await media(10)).body as unknown as ConversationMedia[]).map((x) => x.message_id)).toEqual([message.id]);
+
+		// Unsending the message deletes its attachment: the row and the file on disk.
+		const stored = Object.keys(await storedFiles(admin, { attachment_id: att.media_id }));
+		expect(stored).toHaveLength(1);
+		expect((await a.api.op('unsend_message', { params: { id: message.id } })).body).toEqual({ deleted: true, id: message.id });
+		expect(Object.keys(await storedFiles(admin, { attachment_id: att.media_id }))).toEqual([]);
+		expect((await storedFiles(admin, { keys: stored }))[stored[0]!]!.exists).toBe(false);
 	} finally {
 		await Promise.all([a, b, stranger].map((u) => u.api.dispose()));
 	}

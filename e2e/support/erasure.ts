@@ -15,8 +15,8 @@ export async function erasureRows(admin: Api, userId: number): Promise<Record<st
 /** Only the columns that still name someone. */
 export const naming = (rows: Record<string, number>) => Object.fromEntries(Object.entries(rows).filter(([, n]) => n > 0));
 
-/** Storage keys (original and sizes) of an item, with whether each is on disk. */
-export async function storedFiles(admin: Api, body: { media_id?: number; keys?: string[] }): Promise<Record<string, { exists: boolean }>> {
+/** Storage keys (original and sizes) of an item or a message attachment, with whether each is on disk. */
+export async function storedFiles(admin: Api, body: { media_id?: number; attachment_id?: number; keys?: string[] }): Promise<Record<string, { exists: boolean }>> {
 	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/stored-files', { json: body });
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	return res.body.files as Record<string, { exists: boolean }>;

@@ -215,8 +215,9 @@ add_action(
 					return current_user_can( 'manage_options' );
 				},
 				'args'                => array(
-					'media_id' => array( 'type' => 'integer' ),
-					'keys'     => array(
+					'media_id'      => array( 'type' => 'integer' ),
+					'attachment_id' => array( 'type' => 'integer' ),
+					'keys'          => array(
 						'type'    => 'array',
 						'items'   => array( 'type' => 'string' ),
 						'default' => array(),
@@ -240,6 +241,10 @@ add_action(
 						foreach ( $sizes as $size ) {
 							$keys[] = $size['key'];
 						}
+					}
+					// A message attachment's file, by its ID (its row names it; none once the row is gone).
+					if ( $request['attachment_id'] ) {
+						$keys = array_merge( $keys, $wpdb->get_col( $wpdb->prepare( "SELECT file_path FROM {$wpdb->prefix}mvs_message_attachments WHERE id = %d", $request['attachment_id'] ) ) ); // phpcs:ignore WordPress.DB
 					}
 					$files = array();
 					foreach ( $keys as $key ) {

@@ -80,6 +80,8 @@ final class MVS_Account_Eraser {
 		$deleter = new MVS_Media_Deleter();
 		// Items whose counters the member's reactions and comments are part of.
 		$touched = $this->touched_items( $user_id );
+		// Their message attachments' files, removed once their rows are gone for good.
+		$attachment_files = ( new MVS_Message_Attachment_Repository() )->files_of_user( $user_id );
 
 		// Each item's delete joins this transaction.
 		MVS_Transaction::begin();
@@ -116,6 +118,12 @@ final class MVS_Account_Eraser {
 		}
 		$ok = MVS_Transaction::end( $ok );
 		$deleter->finish_batch( $ok );
+		if ( $ok ) {
+			$storage = MVS_Storage::driver();
+			foreach ( $attachment_files as $file ) {
+				$storage->delete( (string) $file );
+			}
+		}
 		// WordPress deletes the user and their meta whatever happened above: their avatar's files go too.
 		( new MVS_Avatar_Files() )->remove( $user_id );
 

@@ -93,14 +93,21 @@ final class MVS_Message_Actions_Service implements MVS_Message_Actions_Handler {
 		if ( time() >= (int) strtotime( $message->created_at . ' UTC' ) + 60 * $minutes ) {
 			return MVS_Errors::make( 'mvs_edit_window_closed', __( 'The time to unsend this message is over.', 'media-community-service' ) );
 		}
-		$messages = $this->messages;
-		$ok       = MVS_Transaction::run(
-			static function () use ( $messages, $message ) {
-				return $messages->remove( $message );
+		$messages    = $this->messages;
+		$attachments = new MVS_Message_Attachment_Repository();
+		$files       = $attachments->files_of_message( (int) $message->id );
+		$ok          = MVS_Transaction::run(
+			static function () use ( $messages, $attachments, $message ) {
+				return $messages->remove( $message ) && $attachments->delete_of_message( (int) $message->id );
 			}
 		);
 		if ( ! $ok ) {
 			return MVS_Errors::make( 'mvs_storage_failed' );
+		}
+		// The attachment's file goes once its row is gone for good.
+		$storage = MVS_Storage::driver();
+		foreach ( $files as $file ) {
+			$storage->delete( (string) $file );
 		}
 		return array(
 			'deleted' => true,

@@ -66,6 +66,40 @@ final class MVS_Message_Attachment_Repository {
 	}
 
 	/**
+	 * Storage keys of a member's uploads (read before the erasure deletes
+	 * their rows, removed once it has committed).
+	 *
+	 * @param int $user_id Uploader.
+	 * @return string[]
+	 */
+	public function files_of_user( int $user_id ): array {
+		global $wpdb;
+		return $wpdb->get_col( $wpdb->prepare( "SELECT file_path FROM {$wpdb->mvs_message_attachments} WHERE user_id = %d", $user_id ) );
+	}
+
+	/**
+	 * Storage keys of what one message carries.
+	 *
+	 * @param int $message_id Message.
+	 * @return string[]
+	 */
+	public function files_of_message( int $message_id ): array {
+		global $wpdb;
+		return $wpdb->get_col( $wpdb->prepare( "SELECT file_path FROM {$wpdb->mvs_message_attachments} WHERE message_id = %d", $message_id ) );
+	}
+
+	/**
+	 * Deletes the rows of what one message carries (an unsent message).
+	 *
+	 * @param int $message_id Message.
+	 * @return bool
+	 */
+	public function delete_of_message( int $message_id ): bool {
+		global $wpdb;
+		return false !== $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_message_attachments} WHERE message_id = %d", $message_id ) );
+	}
+
+	/**
 	 * What the messages of one conversation carried (shared media items the
 	 * viewer may see now, attachments), as the participant sees the
 	 * messages, newest first: one query on the (conversation_id,
