@@ -11,7 +11,8 @@ import { names, phpFileName } from '../src/emit/php/naming.js';
 import { loadModel } from '../src/cli/outputs.js';
 import { buildModel } from '../src/model/build.js';
 import type { ModelPlugin } from '../src/model/model.js';
-import { auth, col, erase, key, personal, t } from '../src/dsl/index.js';
+import { auth, col, erase, key, notExported, personal, t } from '../src/dsl/index.js';
+import { emitPersonalDataPlan } from '../src/emit/php/personal-data.js';
 import { schemaVersion } from '../src/emit/php/schema.js';
 import { route, thingResource, thingTable, tinyPlugin, withRoutes } from './helpers/fixtures.js';
 import {
@@ -476,5 +477,24 @@ describe('generated PHP: typed arguments (resources with typedArgs)', () => {
 		assert.match(iface, /public function create_thing\( MVS_Tiny_Create_Thing_Args \$args \);/);
 		const controller = out.get(`${dir}/class-mvs-tiny-rest-things-controller.php`)!;
 		assert.match(controller, /\$this->handler->create_thing\( MVS_Tiny_Create_Thing_Args::from_request\( \$request \) \)/);
+	});
+});
+
+describe('generated PHP: the erasure plan carries what the personal-data export reads', () => {
+	test('each user column: export flag (off for notExported), translated table label, primary key, exported columns (not keep ones)', () => {
+		const columns = {
+			...thingTable().columns,
+			blocked_id: col.userId(notExported(erase.rows('Blocks of them.'))),
+			viewer: personal(col.char(64), erase.keep('A salted hash.')),
+		};
+		const plugin = buildModel([tinyPlugin({ tables: [thingTable({ columns })] })]).plugins[0]!;
+		const code = emitPersonalDataPlan(plugin)!.code;
+		const entry = (column: string) => code.slice(code.indexOf(`'column' => '${column}'`), code.indexOf(')', code.indexOf("'fields'", code.indexOf(`'column' => '${column}'`))));
+		assert.match(entry('owner_id'), /'export' => true,/);
+		assert.match(entry('blocked_id'), /'export' => false,/);
+		assert.match(entry('owner_id'), new RegExp(`'label'\\s+=> __\\( 'Things', '${plugin.textDomain}' \\)`));
+		assert.match(entry('owner_id'), /'key'\s+=> array\( 'id' \)/);
+		assert.match(entry('owner_id'), /'fields' => array\( 'id', 'owner_id', 'title', 'created_at', 'blocked_id'/);
+		assert.doesNotMatch(entry('owner_id'), /'viewer'/);
 	});
 });

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 372 classes and interfaces of the plugin from its file the
+ * Loads each of the 375 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -271,9 +271,12 @@ final class MVS_Core_Class_Map {
 		'MVS_Open_Tags'                         => 'includes/media/class-mvs-open-tags.php',
 		'MVS_Page'                              => 'includes/rest/class-mvs-page.php',
 		'MVS_Password_Check'                    => 'includes/auth/class-mvs-password-check.php',
+		'MVS_Personal_Data_Eraser'              => 'includes/privacy/class-mvs-personal-data-eraser.php',
+		'MVS_Personal_Data_Exporter'            => 'includes/privacy/class-mvs-personal-data-exporter.php',
 		'MVS_Plugin'                            => 'includes/class-mvs-plugin.php',
 		'MVS_Png_Parser'                        => 'includes/media/class-mvs-png-parser.php',
 		'MVS_Poll_Messages_Args'                => 'generated/class-mvs-poll-messages-args.php',
+		'MVS_Privacy_Tools'                     => 'includes/privacy/class-mvs-privacy-tools.php',
 		'MVS_Profile_Handler'                   => 'generated/interface-mvs-profile-handler.php',
 		'MVS_Profile_Presenter'                 => 'includes/profile/class-mvs-profile-presenter.php',
 		'MVS_Profile_Service'                   => 'includes/profile/class-mvs-profile-service.php',

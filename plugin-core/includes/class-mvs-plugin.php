@@ -47,6 +47,7 @@ final class MVS_Plugin {
 		MVS_Unread_Count::register();
 		MVS_File_Purge::register();
 		MVS_Account_Eraser::register();
+		MVS_Privacy_Tools::register();
 		MVS_App_Interests_Cache::register();
 		MVS_Rest_Nonce_Service::register();
 		MVS_App_Connect::register();

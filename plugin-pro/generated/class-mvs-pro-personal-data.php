@@ -19,9 +19,11 @@ final class MVS_Pro_Personal_Data {
 
 	/**
 	 * Erasure plan: table name without the prefix, user ID column, and action:
-	 * content (delete or reassign the member's content), delete_rows, anonymize (set to 0).
+	 * content (delete or reassign the member's content), delete_rows, anonymize (set to 0);
+	 * for the personal-data export: whether its rows are exported, the table's group
+	 * label, its primary key (the export's order) and the columns exported.
 	 *
-	 * @return array<int, array{table: string, column: string, action: string}>
+	 * @return array<int, array{table: string, column: string, action: string, export: bool, label: string, key: string[], fields: string[]}>
 	 */
 	public static function plan(): array {
 		return array(
@@ -29,21 +31,56 @@ final class MVS_Pro_Personal_Data {
 				'table'  => 'mvs_credit_log',
 				'column' => 'user_id',
 				'action' => 'delete_rows',
+				'export' => true,
+				'label'  => __( 'Credit log', 'media-community-service-pro' ),
+				'key'    => array( 'id' ),
+				'fields' => array(
+					'id',
+					'user_id',
+					'credit_type',
+					'amount',
+					'balance_after',
+					'source',
+					'reference',
+					'note',
+					'created_at',
+				),
 			),
 			array(
 				'table'  => 'mvs_pro_push_devices',
 				'column' => 'user_id',
 				'action' => 'delete_rows',
+				'export' => true,
+				'label'  => __( 'Push devices', 'media-community-service-pro' ),
+				'key'    => array( 'id' ),
+				'fields' => array( 'id', 'user_id', 'platform', 'token', 'created_at', 'updated_at' ),
 			),
 			array(
 				'table'  => 'mvs_quota_usage',
 				'column' => 'user_id',
 				'action' => 'delete_rows',
+				'export' => true,
+				'label'  => __( 'Quota usage', 'media-community-service-pro' ),
+				'key'    => array( 'user_id' ),
+				'fields' => array(
+					'user_id',
+					'image_count',
+					'video_count',
+					'audio_count',
+					'storage_bytes',
+					'image_credits',
+					'video_credits',
+					'audio_credits',
+				),
 			),
 			array(
 				'table'  => 'mvs_user_packages',
 				'column' => 'user_id',
 				'action' => 'delete_rows',
+				'export' => true,
+				'label'  => __( 'User packages', 'media-community-service-pro' ),
+				'key'    => array( 'id' ),
+				'fields' => array( 'id', 'user_id', 'package_id', 'source', 'assigned_at' ),
 			),
 		);
 	}

@@ -37,6 +37,13 @@ export interface Erasure {
 	readonly action: ErasureAction;
 	/** Why, in words for the site owner's privacy documentation. */
 	readonly reason: string;
+	/**
+	 * false: the rows are not the member's own to read (a block of them,
+	 * another member's notification of their act, a copy of another row),
+	 * so the personal-data export leaves them out (docs/account-erasure.md,
+	 * "WordPress's privacy tools"). Erasure is unchanged.
+	 */
+	readonly exported?: false;
 }
 
 export const erase = {
@@ -142,6 +149,9 @@ export const col = {
 	/** A media item ID column (0: none), with what deleting that item does to it. */
 	mediaId: (ref: MediaRef): ColumnSpec => ({ type: { sql: 'bigint', unsigned: true }, default: 0, media: ref }),
 };
+
+/** `erasure`, left out of the personal-data export (see Erasure.exported). */
+export const notExported = (erasure: Erasure): Erasure => ({ ...erasure, exported: false });
 
 /** `column`, classified as personal data (see Erasure). */
 export const personal = (column: ColumnSpec, erasure: Erasure): ColumnSpec => ({ ...column, personal: erasure });

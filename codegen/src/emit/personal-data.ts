@@ -27,7 +27,9 @@ export function emitPersonalData(plugin: ModelPlugin): string {
 			if (!erasure) continue;
 			const action = ACTIONS[erasure.action];
 			if (!action) throw new Error(`${table.name}.${name}: unknown erasure action ${erasure.action}`);
-			rows.push(`| \`{prefix}${table.name}\` | \`${name}\` | ${action} | ${cell(erasure.reason)} |`);
+			// Rows that are other members' stay out of the personal-data export (Erasure.exported).
+			const exported = erasure.exported === false ? ' (not in the export)' : '';
+			rows.push(`| \`{prefix}${table.name}\` | \`${name}\` | ${action}${exported} | ${cell(erasure.reason)} |`);
 		}
 	}
 	return [
@@ -38,7 +40,9 @@ export function emitPersonalData(plugin: ModelPlugin): string {
 		'',
 		'Every column that names a member or holds their personal data, and what',
 		"erasing that member's account does to it. A column that holds a user ID",
-		'cannot be declared without saying so.',
+		'cannot be declared without saying so. The personal-data export of',
+		"WordPress's privacy tools holds the rows of every user ID column but those",
+		'marked "not in the export".',
 		'',
 		'| Table | Column | On account erasure | Why |',
 		'| --- | --- | --- | --- |',

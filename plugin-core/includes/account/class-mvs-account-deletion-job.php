@@ -110,14 +110,15 @@ final class MVS_Account_Deletion_Job {
 	}
 
 	/**
-	 * Deletes the member's media, oldest first, within the budgets.
+	 * Deletes the member's media, oldest first, within the budgets (also
+	 * each page of the privacy tools' eraser, MVS_Personal_Data_Eraser).
 	 *
 	 * @param int   $user_id  Member.
 	 * @param int   $items    Items it may delete.
 	 * @param float $deadline microtime() to stop at.
 	 * @return bool Whether none is left.
 	 */
-	private function delete_media( int $user_id, int $items, float $deadline ): bool {
+	public function delete_media( int $user_id, int $items, float $deadline ): bool {
 		global $wpdb;
 		$deleter = new MVS_Media_Deleter();
 		while ( $items > 0 && microtime( true ) < $deadline ) {

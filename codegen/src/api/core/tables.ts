@@ -7,7 +7,7 @@
  * id (ids grow with created_at, so `ORDER BY id DESC` is the date order and
  * needs no filesort); trending/popular read the denormalised counters.
  */
-import { col, erase, key, onMediaDelete, personal, table, unique, type TableSpec } from '../../dsl/index.js';
+import { col, erase, key, notExported, onMediaDelete, personal, table, unique, type TableSpec } from '../../dsl/index.js';
 
 import { ACTIVITY_TYPE, COLLECTION_TYPE, MEDIA_TYPE, MODERATION_STATUS, PRIVACY, REPORT_REASON, UNGROUPED_PRIVACY } from './values.js';
 
@@ -116,7 +116,7 @@ export const coreTables: readonly TableSpec[] = [
 			// on the index entry.
 			group_id: col.bigint(),
 			media_type: col.enum(MEDIA_TYPE),
-			author_id: col.userId(erase.content('A copy of the item\'s author: attributed or deleted with the item.')),
+			author_id: col.userId(notExported(erase.content('A copy of the item\'s author: attributed or deleted with the item.'))),
 		},
 		// Each visibility branch of a term's page is one range of this key, read in id order.
 		primaryKey: ['term_taxonomy_id', 'moderation_status', 'privacy', 'media_id'],
@@ -343,7 +343,7 @@ export const coreTables: readonly TableSpec[] = [
 		since: 1,
 		columns: {
 			blocker_id: col.userId(erase.rows('Their blocks go.')),
-			blocked_id: col.userId(erase.rows('Blocks of them go.')),
+			blocked_id: col.userId(notExported(erase.rows('Blocks of them go.'))),
 			created_at: createdAt,
 		},
 		primaryKey: ['blocker_id', 'blocked_id'],
@@ -415,7 +415,7 @@ export const coreTables: readonly TableSpec[] = [
 		columns: {
 			id: col.id(),
 			user_id: col.userId(erase.rows('Their notifications go.')),
-			actor_id: col.userId(erase.rows('Notifications about what they did go from others\' lists.')),
+			actor_id: col.userId(notExported(erase.rows('Notifications about what they did go from others\' lists.'))),
 			type: col.varchar(40),
 			object_type: col.varchar(20),
 			object_id: col.bigint(),
@@ -481,7 +481,7 @@ export const coreTables: readonly TableSpec[] = [
 		columns: {
 			user_id: col.userId(erase.rows('Their following feed goes.')),
 			activity_id: col.bigint(),
-			actor_id: col.userId(erase.rows('Their events leave every following feed.')),
+			actor_id: col.userId(notExported(erase.rows('Their events leave every following feed.'))),
 		},
 		primaryKey: ['user_id', 'activity_id'],
 		indexes: [key('activity', 'activity_id'), key('actor', 'actor_id')],

@@ -6,10 +6,16 @@
  */
 import type { ModelPlugin } from '../../model/model.js';
 import { names, phpFileName } from './naming.js';
-import { docblock, fileHeader, php, type PhpValue } from './writer.js';
+import { docblock, fileHeader, php, raw, str, type PhpValue } from './writer.js';
 
 /** Actions carried out per user ID column; with_row and keep columns need nothing done. */
 const CARRIED_OUT = new Set(['content', 'delete_rows', 'anonymize']);
+
+/** A table's name as the export's group label: mvs_access_grants → "Access grants". */
+const label = (name: string) => {
+	const words = name.replace(/^mvs_(pro_)?/, '').replace(/_/g, ' ');
+	return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 export function emitPersonalDataPlan(plugin: ModelPlugin): { file: string; code: string } | undefined {
 	const plan: PhpValue[] = [];
@@ -17,7 +23,16 @@ export function emitPersonalDataPlan(plugin: ModelPlugin): { file: string; code:
 		for (const [column, spec] of Object.entries(table.columns)) {
 			const action = spec.personal?.action;
 			if (!action || !CARRIED_OUT.has(action)) continue;
-			plan.push({ table: table.name, column, action });
+			plan.push({
+				table: table.name,
+				column,
+				action,
+				// The personal-data export (MVS_Personal_Data_Exporter) reads the same plan.
+				export: spec.personal?.exported !== false,
+				label: raw(`__( ${str(label(table.name))}, ${str(plugin.textDomain)} )`),
+				key: [...table.primaryKey],
+				fields: Object.entries(table.columns).filter(([, c]) => c.personal?.action !== 'keep').map(([name]) => name),
+			});
 		}
 	}
 	if (plan.length === 0) return undefined;
@@ -32,9 +47,11 @@ export function emitPersonalDataPlan(plugin: ModelPlugin): { file: string; code:
 		'',
 		docblock([
 			'Erasure plan: table name without the prefix, user ID column, and action:',
-			'content (delete or reassign the member\'s content), delete_rows, anonymize (set to 0).',
+			'content (delete or reassign the member\'s content), delete_rows, anonymize (set to 0);',
+			'for the personal-data export: whether its rows are exported, the table\'s group',
+			'label, its primary key (the export\'s order) and the columns exported.',
 			'',
-			'@return array<int, array{table: string, column: string, action: string}>',
+			'@return array<int, array{table: string, column: string, action: string, export: bool, label: string, key: string[], fields: string[]}>',
 		]),
 		'\tpublic static function plan(): array {',
 		`\t\treturn ${php(plan, 2)};`,

@@ -1,0 +1,92 @@
+/**
+ * WordPress's privacy tools (Tools → Export and Erase Personal Data): the
+ * plugin's exporter and eraser, driven through the harness as WordPress's
+ * wp_ajax handlers drive them. Both read the erasure plan
+ * (docs/account-erasure.md, "WordPress's privacy tools"). Native only.
+ */
+import { erasureRows, naming, storedFiles } from '../support/erasure';
+import { freshUser, type FreshUser } from '../support/moderation';
+import { expect, test, upload, type Api } from '../support/mvs';
+import { fetchFile } from '../support/serve';
+
+interface ExportItem {
+	group_id: string;
+	group_label: string;
+	item_id: string;
+	data: { name: string; value: string }[];
+}
+interface ErasePage {
+	items_removed: boolean;
+	items_retained: boolean;
+	messages: string[];
+	done: boolean;
+}
+
+async function privacyTool<T>(admin: Api, tool: 'exporter' | 'eraser', email: string): Promise<T[]> {
+	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/privacy-tools', { json: { tool, email } });
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	return (res.body as { pages: T[] }).pages;
+}
+
+async function emailOf(admin: Api, id: number): Promise<string> {
+	const res = await admin.raw('GET', `/wp-json/wp/v2/users/${id}`, { query: { context: 'edit' } });
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	return res.body.email as string;
+}
+
+/** An item's fields by name. */
+const fields = (item: ExportItem) => Object.fromEntries(item.data.map((d) => [d.name, d.value]));
+
+test('the export holds a member\'s media (with file URLs), comments, follows and messages; erasure keeps the WordPress user and leaves no row or file of theirs', async ({ api, request }) => {
+	const admin = api('admin');
+	const [member, other, bystander] = await Promise.all([freshUser(admin), freshUser(admin), freshUser(admin)]);
+	const members: FreshUser[] = [member, other, bystander];
+	try {
+		const ok = (res: { status: number; body: unknown }, what: string) => expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+		const item = (await upload(member.api, { privacy: 'public' })).id;
+		const theirs = (await upload(other.api, { privacy: 'public' })).id;
+		const kept = (await upload(bystander.api, { privacy: 'public' })).id;
+		ok(await member.api.op('create_media_comment', { params: { id: theirs }, body: { content: 'an exported comment' } }), 'comment');
+		ok(await member.api.op('follow_user', { params: { id: other.id } }), 'follow');
+		ok(await other.api.op('follow_user', { params: { id: member.id } }), 'followed');
+		const conversation = await member.api.op('create_conversation', { body: { recipient_id: other.id } });
+		ok(conversation, 'conversation');
+		ok(await member.api.op('send_message', { params: { id: conversation.body.id }, body: { content: 'an exported message' } }), 'message');
+		ok(await bystander.api.op('create_media_comment', { params: { id: theirs }, body: { content: 'stays' } }), 'bystander comment');
+		ok(await bystander.api.op('follow_user', { params: { id: other.id } }), 'bystander follow');
+		const bystanderRows = naming(await erasureRows(admin, bystander.id));
+		const itemFiles = Object.keys(await storedFiles(admin, { media_id: item }));
+		const keptFiles = Object.keys(await storedFiles(admin, { media_id: kept }));
+		const email = await emailOf(admin, member.id);
+
+		// The export: one group per plan table, with readable labels; their rows only.
+		const pages = await privacyTool<{ data: ExportItem[]; done: boolean }>(admin, 'exporter', email);
+		expect(pages.map((p) => p.done)).toEqual([...pages.slice(1).map(() => false), true]);
+		const items = pages.flatMap((p) => p.data);
+		const group = (id: string) => items.filter((i) => i.group_id === id);
+		const media = group('mvs_media');
+		expect(media.map((i) => [i.group_label, fields(i).id])).toEqual([['Media', String(item)]]);
+		const file = await fetchFile(request, fields(media[0]!).File!);
+		expect(file.status).toBe(200);
+		expect(group('mvs_comments').map((i) => [i.group_label, fields(i).content])).toEqual([['Comments', 'an exported comment']]);
+		expect(group('mvs_follows').map((i) => [fields(i).follower_id, fields(i).followed_id]).sort()).toEqual([[String(member.id), String(other.id)], [String(other.id), String(member.id)]].sort());
+		expect(group('mvs_messages').map((i) => [i.group_label, fields(i).content])).toEqual([['Messages', 'an exported message']]);
+		// Rows naming them that are other members' (the other's notification of their comment) are not theirs to read.
+		expect(group('mvs_notifications').every((i) => fields(i).user_id === String(member.id))).toBe(true);
+		expect(naming(await erasureRows(admin, member.id))).toHaveProperty(['mvs_notifications.actor_id']);
+
+		// The erasure: the account stays, the plugin's rows and files of the member go.
+		const erased = await privacyTool<ErasePage>(admin, 'eraser', email);
+		expect(erased.at(-1)).toEqual({ items_removed: true, items_retained: false, messages: [], done: true });
+		expect((await admin.raw('GET', `/wp-json/wp/v2/users/${member.id}`)).status).toBe(200);
+		expect(naming(await erasureRows(admin, member.id))).toEqual({});
+		expect(Object.values(await storedFiles(admin, { keys: itemFiles })).filter((f) => f.exists)).toEqual([]);
+		// Another member's rows and files are untouched; a second erasure finds nothing.
+		expect(naming(await erasureRows(admin, bystander.id))).toEqual(bystanderRows);
+		expect(Object.values(await storedFiles(admin, { keys: keptFiles })).every((f) => f.exists)).toBe(true);
+		expect(await privacyTool<ErasePage>(admin, 'eraser', email)).toEqual([{ items_removed: false, items_retained: false, messages: [], done: true }]);
+		expect((await privacyTool<{ data: ExportItem[]; done: boolean }>(admin, 'exporter', email)).flatMap((p) => p.data)).toEqual([]);
+	} finally {
+		await Promise.all(members.map((m) => m.api.dispose()));
+	}
+});
