@@ -37,7 +37,7 @@ async function emailOf(admin: Api, id: number): Promise<string> {
 /** An item's fields by name. */
 const fields = (item: ExportItem) => Object.fromEntries(item.data.map((d) => [d.name, d.value]));
 
-test('the export holds a member\'s media (with file URLs), comments, follows and messages; erasure keeps the WordPress user and leaves no row or file of theirs', async ({ api, request }) => {
+test('the export holds a member\'s media (with file URLs), comments, follows, messages and Pro credits; erasure keeps the WordPress user and leaves no row or file of theirs', async ({ api, request }) => {
 	const admin = api('admin');
 	const [member, other, bystander] = await Promise.all([freshUser(admin), freshUser(admin), freshUser(admin)]);
 	const members: FreshUser[] = [member, other, bystander];
@@ -52,6 +52,8 @@ test('the export holds a member\'s media (with file URLs), comments, follows and
 		const conversation = await member.api.op('create_conversation', { body: { recipient_id: other.id } });
 		ok(conversation, 'conversation');
 		ok(await member.api.op('send_message', { params: { id: conversation.body.id }, body: { content: 'an exported message' } }), 'message');
+		// Pro's tables join through the same plan (mvs_account_erasure_plan).
+		ok(await admin.op('adjust_user_credits', { params: { user_id: member.id }, body: { credit_type: 'image', amount: 2 } }), 'credits');
 		ok(await bystander.api.op('create_media_comment', { params: { id: theirs }, body: { content: 'stays' } }), 'bystander comment');
 		ok(await bystander.api.op('follow_user', { params: { id: other.id } }), 'bystander follow');
 		const bystanderRows = naming(await erasureRows(admin, bystander.id));
@@ -71,6 +73,7 @@ test('the export holds a member\'s media (with file URLs), comments, follows and
 		expect(group('mvs_comments').map((i) => [i.group_label, fields(i).content])).toEqual([['Comments', 'an exported comment']]);
 		expect(group('mvs_follows').map((i) => [fields(i).follower_id, fields(i).followed_id]).sort()).toEqual([[String(member.id), String(other.id)], [String(other.id), String(member.id)]].sort());
 		expect(group('mvs_messages').map((i) => [i.group_label, fields(i).content])).toEqual([['Messages', 'an exported message']]);
+		expect(group('mvs_credit_log').map((i) => [i.group_label, fields(i).user_id])).toContainEqual(['Credit log', String(member.id)]);
 		// Rows naming them that are other members' (the other's notification of their comment) are not theirs to read.
 		expect(group('mvs_notifications').every((i) => fields(i).user_id === String(member.id))).toBe(true);
 		expect(naming(await erasureRows(admin, member.id))).toHaveProperty(['mvs_notifications.actor_id']);
