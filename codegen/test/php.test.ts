@@ -489,9 +489,16 @@ describe('generated PHP: the erasure plan carries what the personal-data export 
 		};
 		const plugin = buildModel([tinyPlugin({ tables: [thingTable({ columns })] })]).plugins[0]!;
 		const code = emitPersonalDataPlan(plugin)!.code;
-		const entry = (column: string) => code.slice(code.indexOf(`'column' => '${column}'`), code.indexOf(')', code.indexOf("'fields'", code.indexOf(`'column' => '${column}'`))));
+		// One entry: from its column to the next entry's table (or the plan's end).
+		const entry = (column: string) => {
+			const start = code.indexOf(`'column' => '${column}'`);
+			const next = code.indexOf("'table'", start);
+			return code.slice(start, next === -1 ? undefined : next);
+		};
 		assert.match(entry('owner_id'), /'export' => true,/);
+		// A column left out of the export carries the erasure's fields only.
 		assert.match(entry('blocked_id'), /'export' => false,/);
+		assert.doesNotMatch(entry('blocked_id'), /'label'|'key'|'fields'/);
 		assert.match(entry('owner_id'), new RegExp(`'label'\\s+=> __\\( 'Things', '${plugin.textDomain}' \\)`));
 		assert.match(entry('owner_id'), /'key'\s+=> array\( 'id' \)/);
 		assert.match(entry('owner_id'), /'fields' => array\( 'id', 'owner_id', 'title', 'created_at', 'blocked_id'/);

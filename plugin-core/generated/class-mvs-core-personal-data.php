@@ -21,9 +21,9 @@ final class MVS_Core_Personal_Data {
 	 * Erasure plan: table name without the prefix, user ID column, and action:
 	 * content (delete or reassign the member's content), delete_rows, anonymize (set to 0);
 	 * for the personal-data export: whether its rows are exported, the table's group
-	 * label, its primary key (the export's order) and the columns exported.
+	 * label, its primary key (the export's order) and the columns exported (exported entries only).
 	 *
-	 * @return array<int, array{table: string, column: string, action: string, export: bool, label: string, key: string[], fields: string[]}>
+	 * @return array<int, array{table: string, column: string, action: string, export: bool, label?: string, key?: string[], fields?: string[]}>
 	 */
 	public static function plan(): array {
 		return array(
@@ -68,9 +68,6 @@ final class MVS_Core_Personal_Data {
 				'column' => 'actor_id',
 				'action' => 'delete_rows',
 				'export' => false,
-				'label'  => __( 'Activity inbox', 'media-community-service' ),
-				'key'    => array( 'user_id', 'activity_id' ),
-				'fields' => array( 'user_id', 'activity_id', 'actor_id' ),
 			),
 			array(
 				'table'  => 'mvs_albums',
@@ -105,9 +102,6 @@ final class MVS_Core_Personal_Data {
 				'column' => 'blocked_id',
 				'action' => 'delete_rows',
 				'export' => false,
-				'label'  => __( 'Blocks', 'media-community-service' ),
-				'key'    => array( 'blocker_id', 'blocked_id' ),
-				'fields' => array( 'blocker_id', 'blocked_id', 'created_at' ),
 			),
 			array(
 				'table'  => 'mvs_collections',
@@ -274,17 +268,6 @@ final class MVS_Core_Personal_Data {
 				'column' => 'author_id',
 				'action' => 'content',
 				'export' => false,
-				'label'  => __( 'Media term index', 'media-community-service' ),
-				'key'    => array( 'term_taxonomy_id', 'moderation_status', 'privacy', 'media_id' ),
-				'fields' => array(
-					'term_taxonomy_id',
-					'moderation_status',
-					'privacy',
-					'media_id',
-					'group_id',
-					'media_type',
-					'author_id',
-				),
 			),
 			array(
 				'table'  => 'mvs_media_views',
@@ -396,20 +379,6 @@ final class MVS_Core_Personal_Data {
 				'column' => 'actor_id',
 				'action' => 'delete_rows',
 				'export' => false,
-				'label'  => __( 'Notifications', 'media-community-service' ),
-				'key'    => array( 'id' ),
-				'fields' => array(
-					'id',
-					'user_id',
-					'actor_id',
-					'type',
-					'object_type',
-					'object_id',
-					'data',
-					'is_read',
-					'fold_key',
-					'created_at',
-				),
 			),
 			array(
 				'table'  => 'mvs_reactions',

@@ -21,9 +21,9 @@ final class MVS_Pro_Personal_Data {
 	 * Erasure plan: table name without the prefix, user ID column, and action:
 	 * content (delete or reassign the member's content), delete_rows, anonymize (set to 0);
 	 * for the personal-data export: whether its rows are exported, the table's group
-	 * label, its primary key (the export's order) and the columns exported.
+	 * label, its primary key (the export's order) and the columns exported (exported entries only).
 	 *
-	 * @return array<int, array{table: string, column: string, action: string, export: bool, label: string, key: string[], fields: string[]}>
+	 * @return array<int, array{table: string, column: string, action: string, export: bool, label?: string, key?: string[], fields?: string[]}>
 	 */
 	public static function plan(): array {
 		return array(

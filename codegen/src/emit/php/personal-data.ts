@@ -23,16 +23,17 @@ export function emitPersonalDataPlan(plugin: ModelPlugin): { file: string; code:
 		for (const [column, spec] of Object.entries(table.columns)) {
 			const action = spec.personal?.action;
 			if (!action || !CARRIED_OUT.has(action)) continue;
-			plan.push({
-				table: table.name,
-				column,
-				action,
-				// The personal-data export (MVS_Personal_Data_Exporter) reads the same plan.
-				export: spec.personal?.exported !== false,
-				label: raw(`__( ${str(label(table.name))}, ${str(plugin.textDomain)} )`),
-				key: [...table.primaryKey],
-				fields: Object.entries(table.columns).filter(([, c]) => c.personal?.action !== 'keep').map(([name]) => name),
-			});
+			// The personal-data export (MVS_Personal_Data_Exporter) reads the same plan;
+			// an entry left out of it carries the erasure's three fields only.
+			const exported = spec.personal?.exported !== false;
+			const exportSpec = exported
+				? {
+						label: raw(`__( ${str(label(table.name))}, ${str(plugin.textDomain)} )`),
+						key: [...table.primaryKey],
+						fields: Object.entries(table.columns).filter(([, c]) => c.personal?.action !== 'keep').map(([name]) => name),
+					}
+				: {};
+			plan.push({ table: table.name, column, action, export: exported, ...exportSpec });
 		}
 	}
 	if (plan.length === 0) return undefined;
@@ -49,9 +50,9 @@ export function emitPersonalDataPlan(plugin: ModelPlugin): { file: string; code:
 			'Erasure plan: table name without the prefix, user ID column, and action:',
 			'content (delete or reassign the member\'s content), delete_rows, anonymize (set to 0);',
 			'for the personal-data export: whether its rows are exported, the table\'s group',
-			'label, its primary key (the export\'s order) and the columns exported.',
+			'label, its primary key (the export\'s order) and the columns exported (exported entries only).',
 			'',
-			'@return array<int, array{table: string, column: string, action: string, export: bool, label: string, key: string[], fields: string[]}>',
+			'@return array<int, array{table: string, column: string, action: string, export: bool, label?: string, key?: string[], fields?: string[]}>',
 		]),
 		'\tpublic static function plan(): array {',
 		`\t\treturn ${php(plan, 2)};`,
