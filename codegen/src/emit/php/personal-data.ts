@@ -26,7 +26,7 @@ export function emitPersonalDataPlan(plugin: ModelPlugin): { file: string; code:
 			// The personal-data export (MVS_Personal_Data_Exporter) reads the same plan;
 			// an entry left out of it carries the erasure's three fields only.
 			const exported = spec.personal?.exported !== false;
-			const exportSpec = exported
+			const exportSpec: Record<string, PhpValue> = exported
 				? {
 						label: raw(`__( ${str(label(table.name))}, ${str(plugin.textDomain)} )`),
 						key: [...table.primaryKey],
