@@ -7,7 +7,6 @@
 import {
 	Button,
 	Flex,
-	Notice,
 	SearchControl,
 	SelectControl,
 	Spinner,
@@ -20,6 +19,7 @@ import { store } from '../../store/quotas';
 import type { MembersQuery } from '../../store/quotas/types';
 import { MemberPanel } from '../quotas-member-panel';
 import { formatBytes } from '../quotas-storage-field/units';
+import { LoadError } from '../quotas-load-error';
 import { UsageBar } from '../quotas-usage-bar';
 
 const SORTS: Record< string, Pick< MembersQuery, 'orderby' | 'order' > > = {
@@ -235,24 +235,17 @@ export function Members() {
 	let body;
 	if ( error ) {
 		body = (
-			<Notice status="error" isDismissible={ false }>
-				<p>
-					{ sprintf(
-						/* translators: %s: error message. */
-						__(
-							'The members could not be loaded: %s',
-							'media-community-service-pro'
-						),
-						error
-					) }
-				</p>
-				<Button
-					variant="secondary"
-					onClick={ () => void loadMembers() }
-				>
-					{ __( 'Retry', 'media-community-service-pro' ) }
-				</Button>
-			</Notice>
+			<LoadError
+				message={ sprintf(
+					/* translators: %s: error message. */
+					__(
+						'The members could not be loaded: %s',
+						'media-community-service-pro'
+					),
+					error
+				) }
+				onRetry={ () => void loadMembers() }
+			/>
 		);
 	} else if ( null === members ) {
 		body = <Spinner />;

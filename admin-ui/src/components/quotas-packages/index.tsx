@@ -7,6 +7,7 @@ import { Button, Flex, Modal, Notice, Spinner } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 import { store } from '../../store/quotas';
+import { LoadError } from '../quotas-load-error';
 import { PackageForm } from '../quotas-package-form';
 import { formatBytes } from '../quotas-storage-field/units';
 import type { PackagesProps } from './types';
@@ -52,24 +53,17 @@ export function Packages( { roles }: PackagesProps ) {
 	let body;
 	if ( loadError ) {
 		body = (
-			<Notice status="error" isDismissible={ false }>
-				<p>
-					{ sprintf(
-						/* translators: %s: error message. */
-						__(
-							'The packages could not be loaded: %s',
-							'media-community-service-pro'
-						),
-						loadError
-					) }
-				</p>
-				<Button
-					variant="secondary"
-					onClick={ () => void loadPackages() }
-				>
-					{ __( 'Retry', 'media-community-service-pro' ) }
-				</Button>
-			</Notice>
+			<LoadError
+				message={ sprintf(
+					/* translators: %s: error message. */
+					__(
+						'The packages could not be loaded: %s',
+						'media-community-service-pro'
+					),
+					loadError
+				) }
+				onRetry={ () => void loadPackages() }
+			/>
 		);
 	} else if ( null === packages ) {
 		body = <Spinner />;
