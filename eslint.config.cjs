@@ -4,7 +4,7 @@
  *
  * - admin-ui/: @wordpress/eslint-plugin's `recommended` as it is, Prettier
  *   formatting included (the WordPress JavaScript standard).
- * - codegen/ and e2e/: the same rules without the formatting ones. These
+ * - codegen/, e2e/ and client/: the same rules without the formatting ones. These
  *   workspaces are written in the project's own layout (no spaces inside
  *   parentheses, long lines) and reformatting 24,000 lines would bury every
  *   real finding; eslint-config-prettier's list is exactly the rules that
@@ -20,6 +20,9 @@ module.exports = [
 			'**/node_modules/**',
 			'**/build/**',
 			'codegen/out/**',
+			// The client package's generated half, like codegen/out/, and its build.
+			'client/src/client.ts',
+			'client/dist/**',
 			'e2e/test-results/**',
 			'e2e/playwright-report/**',
 			'e2e/.cache/**',
@@ -46,7 +49,7 @@ module.exports = [
 	} ) ),
 
 	{
-		files: [ 'codegen/**', 'e2e/**' ],
+		files: [ 'codegen/**', 'e2e/**', 'client/**' ],
 		languageOptions: { globals: globals.node },
 		rules: {
 			...eslintConfigPrettier.rules,
@@ -76,6 +79,7 @@ module.exports = [
 						__dirname,
 						`${ __dirname }/codegen`,
 						`${ __dirname }/e2e`,
+						`${ __dirname }/client`,
 					],
 				},
 			],

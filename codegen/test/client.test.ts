@@ -4,15 +4,16 @@
  * and its input into the right request.
  */
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import ts from 'typescript';
-import { buildRequest, MvsClient, operations, type MvsRequest } from '../out/client.js';
+import { buildRequest, MvsClient, operations, type MvsRequest } from '../../client/src/client.js';
 import { plugins } from '../src/api/index.js';
 import { buildModel } from '../src/model/build.js';
-import { codegenRoot } from './helpers/paths.js';
+import { repoRoot } from './helpers/paths.js';
 
-const clientFile = join(codegenRoot, 'out', 'client.ts');
+const clientFile = join(repoRoot, 'client', 'src', 'client.ts');
 
 const STRICT: ts.CompilerOptions = {
 	strict: true,
@@ -61,13 +62,21 @@ function typecheck(files: readonly string[], virtual: Readonly<Record<string, st
 }
 
 describe('TypeScript client: types', () => {
-	test('codegen/out/client.ts type-checks alone under strict options', () => {
+	test('client/src/client.ts type-checks alone under strict options', () => {
 		const diagnostics = typecheck([clientFile]);
 		assert.equal(diagnostics.length, 0, format(diagnostics));
 	});
 
+	test('the whole client package (client/src) type-checks under the same options, ES2022 only: no DOM, no Node', () => {
+		const dir = join(repoRoot, 'client', 'src');
+		const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => join(dir, f));
+		assert.ok(files.length > 1, 'client/src holds the generated client and the fetch client');
+		const diagnostics = typecheck(files);
+		assert.equal(diagnostics.length, 0, format(diagnostics));
+	});
+
 	test('its types accept right calls and reject wrong ones', () => {
-		const usage = join(codegenRoot, 'out', '__client_usage_check__.ts');
+		const usage = join(repoRoot, 'client', 'src', '__client_usage_check__.ts');
 		const code = [
 			"import { buildRequest, MvsClient, type Operations } from './client.js';",
 			"buildRequest('get_media', { params: { id: 1 } });",

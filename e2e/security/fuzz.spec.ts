@@ -1,12 +1,23 @@
 /**
  * Schema-driven fuzzing of every route the generator emitted (implemented or
  * not: validation and auth are generated for all of them). Each route gets
- * at least INPUTS_PER_ROUTE bad inputs, each sent as anonymous and as a
- * member who owns the objects in the path: no 5xx, every error a JSON
- * {code, message, data.status} whose code the route documents (or one of
- * GENERIC_CODES). PHP warnings and notices fail the run in run-tests.mjs.
+ * at least INPUTS_PER_ROUTE bad inputs as a member who owns the objects in
+ * the path, and every request-level input and every field at least once:
+ * no 5xx, every error a JSON {code, message, data.status} whose code the
+ * route documents (or one of GENERIC_CODES). PHP warnings and notices fail
+ * the run in run-tests.mjs.
+ *
+ * Anonymous callers send the same inputs where a route admits them. Where it
+ * refuses them, WordPress validates the arguments before the permission check,
+ * so their inputs would run the member's validation again and stop at the
+ * refusal: a sample of REFUSED_SAMPLE proves the refusal keeps its shape.
+ *
+ * Which of a field's hostile values are sent is rotated by a seed: the
+ * commit by default (one commit, one set of inputs: a failure reproduces),
+ * `MVS_FUZZ_SEED` to replay another, `MVS_FUZZ_INPUTS` for more per route.
  */
-import type { MvsFile } from '../../codegen/out/client';
+import { execFileSync } from 'node:child_process';
+import type { MvsFile } from '../../client/src/client';
 import { pathParams, type FixtureIds } from '../support/matrix';
 import { expect, files, test as base } from '../support/mvs';
 import { seedOwnedFixtures } from '../support/seed';
@@ -14,8 +25,30 @@ import { ANY_FIELD, badValuesFor, HEADER_VALUES, PATH_VALUES, type BadValue } fr
 import { clientFor, count, encodeQuery, freshBucket, pool, type RawRequest, type RawResponse } from './support/http';
 import { GENERIC_CODES, operations, type Field, type Operation } from './support/operations';
 
-const INPUTS_PER_ROUTE = 50;
+const INPUTS_PER_ROUTE = Number(process.env.MVS_FUZZ_INPUTS || 36);
+const REFUSED_SAMPLE = 6;
 const ROLES = ['anonymous', 'member'] as const;
+const SEED = process.env.MVS_FUZZ_SEED || commitOf() || 'mvs';
+
+function commitOf(): string {
+	try {
+		return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+	} catch {
+		return '';
+	}
+}
+
+/** A stable number for `text` under this run's seed (FNV-1a). */
+function seeded(text: string): number {
+	let hash = 0x811c9dc5;
+	for (const char of `${SEED}|${text}`) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+	return hash;
+}
+
+function rotate<T>(list: T[], by: number): T[] {
+	const at = list.length ? by % list.length : 0;
+	return [...list.slice(at), ...list.slice(0, at)];
+}
 
 const test = base.extend<{}, { ids: FixtureIds }>({
 	ids: [async ({ api, fixtures }, use) => use(await seedOwnedFixtures(api('member'), api('admin'), fixtures)), { scope: 'worker' }],
@@ -109,29 +142,39 @@ function requestInputs(op: Operation, baseline: Baseline): Input[] {
 	];
 }
 
-/** At least INPUTS_PER_ROUTE inputs: the request-level ones, then each field's values in turn, then junk parameters. */
+/**
+ * The request-level inputs, then each field's values in turn (rotated by the
+ * seed), then junk parameters: at least INPUTS_PER_ROUTE, and one pass over
+ * every field whatever their number.
+ */
 function inputsFor(op: Operation, baseline: Baseline): Input[] {
 	const inputs = requestInputs(op, baseline);
 	// Each header starts at its own place in the list, so the few inputs a header gets differ between headers.
 	const headers = op.fields.filter((f) => f.in === 'header');
-	const rotated = (field: Field) => {
-		const at = (headers.indexOf(field) * 4) % HEADER_VALUES.length;
-		return [...HEADER_VALUES.slice(at), ...HEADER_VALUES.slice(0, at)];
+	const valuesOf = (field: Field) => {
+		const values = field.in === 'path' ? PATH_VALUES : field.in === 'header' ? HEADER_VALUES : badValuesFor(field.schema);
+		const offset = field.in === 'header' ? headers.indexOf(field) * 4 : 0;
+		return rotate(values, offset + seeded(`${op.label} ${field.in} ${field.name}`));
 	};
-	const valuesOf = (field: Field) => (field.in === 'path' ? PATH_VALUES : field.in === 'header' ? rotated(field) : badValuesFor(field.schema));
 	const queues = op.fields.map((field) => valuesOf(field).map((bad) => () => fieldInput(op, baseline, field, bad)));
 	// Fields nobody declared still reach PHP (WordPress keeps them in the request): junk in a parameter the route ignores.
-	queues.push(
-		[...ANY_FIELD, ...badValuesFor({ type: 'integer' })].map((bad) => () => fieldInput(op, baseline, { name: 'mvs_fuzz', in: baseline.fieldsIn, schema: {} }, bad)),
-	);
-	while (inputs.length < INPUTS_PER_ROUTE && queues.some((q) => q.length)) {
+	const junk = { name: 'mvs_fuzz', in: baseline.fieldsIn, schema: {} } as const;
+	queues.push(rotate([...ANY_FIELD, ...badValuesFor({ type: 'integer' })], seeded(op.label)).map((bad) => () => fieldInput(op, baseline, junk, bad)));
+	const wanted = Math.max(INPUTS_PER_ROUTE, inputs.length + queues.length);
+	while (inputs.length < wanted && queues.some((q) => q.length)) {
 		for (const queue of queues) {
 			const make = queue.shift();
 			const input = make?.();
-			if (input && inputs.length < INPUTS_PER_ROUTE) inputs.push(input);
+			if (input && inputs.length < wanted) inputs.push(input);
 		}
 	}
 	return inputs;
+}
+
+/** What an anonymous caller sends: everything where the route admits them, a seeded sample where it refuses them. */
+function anonymousInputs(op: Operation, inputs: Input[]): Input[] {
+	const admitsAnonymous = op.route.auth.kind === 'public' || op.route.auth.kind === 'public_privacy';
+	return admitsAnonymous ? inputs : rotate(inputs, seeded(`${op.label} anonymous`)).slice(0, REFUSED_SAMPLE);
 }
 
 /** Why `response` breaks the contract, or null. */
@@ -152,21 +195,24 @@ function problemOf(op: Operation, input: Input, response: RawResponse): string |
 
 // One test per route: the routes spread over the workers.
 for (const op of operations) {
-	test(`fuzz ${op.label}: ${INPUTS_PER_ROUTE} bad inputs, anonymous and member`, async ({ fixtures, ids }, info) => {
-		const clients = await Promise.all(ROLES.map((role) => clientFor(role, fixtures)));
+	test(`fuzz ${op.label}: hostile inputs as a member, and as anonymous`, async ({ fixtures, ids }, info) => {
+		const [anonymous, member] = await Promise.all(ROLES.map((role) => clientFor(role, fixtures)));
 		const problems: string[] = [];
 		const inputs = inputsFor(op, baselineOf(op, ids));
-		expect(inputs.length, 'inputs').toBeGreaterThanOrEqual(50);
-		const jobs = inputs.flatMap((input) => clients.map((client, i) => ({ input, client, role: ROLES[i]! })));
+		expect(inputs.length, 'inputs').toBeGreaterThanOrEqual(INPUTS_PER_ROUTE);
+		const jobs = [
+			...inputs.map((input) => ({ input, client: member!, role: 'member' })),
+			...anonymousInputs(op, inputs).map((input) => ({ input, client: anonymous!, role: 'anonymous' })),
+		];
 		await pool(jobs, 4, async ({ input, client, role }) => {
 			const response = await client.call({ ...input.request, headers: { ...input.request.headers, ...freshBucket('fuzz') } });
 			const problem = problemOf(op, input, response);
 			if (problem) problems.push(`[${role}] ${input.label}: ${problem}`);
 		});
-		await Promise.all(clients.map((c) => c.dispose()));
+		await Promise.all([anonymous!.dispose(), member!.dispose()]);
 		count(info, 'routes fuzzed', 1);
 		count(info, 'fuzz inputs', inputs.length);
 		count(info, 'fuzz requests', jobs.length);
-		expect(problems.slice(0, 40), `${problems.length} problem(s)`).toEqual([]);
+		expect(problems.slice(0, 40), `${problems.length} problem(s) (seed ${SEED})`).toEqual([]);
 	});
 }

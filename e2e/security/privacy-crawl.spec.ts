@@ -11,7 +11,7 @@
  * routes that search. A marker in any body or header of a caller it is
  * hidden from fails the test.
  */
-import type { MvsFile } from '../../codegen/out/client';
+import type { MvsFile } from '../../client/src/client';
 import { routes } from '../support/matrix';
 import { saveSettings, SKIN, solidPng } from '../support/moderation';
 import { expect, test, type Api } from '../support/mvs';

@@ -6,7 +6,7 @@
  * media content type, nosniff and a Content-Disposition.
  */
 import { deflateSync } from 'node:zlib';
-import type { MvsFile } from '../../codegen/out/client';
+import type { MvsFile } from '../../client/src/client';
 import { encodeJpeg, exifTiff, gifWithMeta, imageStructure, pngWithChunks, webpWithMeta } from '../support/media-files';
 import { encodePng, expect, makePng, pngChunk, test } from '../support/mvs';
 import { clientFor, count, freshBucket, type Client } from './support/http';

@@ -3,7 +3,7 @@
  * downloads refused when the item forbids them; per-item and per-author stats;
  * popular and trending order of GET /media.
  */
-import type { MediaItem } from '../../codegen/out/client';
+import type { MediaItem } from '../../client/src/client';
 import { expect, test, upload } from '../support/mvs';
 import { pinnedWindow } from '../support/rate-limit';
 import { fetchFile, setMediaMeta, signedUrl, stats } from '../support/serve';

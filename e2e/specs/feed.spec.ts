@@ -9,7 +9,7 @@
  * member of a test is a throw-away one, so parallel tests and the shared
  * fixture users never see each other's events.
  */
-import type { ActivityEvent, MediaItem } from '../../codegen/out/client';
+import type { ActivityEvent, MediaItem } from '../../client/src/client';
 import { expect, test, upload, type Api } from '../support/mvs';
 import { freshUser, type FreshUser } from '../support/moderation';
 import { createAlbum, createComment } from '../support/seed';

@@ -6,7 +6,7 @@
  * suggestions. Every test uses throw-away members (freshUser), so counts
  * start at zero and fixture users are untouched. Choices: docs/people.md.
  */
-import type { SuggestedUser, UserCard, UserProfile } from '../../codegen/out/client';
+import type { SuggestedUser, UserCard, UserProfile } from '../../client/src/client';
 import { expect, test, upload, type Api } from '../support/mvs';
 import { freshUser, type FreshUser } from '../support/moderation';
 

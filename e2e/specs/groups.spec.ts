@@ -4,7 +4,7 @@
  * GET /media?group_covers=1 shows one cover per group, both with privacy
  * applied in SQL.
  */
-import type { MediaItem } from '../../codegen/out/client';
+import type { MediaItem } from '../../client/src/client';
 import { expect, files, test, upload, type Api } from '../support/mvs';
 
 test.describe.configure({ mode: 'parallel' });

@@ -3,7 +3,7 @@
  * privacy enforced in lists, counts and totals, viewer-aware fields, a
  * constant query budget per page, and clear 400s for bad input.
  */
-import type { MediaItem } from '../../codegen/out/client';
+import type { MediaItem } from '../../client/src/client';
 import { ROLES, expect, files, test, upload, type Api } from '../support/mvs';
 import { createAlbum, uploadImage } from '../support/seed';
 

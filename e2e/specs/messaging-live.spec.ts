@@ -7,7 +7,7 @@
  * entry; unsending deletes the attachment's row and file) and a conversation's
  * media. Choices: docs/messaging.md.
  */
-import type { Conversation, ConversationMedia, Message, MessagePoll, UploadResult } from '../../codegen/out/client';
+import type { Conversation, ConversationMedia, Message, MessagePoll, UploadResult } from '../../client/src/client';
 import { expect, files, test, upload } from '../support/mvs';
 import { storedFiles } from '../support/erasure';
 import { freshUser, type FreshUser } from '../support/moderation';

@@ -7,7 +7,7 @@
  * unread counters under concurrent sends, and notifications that fold.
  * Every test uses throw-away members. Choices: docs/messaging.md.
  */
-import type { Conversation, Message } from '../../codegen/out/client';
+import type { Conversation, Message } from '../../client/src/client';
 import { expect, test, upload, type Api } from '../support/mvs';
 import { freshUser, type FreshUser } from '../support/moderation';
 

@@ -5,7 +5,7 @@
  * see"). The uploader is a member of this spec's own, so other specs'
  * decisions never show here.
  */
-import type { MediaItem } from '../../codegen/out/client';
+import type { MediaItem } from '../../client/src/client';
 import { expect, test, upload, type Api } from '../support/mvs';
 import { freshUser, token } from '../support/moderation';
 

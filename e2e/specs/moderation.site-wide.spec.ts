@@ -4,7 +4,7 @@
  * (for everyone or per role), pending items' visibility to each role, and the
  * report threshold setting.
  */
-import type { ModerationCounts } from '../../codegen/out/client';
+import type { ModerationCounts } from '../../client/src/client';
 import { expect, test, upload, type Api } from '../support/mvs';
 import { saveSettings, token, trail } from '../support/moderation';
 

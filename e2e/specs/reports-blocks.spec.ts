@@ -5,7 +5,7 @@
  * the other. Blocks and rate-limit windows use throw-away members so they
  * never touch what the shared fixture users see.
  */
-import { REPORT_REASON } from '../../codegen/out/client';
+import { REPORT_REASON } from '../../client/src/client';
 import { expect, test, upload, type Api } from '../support/mvs';
 import { freshUser, token, trail, type FreshUser } from '../support/moderation';
 import { pinnedWindow } from '../support/rate-limit';

@@ -4,7 +4,7 @@
  * on every request, files stream byte-exact with Range support, and caching
  * and download headers follow the item's privacy.
  */
-import type { MediaItem } from '../../codegen/out/client';
+import type { MediaItem } from '../../client/src/client';
 import { expect, files, test, upload } from '../support/mvs';
 import { bigPdf, fetchFile, serveQuery, signedUrl, stats } from '../support/serve';
 

@@ -3,7 +3,7 @@
  * screen: who may use it, what it describes, all-or-nothing validation (the
  * same on /wp/v2/settings) and secret masking. It changes site settings, so it runs in the site-wide project.
  */
-import { UNGROUPED_PRIVACY } from '../../codegen/out/client';
+import { UNGROUPED_PRIVACY } from '../../client/src/client';
 import { expect, test, type Api } from '../support/mvs';
 
 test.describe.configure({ mode: 'serial' });

@@ -4,7 +4,7 @@
  * storage failures leave nothing behind, the storage folder is closed to
  * the web, and POST /media/{id}/replace goes through the same checks.
  */
-import type { MediaItem } from '../../codegen/out/client';
+import type { MediaItem } from '../../client/src/client';
 import { aliasFiles } from '../support/media-files';
 import { baseUrl, expect, files, makePng, pngChunk, pngClaiming, test, upload, type Api } from '../support/mvs';
 

@@ -4,7 +4,7 @@
  * in its last bytes, so duplicate detection never interferes.
  */
 import { deflateSync } from 'node:zlib';
-import type { MvsFile } from '../../codegen/out/client';
+import type { MvsFile } from '../../client/src/client';
 import { pngChunk } from './mvs';
 
 function box(type: string, body: Buffer): Buffer {

@@ -3,7 +3,7 @@
  * pixel by pixel (correct CRCs, so GD decodes them), throw-away members with
  * their own API connection, and the harness's moderation trail.
  */
-import type { MvsFile } from '../../codegen/out/client';
+import type { MvsFile } from '../../client/src/client';
 import { connect, encodePng, expect, type Api } from './mvs';
 
 export type Rgb = [number, number, number];

@@ -1,7 +1,7 @@
 /**
  * Fixture data created through the REST API.
  */
-import type { MvsRequest } from '../../codegen/out/client';
+import type { MvsRequest } from '../../client/src/client';
 import { files, upload, type Api, type Role, type SiteFixtures } from './mvs';
 import { pathParams, type FixtureIds, type ManifestRoute } from './matrix';
 import { createPasswordUser } from './community';

@@ -3,7 +3,7 @@
  * signed URLs, and raw GETs of /serve that keep the body as bytes.
  */
 import type { APIRequestContext } from '@playwright/test';
-import type { MvsFile } from '../../codegen/out/client';
+import type { MvsFile } from '../../client/src/client';
 import { expect, type Api } from './mvs';
 
 /** A PDF of exactly `size` bytes (well over one 8 KiB chunk by default), unique per call. */

@@ -1,5 +1,5 @@
 /**
- * The generated typed client (codegen/out/client.ts) over @wordpress/api-fetch,
+ * The generated typed client (client/src/client.ts) over @wordpress/api-fetch,
  * so requests carry the REST nonce and root URL WordPress configures for
  * wp-admin. The screens talk to the plugin's REST routes only through this.
  */
@@ -10,7 +10,7 @@ import {
 	type MvsError,
 	type MvsRequest,
 	type MvsResponse,
-} from '../../../codegen/out/client';
+} from '../../../client/src/client';
 
 /** One request through api-fetch, answered as an MvsResponse (also for routes outside the typed client, e.g. /wp/v2/users). */
 export async function transport(

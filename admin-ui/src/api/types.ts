@@ -2,12 +2,12 @@
  * Shapes of the moderation routes, as the DSL declares them (the generated
  * client's types, under the names the screens use).
  */
-import type { ModerationQueueItem } from '../../../codegen/out/client';
+import type { ModerationQueueItem } from '../../../client/src/client';
 
 export type {
 	AiAnalysis as AnalysisResult,
 	ModerationCounts as QueueCounts,
 	ModerationQueueItem as QueueItem,
-} from '../../../codegen/out/client';
+} from '../../../client/src/client';
 
 export type QueueState = ModerationQueueItem[ 'moderation_status' ];

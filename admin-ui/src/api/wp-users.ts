@@ -3,7 +3,7 @@
  * client does not cover: the Quotas screen lists members through it
  * (search, sort, pages), then asks Pro for each one's quota.
  */
-import type { MvsResponse } from '../../../codegen/out/client';
+import type { MvsResponse } from '../../../client/src/client';
 import { transport } from './client';
 
 /** What the screen shows of a user. */

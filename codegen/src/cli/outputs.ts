@@ -29,7 +29,8 @@ export function generateAll(model: Model = loadModel()): Map<string, string> {
 		const slug = plugin.namespace.replace(/\//g, '-');
 		files.set(`codegen/out/openapi/${slug}.json`, `${JSON.stringify(emitOpenApi(model, plugin), null, '\t')}\n`);
 	}
-	files.set('codegen/out/client.ts', emitClient(model));
+	// The client package's generated half (client/README.md); the rest of client/src is hand-written.
+	files.set('client/src/client.ts', emitClient(model));
 	files.set('codegen/out/route-manifest.json', `${JSON.stringify(emitManifest(model), null, '\t')}\n`);
 	return files;
 }

@@ -4,7 +4,7 @@
  * normalise most of them), and a small concurrency pool.
  */
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import type { MvsFile } from '../../../codegen/out/client';
+import type { MvsFile } from '../../../client/src/client';
 import { baseUrl, type Role, type SiteFixtures } from '../../support/mvs';
 
 export interface RawRequest {

@@ -5,7 +5,7 @@
  * another caller. Data made through the API by a member of its own; the
  * edge cases are in albums.spec.ts.
  */
-import type { AlbumWithMedia } from '../../../codegen/out/client';
+import type { AlbumWithMedia } from '../../../client/src/client';
 import { createMember, type Member } from '../../support/community';
 import { expect, test } from '../../support/mvs';
 import { uniqueName, uploadImage } from '../../support/seed';

@@ -5,7 +5,7 @@
  * item made private leaves them. Proves the feed's SQL runs on SQLite. The
  * edge cases are in feed.spec.ts.
  */
-import type { ActivityEvent } from '../../../codegen/out/client';
+import type { ActivityEvent } from '../../../client/src/client';
 import { createMember, type Member } from '../../support/community';
 import { expect, test } from '../../support/mvs';
 import { createAlbum, uploadImage } from '../../support/seed';

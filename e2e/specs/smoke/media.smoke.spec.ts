@@ -6,7 +6,7 @@
  * data made through the API by a member of its own (see support/community.ts).
  * The edge cases of each route are in the full suite (media.spec.ts and its neighbours).
  */
-import type { MediaItem } from '../../../codegen/out/client';
+import type { MediaItem } from '../../../client/src/client';
 import { createMember, type Member } from '../../support/community';
 import { expect, files, test } from '../../support/mvs';
 import { bigPdf, serveQuery } from '../../support/serve';

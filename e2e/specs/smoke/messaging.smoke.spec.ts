@@ -9,7 +9,7 @@
  * declined and the first conversation is left. Edge cases: messaging.spec.ts,
  * messaging-live.spec.ts.
  */
-import type { Conversation, ConversationMedia, Message, MessagePoll, UploadResult } from '../../../codegen/out/client';
+import type { Conversation, ConversationMedia, Message, MessagePoll, UploadResult } from '../../../client/src/client';
 import { createMember, type Member } from '../../support/community';
 import { expect, files, test } from '../../support/mvs';
 

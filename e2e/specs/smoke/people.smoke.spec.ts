@@ -3,7 +3,7 @@
  * suggestions: 9 routes), for the Playground tier: every route once on
  * SQLite, with two members of their own. The edge cases are in follows.spec.ts.
  */
-import type { SuggestedUser, UserCard } from '../../../codegen/out/client';
+import type { SuggestedUser, UserCard } from '../../../client/src/client';
 import { createMember, type Member } from '../../support/community';
 import { expect, test } from '../../support/mvs';
 import { uploadImage } from '../../support/seed';

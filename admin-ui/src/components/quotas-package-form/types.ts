@@ -1,4 +1,4 @@
-import type { QuotaPackage } from '../../../../codegen/out/client';
+import type { QuotaPackage } from '../../../../client/src/client';
 import type { Failure, PackageFields } from '../../store/quotas/types';
 
 /** A WordPress role a package can be tied to. */

@@ -1,8 +1,10 @@
 /**
  * The settings screen: every setting of GET /mvs/v1/settings grouped by
- * section; Save sends only the changed values to PUT /mvs/v1/settings, which
- * saves all or nothing and names each invalid field. State lives in the
- * `mvs/settings` store.
+ * section, with a list of the sections to jump to; settings that do not
+ * apply (the AI endpoint with local analysis) are hidden. Save checks the
+ * edited values, then sends them to PUT /mvs/v1/settings, which saves all or
+ * nothing; after a refusal the first refused field gets the focus. Leaving
+ * with unsaved changes asks first. State lives in the `mvs/settings` store.
  */
 import {
 	Button,
@@ -12,29 +14,39 @@ import {
 	Spinner,
 } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
+import { useEffect, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
-import type { SettingField } from '../../../../codegen/out/client';
+import type { SettingField } from '../../../../client/src/client';
 import { NOTICE_CONTEXT, store } from '../../store/settings';
 import { Notices } from '../notices';
 import { SettingControl } from '../setting-control';
 
 /** One field with its current value and server message, from the store. */
 function StoredSetting( { field }: { field: SettingField } ) {
-	const { value, error } = useSelect(
+	const { value, error, dirty, applies } = useSelect(
 		( select ) => ( {
 			value: select( store ).getValue( field.key ),
 			error: select( store ).getError( field.key ),
+			dirty: select( store ).isDirty( field.key ),
+			applies: select( store ).applies( field ),
 		} ),
-		[ field.key ]
+		[ field ]
 	);
-	const { edit } = useDispatch( store );
+	const { edit, discard } = useDispatch( store );
+	if ( ! applies ) {
+		return null;
+	}
 	return (
-		<SettingControl
-			field={ field }
-			value={ value }
-			error={ error }
-			onChange={ ( next ) => void edit( field.key, next ) }
-		/>
+		<div className="mvs-settings__field" data-setting={ field.key }>
+			<SettingControl
+				field={ field }
+				value={ value }
+				error={ error }
+				dirty={ dirty }
+				onChange={ ( next ) => void edit( field.key, next ) }
+				onDiscard={ () => void discard( field.key ) }
+			/>
+		</div>
 	);
 }
 
@@ -48,6 +60,20 @@ export function SettingsForm() {
 		[]
 	);
 	const { save } = useDispatch( store );
+	const form = useRef< HTMLFormElement >( null );
+
+	useEffect( () => {
+		if ( ! edited ) {
+			return undefined;
+		}
+		// The browser's own "Leave site?" question (its text cannot be set).
+		const warn = ( event: BeforeUnloadEvent ) => {
+			event.preventDefault();
+			event.returnValue = '';
+		};
+		window.addEventListener( 'beforeunload', warn );
+		return () => window.removeEventListener( 'beforeunload', warn );
+	}, [ edited ] );
 
 	if ( ! screen ) {
 		return (
@@ -58,44 +84,62 @@ export function SettingsForm() {
 		);
 	}
 
+	const sections = screen.sections.filter( ( section ) =>
+		screen.fields.some( ( field ) => field.section === section.key )
+	);
 	return (
 		<form
+			ref={ form }
 			className="mvs-settings"
 			// The server validates every value and names each bad field; the
 			// browser's own bubbles would show only one field at a time.
 			noValidate
 			onSubmit={ ( event ) => {
 				event.preventDefault();
-				void save();
+				void ( async () => {
+					const saved = await save();
+					if ( ! saved ) {
+						// The first refused field in page order, wherever it is.
+						form.current
+							?.querySelector< HTMLElement >( '[aria-invalid="true"]' )
+							?.focus();
+					}
+				} )();
 			} }
 		>
 			<Notices context={ NOTICE_CONTEXT } />
-			{ screen.sections.map( ( section ) => {
-				const fields = screen.fields.filter(
-					( field ) => field.section === section.key
-				);
-				if ( 0 === fields.length ) {
-					return null;
-				}
-				return (
-					<Card key={ section.key } className="mvs-settings__section">
-						<CardHeader>
-							<h2>{ section.title }</h2>
-						</CardHeader>
-						<CardBody>
-							{ fields.map( ( field ) => (
-								<div
-									key={ field.key }
-									className="mvs-settings__field"
-									data-setting={ field.key }
-								>
-									<StoredSetting field={ field } />
-								</div>
+			<nav
+				className="mvs-settings__nav"
+				aria-label={ __( 'Settings sections', 'media-community-service' ) }
+			>
+				<ul>
+					{ sections.map( ( section ) => (
+						<li key={ section.key }>
+							<a href={ `#mvs-section-${ section.key }` }>
+								{ section.title }
+							</a>
+						</li>
+					) ) }
+				</ul>
+			</nav>
+			{ sections.map( ( section ) => (
+				<Card
+					key={ section.key }
+					className="mvs-settings__section"
+					id={ `mvs-section-${ section.key }` }
+				>
+					<CardHeader>
+						<h2>{ section.title }</h2>
+					</CardHeader>
+					<CardBody>
+						{ screen.fields
+							.filter( ( field ) => field.section === section.key )
+							.map( ( field ) => (
+								<StoredSetting key={ field.key } field={ field } />
 							) ) }
-						</CardBody>
-					</Card>
-				);
-			} ) }
+					</CardBody>
+				</Card>
+			) ) }
 			<p className="submit">
 				<Button
 					variant="primary"

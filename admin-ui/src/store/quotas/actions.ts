@@ -4,7 +4,7 @@
  * generated client, the member list through /wp/v2/users).
  */
 import { __, _n, sprintf } from '@wordpress/i18n';
-import type { MvsError, MvsResponse } from '../../../../codegen/out/client';
+import type { MvsError, MvsResponse } from '../../../../client/src/client';
 import { client, errorOf, isOk } from '../../api/client';
 import { listWpUsers } from '../../api/wp-users';
 import { showError, showSuccess } from '../notices';

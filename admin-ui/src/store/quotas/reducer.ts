@@ -1,4 +1,4 @@
-import type { QuotaPackage } from '../../../../codegen/out/client';
+import type { QuotaPackage } from '../../../../client/src/client';
 import type { QuotasAction, QuotasState } from './types';
 
 export const initialState: QuotasState = {

@@ -2,7 +2,7 @@ import type {
 	CreditLogEntry,
 	QuotaPackage,
 	QuotaUsage,
-} from '../../../../codegen/out/client';
+} from '../../../../client/src/client';
 import type { WpUser } from '../../api/wp-users';
 import type { Failure, MembersQuery, QuotasState } from './types';
 

@@ -6,7 +6,7 @@ import type {
 	Operations,
 	QuotaPackage,
 	QuotaUsage,
-} from '../../../../codegen/out/client';
+} from '../../../../client/src/client';
 import type { WpUser, WpUsersOrderby } from '../../api/wp-users';
 import type { Registry } from '../notices';
 import type * as selectors from './selectors';

@@ -1,7 +1,11 @@
 /**
  * Actions of the settings store: edits stay local until `save()` sends them.
  */
-import { __ } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
+import {
+	serverMessage,
+	type ServerRefusal,
+} from '../../components/setting-control/validation';
 import { client, errorOf, isOk } from '../../api/client';
 import { clearErrors, showError, showSuccess } from '../notices';
 import { NOTICE_CONTEXT } from './constants';
@@ -9,6 +13,25 @@ import type { SettingsAction, Thunk } from './types';
 
 export function edit( key: string, value: unknown ): SettingsAction {
 	return { type: 'EDIT', key, value };
+}
+
+/** Forgets the edit of a key: it keeps its stored value (a secret left empty). */
+export function discard( key: string ): SettingsAction {
+	return { type: 'DISCARD', key };
+}
+
+/** The failure notice: says that nothing, not even the valid changes, was saved. */
+function nothingSaved( count: number ): string {
+	return sprintf(
+		/* translators: %d: number of settings to correct. */
+		_n(
+			'Nothing was saved: %d setting needs a change. Your other changes were not saved either; they are still in the form.',
+			'Nothing was saved: %d settings need a change. Your other changes were not saved either; they are still in the form.',
+			count,
+			'media-community-service'
+		),
+		count
+	);
 }
 
 export function fetchScreen(): Thunk {
@@ -23,13 +46,21 @@ export function fetchScreen(): Thunk {
 }
 
 /**
- * Sends the edited values. The route saves all or nothing; on a 400 its
- * `data.params` names the message of each refused key.
+ * Checks the edited values, then sends them. The route saves all or
+ * nothing; on a 400 its `data.details` (else `data.params`) says why each
+ * refused key was refused, reworded here for the field's label. Resolves to
+ * whether the values were saved.
  */
-export function save(): Thunk {
+export function save(): Thunk< boolean > {
 	return async ( { dispatch, select, registry } ) => {
-		dispatch( { type: 'SAVE_START' } );
 		clearErrors( registry, NOTICE_CONTEXT );
+		const invalid = select.getInvalidEdits();
+		if ( Object.keys( invalid ).length > 0 ) {
+			dispatch( { type: 'SAVE_FAILURE', errors: invalid } );
+			showError( registry, NOTICE_CONTEXT, nothingSaved( Object.keys( invalid ).length ) );
+			return false;
+		}
+		dispatch( { type: 'SAVE_START' } );
 		const response = await client.call( 'update_settings', {
 			body: { values: select.getEdits() },
 		} );
@@ -40,13 +71,29 @@ export function save(): Thunk {
 				NOTICE_CONTEXT,
 				__( 'Settings saved.', 'media-community-service' )
 			);
-		} else {
-			const error = errorOf( response );
-			dispatch( {
-				type: 'SAVE_FAILURE',
-				errors: ( error.data.params ?? {} ) as Record< string, string >,
-			} );
-			showError( registry, NOTICE_CONTEXT, error.message );
+			return true;
 		}
+		const error = errorOf( response );
+		const refused = {
+			...( ( error.data.params ?? {} ) as Record< string, string > ),
+			...( ( error.data.details ?? {} ) as Record< string, ServerRefusal > ),
+		};
+		const fields = select.getScreen()?.fields ?? [];
+		const errors: Record< string, string > = {};
+		for ( const [ key, refusal ] of Object.entries( refused ) ) {
+			const field = fields.find( ( one ) => one.key === key );
+			if ( field ) {
+				errors[ key ] = serverMessage( field, refusal );
+			}
+		}
+		dispatch( { type: 'SAVE_FAILURE', errors } );
+		const count = Object.keys( errors ).length;
+		// A refusal of no field on the screen (or no 400 at all) keeps its own words.
+		showError(
+			registry,
+			NOTICE_CONTEXT,
+			count > 0 ? nothingSaved( count ) : error.message
+		);
+		return false;
 	};
 }

@@ -28,6 +28,15 @@ export function reducer(
 					? state.dirty
 					: [ ...state.dirty, action.key ],
 			};
+		case 'DISCARD':
+			return {
+				...state,
+				values: {
+					...state.values,
+					[ action.key ]: state.screen?.values[ action.key ],
+				},
+				dirty: state.dirty.filter( ( key ) => key !== action.key ),
+			};
 		case 'SAVE_START':
 			return { ...state, saving: true };
 		case 'SAVE_SUCCESS':

@@ -1,7 +1,7 @@
 /**
  * State and actions of the settings store.
  */
-import type { SettingsScreen } from '../../../../codegen/out/client';
+import type { SettingsScreen } from '../../../../client/src/client';
 import type { Registry } from '../notices';
 import type * as selectors from './selectors';
 
@@ -14,7 +14,7 @@ export interface SettingsState {
 	values: Values;
 	/** Keys edited since the last load or save: only these are sent. */
 	dirty: string[];
-	/** The server's message per refused key (`data.params` of the 400). */
+	/** Why each refused key was refused, in words for people (checked here or by the server). */
 	errors: Record< string, string >;
 	saving: boolean;
 }
@@ -22,6 +22,7 @@ export interface SettingsState {
 export type SettingsAction =
 	| { type: 'RECEIVE_SCREEN'; screen: SettingsScreen }
 	| { type: 'EDIT'; key: string; value: unknown }
+	| { type: 'DISCARD'; key: string }
 	| { type: 'SAVE_START' }
 	| { type: 'SAVE_SUCCESS'; screen: SettingsScreen }
 	| { type: 'SAVE_FAILURE'; errors: Record< string, string > };

@@ -1,8 +1,9 @@
 /**
  * Emits the typed TypeScript client with ts-morph: one interface per response
  * schema, an `Operations` map with the input and output types of every route,
- * a runtime route table and a small transport-agnostic client. The e2e tests
- * use it today; the admin UI and native apps can use it tomorrow.
+ * a runtime route table and a small transport-agnostic client. Written to
+ * client/src/client.ts, the generated half of the @mvs/client package
+ * (client/README.md); the e2e tests and the admin UI import it too.
  */
 import { IndentationText, Project, QuoteKind, VariableDeclarationKind, type SourceFile } from 'ts-morph';
 import type { FieldSpec } from '../../dsl/field.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
-import type { SettingField } from '../../../../../codegen/out/client';
+import type { SettingField } from '../../../../../client/src/client';
 import { SettingControl } from '..';
 
 const field = ( extra: Partial< SettingField > ) =>
