@@ -56,6 +56,7 @@ final class MVS_Plugin {
 		MVS_Avatar_Filter::register();
 		MVS_Admin::register();
 		MVS_Admin_Welcome::register();
+		MVS_Site_Health::register();
 	}
 
 	/**

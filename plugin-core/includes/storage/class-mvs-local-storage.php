@@ -138,11 +138,12 @@ class MVS_Local_Storage implements MVS_Storage_Driver {
 	/**
 	 * Closes the storage root to the web: an .htaccess that denies every
 	 * request and disables PHP (Apache 2.2 and 2.4 syntax), and an empty
-	 * index.php against listings on servers that ignore .htaccess.
+	 * index.php against listings on servers that ignore .htaccess. Public for
+	 * the Site Health probe, which must test the folder as an upload leaves it.
 	 *
 	 * @param string $root Storage root folder.
 	 */
-	private function protect( string $root ): void {
+	public function protect( string $root ): void {
 		$files = array(
 			'index.php' => "<?php\n// Silence is golden.\n",
 			'.htaccess' => "# Media Community Service: files are served through signed /serve URLs only.\n"
