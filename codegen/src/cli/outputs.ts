@@ -4,6 +4,7 @@
  * same hand-written class files) always gives the same bytes.
  */
 import { plugins } from '../api/index.js';
+import { emitReference, emitReferenceIndex, type OpenApiDocument } from '../emit/docs/reference.js';
 import { emitManifest } from '../emit/manifest.js';
 import { emitOpenApi } from '../emit/openapi.js';
 import { emitPersonalData } from '../emit/personal-data.js';
@@ -20,6 +21,7 @@ export function loadModel(): Model {
 
 export function generateAll(model: Model = loadModel()): Map<string, string> {
 	const files = new Map<string, string>();
+	const openApi: { namespace: string; doc: OpenApiDocument }[] = [];
 	for (const plugin of model.plugins) {
 		for (const [path, code] of emitPhp(model, plugin, handWrittenPhp(plugin))) files.set(path, code);
 		// Beside the other docs, never in the plugin folder: only code the site runs is shipped there.
@@ -27,8 +29,15 @@ export function generateAll(model: Model = loadModel()): Map<string, string> {
 		const deletePlan = emitMediaDeletePlanDoc(plugin);
 		if (deletePlan) files.set(`docs/generated/media-delete-plan-${plugin.id}.md`, deletePlan);
 		const slug = plugin.namespace.replace(/\//g, '-');
-		files.set(`codegen/out/openapi/${slug}.json`, `${JSON.stringify(emitOpenApi(model, plugin), null, '\t')}\n`);
+		const json = `${JSON.stringify(emitOpenApi(model, plugin), null, '\t')}\n`;
+		files.set(`codegen/out/openapi/${slug}.json`, json);
+		// The reference reads the document as published, not the model.
+		openApi.push({ namespace: plugin.namespace, doc: JSON.parse(json) as OpenApiDocument });
 	}
+	for (const { namespace, doc } of openApi) {
+		for (const [path, page] of emitReference(namespace, doc)) files.set(`docs/reference/${path}`, page);
+	}
+	files.set('docs/reference/README.md', emitReferenceIndex(openApi));
 	// The client package's generated half (client/README.md); the rest of client/src is hand-written.
 	files.set('client/src/client.ts', emitClient(model));
 	files.set('codegen/out/route-manifest.json', `${JSON.stringify(emitManifest(model), null, '\t')}\n`);
@@ -36,4 +45,4 @@ export function generateAll(model: Model = loadModel()): Map<string, string> {
 }
 
 /** Folders the generator owns entirely: stale files in them are deleted. */
-export const OWNED_DIRS = ['plugin-core/generated', 'plugin-pro/generated', 'codegen/out', 'docs/generated'];
+export const OWNED_DIRS = ['plugin-core/generated', 'plugin-pro/generated', 'codegen/out', 'docs/generated', 'docs/reference'];
