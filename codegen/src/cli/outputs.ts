@@ -44,5 +44,8 @@ export function generateAll(model: Model = loadModel()): Map<string, string> {
 	return files;
 }
 
+/** Files the generator owns in folders it shares with hand-written code (client/src: client/README.md). */
+export const OWNED_FILES = ['client/src/client.ts'];
+
 /** Folders the generator owns entirely: stale files in them are deleted. */
 export const OWNED_DIRS = ['plugin-core/generated', 'plugin-pro/generated', 'codegen/out', 'docs/generated', 'docs/reference'];
