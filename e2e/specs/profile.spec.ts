@@ -136,6 +136,26 @@ test('avatar: PNG and JPEG become square sizes without metadata, shown by WordPr
 	}).finally(() => other.api.dispose());
 });
 
+test('concurrent replacements and removals of one avatar: every request answers, no file is left behind', async ({ api }) => {
+	await withUser(api, async ({ api: me }) => {
+		// Six uploads and two removals at once: each meta write names the value it replaces.
+		const answers = await Promise.all([
+			...Array.from({ length: 6 }, () => me.op('upload_my_avatar', { body: { file: files.uniquePng() } })),
+			me.op('delete_my_avatar'),
+			me.op('delete_my_avatar'),
+		]);
+		expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+		const stored = (await me.op('get_my_profile')).body.avatar!;
+		const urls = answers.flatMap((a) => ('custom' in a.body && a.body.custom ? SIZES.map((size) => a.body.urls[size]!) : []));
+		const served = await Promise.all(urls.map(async (url) => ({ url, status: (await fetchFile(url)).status })));
+		// Only the stored avatar's files exist: every replaced one was deleted by the request that replaced it.
+		const kept = stored.custom ? SIZES.map((size) => stored.urls[size]) : [];
+		expect(served.filter((s) => s.status === 200).map((s) => s.url).sort()).toEqual(kept.filter((url) => urls.includes(url!)).sort());
+		expect((await me.op('delete_my_avatar')).status).toBe(200);
+		for (const url of kept) expect((await fetchFile(url!)).status).toBe(404);
+	});
+});
+
 test('avatar uploads pass the media checks: a renamed text file, an open tag, a pixel bomb, too many bytes, a non-image', async ({ api }) => {
 	await withUser(api, async ({ api: me }) => {
 		const kept = await me.op('upload_my_avatar', { body: { file: files.uniquePng() } });

@@ -28,6 +28,12 @@ final class MVS_Avatar_Files {
 	const SIZES = array( 96, 192, 512 );
 
 	/**
+	 * Reads and writes of the meta before a change gives up: each lost attempt
+	 * means another request changed this member's avatar in between.
+	 */
+	const ATTEMPTS = 10;
+
+	/**
 	 * The member's stored avatar.
 	 *
 	 * @param int $user_id Member.
@@ -89,14 +95,22 @@ final class MVS_Avatar_Files {
 		if ( is_wp_error( $made ) ) {
 			return $made;
 		}
-		$previous = self::get( $user_id );
-		// update_user_meta() answers false for an unchanged value too; random names make every value new.
-		if ( ! update_user_meta( $user_id, self::META_KEY, $made ) ) {
-			$this->delete_files( $made );
-			return MVS_Errors::make( 'mvs_storage_failed' );
+		// Compare and swap on the stored value: when two requests replace or remove one member's
+		// avatar at once, each write names the value it replaces, so one wins, the other reads again,
+		// and no request deletes files that another one stored.
+		for ( $attempt = 0; $attempt < self::ATTEMPTS; $attempt++ ) {
+			$previous = get_user_meta( $user_id, self::META_KEY, true );
+			$stored   = ( '' === $previous || false === $previous )
+				? add_user_meta( $user_id, self::META_KEY, $made, true )
+				: update_user_meta( $user_id, self::META_KEY, $made, $previous );
+			if ( $stored ) {
+				$this->delete_files( is_array( $previous ) ? $previous : array() );
+				return true;
+			}
+			wp_cache_delete( $user_id, 'user_meta' );
 		}
-		$this->delete_files( $previous );
-		return true;
+		$this->delete_files( $made );
+		return MVS_Errors::make( 'mvs_storage_failed' );
 	}
 
 	/**
@@ -106,13 +120,19 @@ final class MVS_Avatar_Files {
 	 * @return bool Whether there was one to remove.
 	 */
 	public function remove( int $user_id ): bool {
-		$raw = get_user_meta( $user_id, self::META_KEY, true );
-		if ( '' === $raw || false === $raw ) {
-			return false;
+		for ( $attempt = 0; $attempt < self::ATTEMPTS; $attempt++ ) {
+			$raw = get_user_meta( $user_id, self::META_KEY, true );
+			if ( '' === $raw || false === $raw ) {
+				return false;
+			}
+			// Only the value read: files a concurrent replacement just stored stay with their meta.
+			if ( delete_user_meta( $user_id, self::META_KEY, $raw ) ) {
+				$this->delete_files( is_array( $raw ) ? $raw : array() );
+				return true;
+			}
+			wp_cache_delete( $user_id, 'user_meta' );
 		}
-		delete_user_meta( $user_id, self::META_KEY );
-		$this->delete_files( is_array( $raw ) ? $raw : array() );
-		return true;
+		return false;
 	}
 
 	/**
