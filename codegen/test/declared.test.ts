@@ -44,7 +44,7 @@ describe('closed value sets', () => {
 		const core = model.plugins.find((p) => p.id === 'core')!;
 		assert.deepEqual(
 			core.valueSets.map((s) => s.name),
-			['activity_type', 'app_layout', 'collection_type', 'media_type', 'moderation_queue', 'moderation_status', 'privacy', 'report_reason', 'ungrouped_privacy'],
+			['activity_type', 'app_layout', 'collection_type', 'desk_order', 'desk_view', 'media_type', 'moderation_queue', 'moderation_status', 'privacy', 'report_reason', 'ungrouped_privacy'],
 		);
 	});
 

@@ -48,10 +48,12 @@ describe('route manifest', () => {
 		assert.deepEqual(counts, { 'mvs/v1': 121, 'mvs-pro/v1': 10 });
 	});
 
-	test('extension routes: the admin-ui settings route, and names unique across all routes', () => {
+	test('extension routes: the admin-ui moderation desk and settings routes, and names unique across all routes', () => {
 		assert.deepEqual(
 			allRoutes.filter((r) => r.extension !== null).map((r) => [r.name, r.extension, key(r)]),
 			[
+				['list_moderation_desk', 'admin-ui', 'mvs/v1 GET /moderation/desk'],
+				['undo_moderation_decision', 'admin-ui', 'mvs/v1 POST /moderation/{id}/undo'],
 				['get_settings', 'admin-ui', 'mvs/v1 GET /settings'],
 				['update_settings', 'admin-ui', 'mvs/v1 PUT /settings'],
 			],

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 385 classes and interfaces of the plugin from its file the
+ * Loads each of the 394 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -76,6 +76,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Blocks_Service'                    => 'includes/moderation/class-mvs-blocks-service.php',
 		'MVS_Bulk_Media_Args'                   => 'generated/class-mvs-bulk-media-args.php',
 		'MVS_Cancel_My_Deletion_Request_Args'   => 'generated/class-mvs-cancel-my-deletion-request-args.php',
+		'MVS_Check_Storage_Exposure_Args'       => 'generated/class-mvs-check-storage-exposure-args.php',
 		'MVS_Client_Address'                    => 'includes/support/class-mvs-client-address.php',
 		'MVS_Collection_Repository'             => 'includes/collections/class-mvs-collection-repository.php',
 		'MVS_Collection_Rules'                  => 'includes/collections/class-mvs-collection-rules.php',
@@ -200,6 +201,7 @@ final class MVS_Core_Class_Map {
 		'MVS_List_Media_Args'                   => 'generated/class-mvs-list-media-args.php',
 		'MVS_List_Media_Comments_Args'          => 'generated/class-mvs-list-media-comments-args.php',
 		'MVS_List_Media_Reactions_Args'         => 'generated/class-mvs-list-media-reactions-args.php',
+		'MVS_List_Moderation_Desk_Args'         => 'generated/class-mvs-list-moderation-desk-args.php',
 		'MVS_List_Moderation_Queue_Args'        => 'generated/class-mvs-list-moderation-queue-args.php',
 		'MVS_List_My_Conversations_Args'        => 'generated/class-mvs-list-my-conversations-args.php',
 		'MVS_List_My_Favorites_Args'            => 'generated/class-mvs-list-my-favorites-args.php',
@@ -268,6 +270,9 @@ final class MVS_Core_Class_Map {
 		'MVS_Message_Uploads_Service'           => 'includes/messaging/class-mvs-message-uploads-service.php',
 		'MVS_Messaging_Gate'                    => 'includes/messaging/class-mvs-messaging-gate.php',
 		'MVS_Mime_Types'                        => 'includes/media/class-mvs-mime-types.php',
+		'MVS_Moderation_Desk_Handler'           => 'generated/interface-mvs-moderation-desk-handler.php',
+		'MVS_Moderation_Desk_Repository'        => 'includes/moderation/class-mvs-moderation-desk-repository.php',
+		'MVS_Moderation_Desk_Service'           => 'includes/moderation/class-mvs-moderation-desk-service.php',
 		'MVS_Moderation_Handler'                => 'generated/interface-mvs-moderation-handler.php',
 		'MVS_Moderation_Repository'             => 'includes/moderation/class-mvs-moderation-repository.php',
 		'MVS_Moderation_Service'                => 'includes/moderation/class-mvs-moderation-service.php',
@@ -309,12 +314,14 @@ final class MVS_Core_Class_Map {
 		'MVS_REST_Media_Controller'             => 'generated/class-mvs-rest-media-controller.php',
 		'MVS_REST_Messages_Controller'          => 'generated/class-mvs-rest-messages-controller.php',
 		'MVS_REST_Moderation_Controller'        => 'generated/class-mvs-rest-moderation-controller.php',
+		'MVS_REST_Moderation_Desk_Controller'   => 'generated/class-mvs-rest-moderation-desk-controller.php',
 		'MVS_REST_Nonce_Controller'             => 'generated/class-mvs-rest-nonce-controller.php',
 		'MVS_REST_Notifications_Controller'     => 'generated/class-mvs-rest-notifications-controller.php',
 		'MVS_REST_Profile_Controller'           => 'generated/class-mvs-rest-profile-controller.php',
 		'MVS_REST_Reactions_Controller'         => 'generated/class-mvs-rest-reactions-controller.php',
 		'MVS_REST_Reports_Controller'           => 'generated/class-mvs-rest-reports-controller.php',
 		'MVS_REST_Settings_Controller'          => 'generated/class-mvs-rest-settings-controller.php',
+		'MVS_REST_Site_Health_Controller'       => 'generated/class-mvs-rest-site-health-controller.php',
 		'MVS_REST_Tags_Controller'              => 'generated/class-mvs-rest-tags-controller.php',
 		'MVS_REST_Users_Controller'             => 'generated/class-mvs-rest-users-controller.php',
 		'MVS_Rate_Limiter'                      => 'includes/support/class-mvs-rate-limiter.php',
@@ -366,6 +373,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Settings_Validator'                => 'includes/settings/class-mvs-settings-validator.php',
 		'MVS_Sign_In_Policy'                    => 'includes/auth/class-mvs-sign-in-policy.php',
 		'MVS_Site_Health'                       => 'includes/health/class-mvs-site-health.php',
+		'MVS_Site_Health_Handler'               => 'generated/interface-mvs-site-health-handler.php',
 		'MVS_Storage'                           => 'includes/storage/class-mvs-storage.php',
 		'MVS_Storage_Driver'                    => 'includes/storage/interface-mvs-storage-driver.php',
 		'MVS_Tag_Repository'                    => 'includes/tags/class-mvs-tag-repository.php',
@@ -376,6 +384,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Transaction'                       => 'includes/support/class-mvs-transaction.php',
 		'MVS_Trending_Score'                    => 'includes/media/class-mvs-trending-score.php',
 		'MVS_Unblock_User_Args'                 => 'generated/class-mvs-unblock-user-args.php',
+		'MVS_Undo_Moderation_Decision_Args'     => 'generated/class-mvs-undo-moderation-decision-args.php',
 		'MVS_Unfollow_User_Args'                => 'generated/class-mvs-unfollow-user-args.php',
 		'MVS_Unread_Count'                      => 'includes/notifications/class-mvs-unread-count.php',
 		'MVS_Unregister_Device_Args'            => 'generated/class-mvs-unregister-device-args.php',

@@ -34,6 +34,16 @@ final class MVS_Core_Enums {
 	const COLLECTION_TYPE = array( 'manual', 'smart' );
 
 	/**
+	 * Orders of the moderation desk.
+	 */
+	const DESK_ORDER = array( 'oldest', 'newest', 'reports' );
+
+	/**
+	 * Views of the moderation desk.
+	 */
+	const DESK_VIEW = array( 'waiting', 'pending', 'flagged', 'reported', 'approved', 'rejected' );
+
+	/**
 	 * Kinds of media item.
 	 */
 	const MEDIA_TYPE = array( 'image', 'video', 'audio', 'document' );

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Builds and registers the 123 routes of mvs/v1.
+ * Builds and registers the 126 routes of mvs/v1.
  */
 final class MVS_Core_Routes {
 
@@ -24,7 +24,7 @@ final class MVS_Core_Routes {
 	/**
 	 * Number of routes declared in the DSL.
 	 */
-	const ROUTE_COUNT = 123;
+	const ROUTE_COUNT = 126;
 
 	/**
 	 * Every controller, wired to its hand-written handler.
@@ -47,6 +47,7 @@ final class MVS_Core_Routes {
 			new MVS_REST_Blocks_Controller( new MVS_Blocks_Service() ),
 			new MVS_REST_Reports_Controller( new MVS_Reports_Service() ),
 			new MVS_REST_Moderation_Controller( new MVS_Moderation_Service() ),
+			new MVS_REST_Moderation_Desk_Controller( new MVS_Moderation_Desk_Service() ),
 			new MVS_REST_Tags_Controller( new MVS_Tags_Service() ),
 			new MVS_REST_Devices_Controller( new MVS_Devices_Service() ),
 			new MVS_REST_Dismissals_Controller( new MVS_Dismissals_Service() ),
@@ -60,6 +61,7 @@ final class MVS_Core_Routes {
 			new MVS_REST_Auth_Controller( new MVS_App_Password_Service() ),
 			new MVS_REST_Nonce_Controller( new MVS_Rest_Nonce_Service() ),
 			new MVS_REST_Settings_Controller( new MVS_Settings_Service() ),
+			new MVS_REST_Site_Health_Controller( new MVS_Site_Health_Service() ),
 		);
 	}
 

@@ -44,6 +44,7 @@ final class MVS_Errors {
 		'mvs_edit_window_closed'    => 403,
 		'mvs_incorrect_password'    => 403,
 		'mvs_deletion_in_progress'  => 409,
+		'mvs_nothing_to_undo'       => 409,
 		'mvs_already_reported'      => 409,
 		'mvs_ai_budget_exceeded'    => 429,
 		'mvs_ai_provider_error'     => 502,
@@ -131,6 +132,8 @@ final class MVS_Errors {
 				return __( 'DELETE /me: the password re-entered is wrong (or missing while the site requires it).', 'media-community-service' );
 			case 'mvs_deletion_in_progress':
 				return __( 'DELETE /me/deletion: the account deletion has begun and can no longer be cancelled.', 'media-community-service' );
+			case 'mvs_nothing_to_undo':
+				return __( 'The item has no moderation decision to undo, or it changed since its latest one.', 'media-community-service' );
 			case 'mvs_already_reported':
 				return __( 'The caller already has an open report on this target.', 'media-community-service' );
 			case 'mvs_ai_budget_exceeded':

@@ -80,6 +80,7 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'tag-cloud-member', name: 'tags/cloud member', operation: 'get_tag_cloud', group: 'list', viewer: 'member', path: `${api}/tags/cloud` },
     { key: 'moderation', name: 'moderation queue moderator', operation: 'list_moderation_queue', group: 'list', viewer: 'moderator', path: `${api}/moderation?per_page=20` },
     { key: 'moderation-counts', name: 'moderation/counts moderator', operation: 'get_moderation_counts', group: 'list', viewer: 'moderator', path: `${api}/moderation/counts` },
+    { key: 'moderation-desk', name: 'moderation desk moderator', operation: 'list_moderation_desk', group: 'list', viewer: 'moderator', path: `${api}/moderation/desk?per_page=20` },
     // The most followed seeded member's first page, and a word prefix every seeded name starts a word with.
     { key: 'followers', name: 'users/{id}/followers (most followed)', operation: 'list_user_followers', group: 'list', viewer: 'anon', path: `${api}/users/${ids.followed}/followers?per_page=20` },
     { key: 'following', name: 'users/{id}/following (most followed)', operation: 'list_user_following', group: 'list', viewer: 'anon', path: `${api}/users/${ids.followed}/following?per_page=20` },

@@ -192,6 +192,27 @@ final class MVS_Moderation_Repository {
 	}
 
 	/**
+	 * IDs of the open reports on an object.
+	 *
+	 * @param string $object_type media | user.
+	 * @param int    $object_id   Object ID.
+	 * @return int[]
+	 */
+	public function open_report_ids( string $object_type, int $object_id ): array {
+		global $wpdb;
+		return array_map(
+			'intval',
+			$wpdb->get_col(
+				$wpdb->prepare(
+					"SELECT id FROM {$wpdb->mvs_reports} WHERE object_type = %s AND object_id = %d AND status = 'open'",
+					$object_type,
+					$object_id
+				)
+			)
+		);
+	}
+
+	/**
 	 * One report row.
 	 *
 	 * @param int $id Report ID.

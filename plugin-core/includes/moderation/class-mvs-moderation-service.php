@@ -215,19 +215,26 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 		// One answer for "no reason" in responses and notifications: null, never ''.
 		$given   = '' !== $reason ? $reason : null;
 		$others  = array_values( array_diff( MVS_Core_Enums::MODERATION_STATUS, array( $to ) ) );
+		$reports = $this->moderation->open_report_ids( 'media', $id );
 		$changed = $this->moderation->transition( $id, $to, $others );
-		if ( $changed ) {
+		// Approving an approved item that members reported keeps it and dismisses
+		// the reports: a decision too. The reports a decision closes are logged
+		// with it, so an undo reopens exactly those.
+		if ( $changed || ( 'approved' === $to && $reports ) ) {
 			$this->moderation->log(
 				$id,
 				$actor,
 				'approved' === $to ? 'approve' : 'reject',
 				$reason,
 				array(
-					'from' => $from,
-					'to'   => $to,
+					'from'    => $from,
+					'to'      => $to,
+					'reports' => $reports,
 				)
 			);
 			$this->moderation->resolve_reports( 'media', $id );
+		}
+		if ( $changed ) {
 			if ( 'rejected' === $to && (int) $row->author_id !== $actor ) {
 				MVS_Notifier::notify(
 					(int) $row->author_id,

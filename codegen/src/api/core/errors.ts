@@ -39,6 +39,7 @@ export const coreErrors: readonly ErrorSpec[] = [
 	{ code: 'mvs_edit_window_closed', status: 403, meaning: 'The edit window is over for the author: of a comment, or of a message to unsend (setting comment_edit_minutes).' },
 	{ code: 'mvs_incorrect_password', status: 403, meaning: 'DELETE /me: the password re-entered is wrong (or missing while the site requires it).' },
 	{ code: 'mvs_deletion_in_progress', status: 409, meaning: 'DELETE /me/deletion: the account deletion has begun and can no longer be cancelled.' },
+	{ code: 'mvs_nothing_to_undo', status: 409, meaning: 'The item has no moderation decision to undo, or it changed since its latest one.' },
 	{ code: 'mvs_already_reported', status: 409, meaning: 'The caller already has an open report on this target.' },
 	{ code: 'mvs_ai_budget_exceeded', status: 429, meaning: 'The monthly AI analysis budget is used up.' },
 	{ code: 'mvs_ai_provider_error', status: 502, meaning: 'The AI provider failed or answered something unusable.' },

@@ -15,9 +15,11 @@ import * as media from './media.js';
 import * as profile from './profile.js';
 import * as messaging from './messaging.js';
 import * as moderation from './moderation.js';
+import { moderationDesk, moderationDeskSchemas } from './moderation-desk.js';
 import * as notifications from './notifications.js';
 import * as safety from './safety.js';
 import { settings, settingsSchemas } from './settings.js';
+import { siteHealth, siteHealthSchemas } from './site-health.js';
 import { coreSchemas } from './schemas.js';
 import { accessSchemas } from './schemas-access.js';
 import { activitySchemas } from './schemas-activity.js';
@@ -50,6 +52,7 @@ export const corePlugin: PluginSpec = {
 		users,
 		safety,
 		moderation,
+		{ moderationDesk },
 		tags,
 		notifications,
 		app,
@@ -57,13 +60,16 @@ export const corePlugin: PluginSpec = {
 		messaging,
 		account,
 		{ settings },
+		{ siteHealth },
 	),
 	tables: coreTables,
 	schemas: [
 		...coreSchemas,
 		...community.communitySchemas,
 		...settingsSchemas,
+		...siteHealthSchemas,
 		...moderationSchemas,
+		...moderationDeskSchemas,
 		...socialSchemas,
 		...activitySchemas,
 		...peopleSchemas,

@@ -20,6 +20,11 @@ export const MODERATION_STATUS = valueSet('moderation_status', 'Moderation state
 
 export const MODERATION_QUEUE = valueSet('moderation_queue', 'Moderation states the moderation queue lists: those awaiting a decision.', ['pending', 'flagged']);
 
+/** Views of the wp-admin moderation desk (docs/moderation.md, "Moderation desk"). */
+export const DESK_VIEW = valueSet('desk_view', 'Views of the moderation desk.', ['waiting', 'pending', 'flagged', 'reported', 'approved', 'rejected']);
+
+export const DESK_ORDER = valueSet('desk_order', 'Orders of the moderation desk.', ['oldest', 'newest', 'reports']);
+
 /** The contract leaves the list open; see docs/moderation.md. */
 export const REPORT_REASON = valueSet('report_reason', 'Reasons a member may give for a report.', [
 	'spam',

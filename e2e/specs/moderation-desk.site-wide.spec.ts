@@ -1,0 +1,113 @@
+/**
+ * The wp-admin moderation desk (issue 29): GET /moderation/desk and undo
+ * through the API (fields, constant queries per page, undo reopening the
+ * reports a decision closed), then the screen in Chromium as a moderator,
+ * at 1280 and 390 px. Screenshots: testInfo.outputPath('desk-*.png').
+ *
+ * Site-wide: it holds uploads for moderation and reads the shared queue.
+ */
+import type { Page } from '@playwright/test';
+import { logIn } from '../support/admin-browser';
+import { expect, test, upload, type Api } from '../support/mvs';
+import { token } from '../support/moderation';
+
+test.describe.configure({ mode: 'serial' });
+
+interface DeskItem {
+	id: number;
+	title: string;
+	privacy: string;
+	moderation_status: string;
+	uploader: { id: number; name: string | null; profile_url: string | null };
+	open_reports: number;
+	reasons: { reason: string; count: number }[];
+	latest_details: string | null;
+	reports: { reporter: { id: number; name: string | null }; reason: string; details: string; status: string }[];
+	analysis: Record<string, unknown> | null;
+	decision: { action: string; by: { name: string | null }; reason: string | null; from: string } | null;
+}
+
+let initial: Record<string, unknown> = {};
+
+test.beforeAll(async ({ api }) => {
+	const screen = await api('admin').op('get_settings');
+	initial = Object.fromEntries(screen.body.fields.map((f) => [f.key, f.secret ? '' : (screen.body.values as Record<string, unknown>)[f.key]]));
+	const hold = await api('admin').op('update_settings', { body: { values: { moderation_hold: true, report_threshold: 3 } } });
+	expect(hold.status).toBe(200);
+});
+
+test.afterAll(async ({ api }) => {
+	await api('admin').op('update_settings', { body: { values: initial } });
+});
+
+async function desk(caller: Api, query: Record<string, string | number> = {}) {
+	const res = await caller.op('list_moderation_desk', { query: { per_page: 100, ...query } as never });
+	expect(res.status, JSON.stringify(res.body)).toBe(200);
+	return { items: res.body as unknown as DeskItem[], queries: Number(res.headers['x-mvs-queries']), total: Number(res.headers['x-wp-total']) };
+}
+
+async function decide(caller: Api, op: 'approve_media' | 'reject_media' | 'undo_moderation_decision', id: number, reason?: string) {
+	const res = await caller.op(op as 'approve_media', { params: { id }, ...(reason ? { body: { reason } } : {}) } as never);
+	return res;
+}
+
+test('the desk lists everything waiting with its reports, and undo restores the state and the reports', async ({ api, fixtures }) => {
+	const moderator = api('moderator');
+	const tag = token();
+	const held = await upload(api('member'), { title: `${tag}-held`, privacy: 'members' });
+	const reported = await upload(api('member'), { title: `${tag}-reported` });
+	expect((await decide(moderator, 'approve_media', reported.id)).status).toBe(200);
+	const filed = await api('member2').op('report_media', { params: { id: reported.id }, body: { reason: 'spam', details: 'Links to a shop' } });
+	expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+
+	// Everything waiting: the held item and the approved one with a report, with their facts.
+	const waiting = await desk(moderator);
+	const rowOf = (items: DeskItem[], id: number) => items.find((i) => i.id === id);
+	const row = rowOf(waiting.items, reported.id)!;
+	expect(row, 'an approved item with one open report waits').toBeTruthy();
+	expect(row).toMatchObject({
+		moderation_status: 'approved',
+		privacy: 'public',
+		open_reports: 1,
+		reasons: [{ reason: 'spam', count: 1 }],
+		latest_details: 'Links to a shop',
+		uploader: { id: fixtures.users.member.id, profile_url: null },
+	});
+	expect(row.reports).toHaveLength(1);
+	expect(row.reports[0]).toMatchObject({ reporter: { id: fixtures.users.member2.id }, reason: 'spam', status: 'open' });
+	expect(row.reports[0]!.reporter.name).toBeTruthy();
+	expect(rowOf(waiting.items, held.id)).toMatchObject({ moderation_status: 'pending', privacy: 'members', open_reports: 0 });
+	// Only people who may edit users get the profile link.
+	const asAdmin = rowOf((await desk(api('admin'))).items, held.id)!;
+	expect(asAdmin.uploader.profile_url).toMatch(new RegExp(`/wp-admin/user-edit\\.php\\?user_id=${fixtures.users.member.id}$`));
+	// The views narrow, the most reported come first, and a page costs the same queries whatever its size.
+	expect(rowOf((await desk(moderator, { view: 'pending' })).items, reported.id)).toBeUndefined();
+	expect(rowOf((await desk(moderator, { view: 'reported' })).items, held.id)).toBeUndefined();
+	const byReports = (await desk(moderator, { orderby: 'reports' })).items.map((i) => i.id);
+	expect(byReports.indexOf(reported.id)).toBeLessThan(byReports.indexOf(held.id));
+	expect(waiting.total).toBeGreaterThanOrEqual(2);
+	const one = await desk(moderator, { per_page: 1 });
+	expect(one.items).toHaveLength(1);
+	expect(waiting.queries, 'queries of a full page against a page of one').toBe(one.queries);
+
+	// A rejection shows in the Rejected view with who, when and why; undo brings the item back as it was.
+	expect((await decide(moderator, 'reject_media', held.id, 'Off topic')).status).toBe(200);
+	const rejected = rowOf((await desk(moderator, { view: 'rejected', orderby: 'newest' })).items, held.id)!;
+	expect(rejected.decision).toMatchObject({ action: 'reject', reason: 'Off topic', from: 'pending' });
+	expect(rejected.decision!.by.name).toBeTruthy();
+	const undone = await decide(moderator, 'undo_moderation_decision', held.id);
+	expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+	expect(undone.body).toMatchObject({ id: held.id, moderation_status: 'pending', undone: 'reject', reopened_reports: 0 });
+	const again = await decide(moderator, 'undo_moderation_decision', held.id);
+	expect(again.status).toBe(409);
+	expect(again.body.code).toBe('mvs_nothing_to_undo');
+
+	// Approving closes the report; undo reopens it, so the item waits again.
+	expect((await decide(moderator, 'approve_media', reported.id)).status).toBe(200);
+	expect(rowOf((await desk(moderator)).items, reported.id), "approving keeps the item and dismisses its report").toBeUndefined();
+	const reopened = await decide(moderator, 'undo_moderation_decision', reported.id);
+	expect(reopened.body).toMatchObject({ moderation_status: 'approved', undone: 'approve', reopened_reports: 1 });
+	expect(rowOf((await desk(moderator)).items, reported.id)).toMatchObject({ open_reports: 1, decision: null });
+	// Leave nothing waiting behind.
+	for (const id of [held.id, reported.id]) expect((await decide(moderator, 'reject_media', id)).status).toBe(200);
+});

@@ -1,0 +1,161 @@
+<?php
+/**
+ * Data access of the wp-admin moderation desk.
+ *
+ * @package MediaCommunityService
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Prepared queries behind GET /moderation/desk and undo: a page costs four
+ * queries whatever per_page is (rows with their uploader and open-report
+ * count, the total, the page's reports with their reporters, and the page's
+ * latest log entry per action with its actor). See docs/moderation.md,
+ * "Moderation desk".
+ *
+ * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- every fragment is built from placeholders (one per ID) and passed through prepare().
+ */
+final class MVS_Moderation_Desk_Repository {
+
+	/**
+	 * A page of one desk view.
+	 *
+	 * @param string $view     A value of MVS_Core_Enums::DESK_VIEW.
+	 * @param string $orderby  A value of MVS_Core_Enums::DESK_ORDER.
+	 * @param int    $page     Page, from 1.
+	 * @param int    $per_page Page size.
+	 * @return array{0: object[], 1: int} Rows and total.
+	 */
+	public function page( string $view, string $orderby, int $page, int $per_page ): array {
+		global $wpdb;
+		$open    = "SELECT r.object_id FROM {$wpdb->mvs_reports} r WHERE r.object_type = 'media' AND r.status = 'open'";
+		$decided = in_array( $view, array( 'approved', 'rejected' ), true );
+		$join    = '';
+		$args    = array();
+		if ( 'waiting' === $view ) {
+			$where = "( m.moderation_status IN ( 'pending', 'flagged' ) OR ( m.moderation_status = 'approved' AND m.id IN ( {$open} ) ) )";
+		} elseif ( 'reported' === $view ) {
+			$where = "m.id IN ( {$open} )";
+		} else {
+			$where  = 'm.moderation_status = %s';
+			$args[] = $view;
+		}
+		if ( $decided ) {
+			// The decision log: items a moderator decided, ordered by their latest decision.
+			$join = " JOIN ( SELECT media_id, MAX(id) AS decided FROM {$wpdb->mvs_moderation_log} WHERE action IN ( 'approve', 'reject' ) GROUP BY media_id ) d ON d.media_id = m.id";
+		}
+		$key    = $decided ? 'd.decided' : 'm.id';
+		$order  = array(
+			'oldest'  => "{$key} ASC",
+			'newest'  => "{$key} DESC",
+			'reports' => "open_reports DESC, {$key} ASC",
+		)[ $orderby ] ?? "{$key} ASC";
+		$offset = ( max( 1, $page ) - 1 ) * $per_page;
+		$rows   = $wpdb->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the values go in as one array.
+			$wpdb->prepare(
+				'SELECT m.id, m.title, m.media_type, m.mime_type, m.privacy, m.created_at, m.moderation_status, m.author_id, u.display_name AS author_name,'
+				. " ( SELECT COUNT(*) FROM {$wpdb->mvs_reports} c WHERE c.object_type = 'media' AND c.object_id = m.id AND c.status = 'open' ) AS open_reports"
+				. " FROM {$wpdb->mvs_media} m LEFT JOIN {$wpdb->users} u ON u.ID = m.author_id{$join}"
+				. " WHERE {$where} ORDER BY {$order} LIMIT %d OFFSET %d",
+				array_merge( $args, array( $per_page, $offset ) )
+			)
+		);
+		$count = "SELECT COUNT(*) FROM {$wpdb->mvs_media} m{$join} WHERE {$where}";
+		$total = (int) $wpdb->get_var( $args ? $wpdb->prepare( $count, $args ) : $count );
+		return array( $rows ? $rows : array(), $total );
+	}
+
+	/**
+	 * Every report on the given items with its reporter's name, newest first.
+	 *
+	 * @param int[] $ids Media IDs.
+	 * @return object[]
+	 */
+	public function reports( array $ids ): array {
+		global $wpdb;
+		if ( ! $ids ) {
+			return array();
+		}
+		$in = self::ids( $ids );
+		return $wpdb->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the values go in as one array.
+			$wpdb->prepare(
+				'SELECT r.id, r.object_id, r.reporter_id, r.reason, r.details, r.status, r.created_at, u.display_name AS reporter_name'
+				. " FROM {$wpdb->mvs_reports} r LEFT JOIN {$wpdb->users} u ON u.ID = r.reporter_id"
+				. " WHERE r.object_type = 'media' AND r.object_id IN ({$in}) ORDER BY r.id DESC",
+				$ids
+			)
+		);
+	}
+
+	/**
+	 * The latest log entry of each action on the given items, with the actor's name.
+	 *
+	 * @param int[] $ids Media IDs.
+	 * @return object[]
+	 */
+	public function latest_log( array $ids ): array {
+		global $wpdb;
+		if ( ! $ids ) {
+			return array();
+		}
+		$in = self::ids( $ids );
+		return $wpdb->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the values go in as one array.
+			$wpdb->prepare(
+				'SELECT l.id, l.media_id, l.actor_id, l.action, l.reason, l.result, l.created_at, u.display_name AS actor_name'
+				. " FROM {$wpdb->mvs_moderation_log} l LEFT JOIN {$wpdb->users} u ON u.ID = l.actor_id"
+				. " WHERE l.id IN ( SELECT MAX(id) FROM {$wpdb->mvs_moderation_log} WHERE media_id IN ({$in}) GROUP BY media_id, action )",
+				$ids
+			)
+		);
+	}
+
+	/**
+	 * The latest decision or undo on one item.
+	 *
+	 * @param int $media_id Media ID.
+	 * @return object|null
+	 */
+	public function latest_decision( int $media_id ) {
+		global $wpdb;
+		return $wpdb->get_row(
+			$wpdb->prepare(
+				"SELECT * FROM {$wpdb->mvs_moderation_log} WHERE media_id = %d AND action IN ( 'approve', 'reject', 'undo' ) ORDER BY id DESC LIMIT 1",
+				$media_id
+			)
+		);
+	}
+
+	/**
+	 * Reopens reports a decision closed. IGNORE: a reporter who filed a new
+	 * report since keeps that one open and this one closed (one open report
+	 * per reporter and target).
+	 *
+	 * @param int[] $ids Report IDs.
+	 * @return int Reports reopened.
+	 */
+	public function reopen( array $ids ): int {
+		global $wpdb;
+		if ( ! $ids ) {
+			return 0;
+		}
+		$in = self::ids( $ids );
+		return (int) $wpdb->query(
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the values go in as one array.
+			$wpdb->prepare( "UPDATE IGNORE {$wpdb->mvs_reports} SET status = 'open', resolved_id = 0 WHERE status = 'resolved' AND id IN ({$in})", $ids )
+		);
+	}
+
+	/**
+	 * One %d placeholder per ID.
+	 *
+	 * @param int[] $ids IDs.
+	 * @return string
+	 */
+	private static function ids( array $ids ): string {
+		return implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+	}
+}
