@@ -12,7 +12,7 @@ import { uniqueName } from '../support/seed';
 
 test('the demo seeding makes a community the API shows', async ({ api, fixtures }) => {
 	const suffix = `_${uniqueName('d').slice(2)}`;
-	const community = await seed(baseUrl(), fixtures.users.admin, fetch, { members: 4, suffix, concurrency: 3 });
+	const community = await seed(baseUrl(), fixtures.users.admin, fetch, { members: 4, suffix, concurrency: 4 });
 	const anonymous = api('anonymous');
 	const admin = api('admin');
 
