@@ -49,7 +49,7 @@ module.exports = [
 	} ) ),
 
 	{
-		files: [ 'codegen/**', 'e2e/**', 'client/**' ],
+		files: [ 'codegen/**', 'e2e/**', 'client/**', 'tools/demo/**' ],
 		languageOptions: { globals: globals.node },
 		rules: {
 			...eslintConfigPrettier.rules,
