@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import ts from 'typescript';
 import { buildRequest, MvsClient, operations, type MvsRequest } from '../../client/src/client.js';
+import { base64, utf8 } from '../../client/src/encoding.js';
+import { MvsApiError, UNEXPECTED_RESPONSE } from '../../client/src/errors.js';
+import { MvsHttpClient } from '../../client/src/http.js';
 import { plugins } from '../src/api/index.js';
 import { buildModel } from '../src/model/build.js';
 import { repoRoot } from './helpers/paths.js';
@@ -167,5 +170,49 @@ describe('TypeScript client: runtime', () => {
 		const res = await client.call('get_media', { params: { id: 8 } });
 		assert.equal(res.status, 200);
 		assert.deepEqual(seen, [{ method: 'GET', path: '/mvs/v1/media/8', query: {} }]);
+	});
+});
+
+describe('client package: the fetch client without DOM or Node globals', () => {
+	test('utf8 and base64 give the bytes and text Node gives', () => {
+		for (const text of ['', 'a', 'ab', 'abc', 'abcd', 'Café ☕ 𝄞 日本', 'user_login:Pw1!x9']) {
+			assert.deepEqual(Buffer.from(utf8(text)), Buffer.from(text, 'utf8'), text);
+			assert.equal(base64(utf8(text)), Buffer.from(text, 'utf8').toString('base64'), text);
+		}
+	});
+
+	test('send() writes a multipart body any server parses, with the Basic header of the credentials', async () => {
+		const seen: { url: string; headers: Record<string, string>; body?: string | Uint8Array }[] = [];
+		const client = new MvsHttpClient({
+			baseUrl: 'https://example.test/wp-json/',
+			credentials: { username: 'ada', password: 'abcd efgh' },
+			fetch: async (url, init) => {
+				seen.push({ url, headers: init.headers, ...(init.body === undefined ? {} : { body: init.body }) });
+				return { status: 201, headers: new Headers({ 'Content-Type': 'application/json' }), text: async () => '{"id":7}' };
+			},
+		});
+		const file = { name: 'a "b".png', mimeType: 'image/png', buffer: new Uint8Array([0, 255, 13, 10]) };
+		assert.deepEqual(await client.request('create_media', { body: { file, title: 'Café' } }), { id: 7 });
+		const [sent] = seen;
+		assert.equal(sent!.url, 'https://example.test/wp-json/mvs/v1/media');
+		assert.equal(sent!.headers.Authorization, `Basic ${Buffer.from('ada:abcd efgh').toString('base64')}`);
+		const form = await new Response(sent!.body as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': sent!.headers['Content-Type']! } }).formData();
+		assert.equal(form.get('title'), 'Café');
+		const uploaded = form.get('file') as File;
+		assert.equal(uploaded.type, 'image/png');
+		assert.deepEqual(new Uint8Array(await uploaded.arrayBuffer()), file.buffer);
+	});
+
+	test('a failure throws MvsApiError: the API body as is, anything else as mvs_client_unexpected_response', async () => {
+		const answer = (status: number, text: string, headers: Record<string, string> = {}) =>
+			new MvsHttpClient({ baseUrl: 'https://example.test/wp-json', fetch: async () => ({ status, headers: new Headers(headers), text: async () => text }) });
+		const limited = await answer(429, '{"code":"mvs_rate_limited","message":"Slow down.","data":{"status":429}}', { 'Retry-After': '17' })
+			.request('list_media')
+			.catch((e: unknown) => e);
+		assert.ok(limited instanceof MvsApiError);
+		assert.deepEqual([limited.code, limited.message, limited.status, limited.retryAfter], ['mvs_rate_limited', 'Slow down.', 429, 17]);
+		const proxy = await answer(502, '<html>Bad gateway</html>').request('list_media').catch((e: unknown) => e);
+		assert.ok(proxy instanceof MvsApiError);
+		assert.deepEqual([proxy.code, proxy.status, proxy.retryAfter], [UNEXPECTED_RESPONSE, 502, undefined]);
 	});
 });
