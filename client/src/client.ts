@@ -15,7 +15,7 @@ export interface ListEnvelope<T> {
 
 /** The error body of every failure. */
 export interface MvsError {
-	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_image_too_large' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_display_name_empty' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_messaging_off' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_edit_window_closed' | 'mvs_incorrect_password' | 'mvs_deletion_in_progress' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_quota_exceeded' | 'mvs_upload_refused' | 'mvs_app_login_disabled' | 'mvs_tls_required' | 'mvs_invalid_credentials' | 'mvs_account_suspended' | 'mvs_two_factor_required' | 'mvs_not_implemented' | 'mvs_insufficient_credits' | (string & {});
+	code: 'mvs_invalid_type' | 'mvs_file_too_large' | 'mvs_blocked_extension' | 'mvs_image_too_large' | 'mvs_no_file' | 'mvs_invalid_param' | 'mvs_display_name_empty' | 'mvs_no_ids' | 'mvs_duplicate' | 'mvs_term_exists' | 'mvs_not_found' | 'mvs_user_not_found' | 'mvs_not_logged_in' | 'mvs_unauthorized' | 'mvs_community_private' | 'mvs_forbidden' | 'mvs_messaging_off' | 'mvs_signature_invalid' | 'mvs_signature_expired' | 'mvs_range_not_satisfiable' | 'mvs_rate_limited' | 'mvs_edit_window_closed' | 'mvs_incorrect_password' | 'mvs_deletion_in_progress' | 'mvs_nothing_to_undo' | 'mvs_already_reported' | 'mvs_ai_budget_exceeded' | 'mvs_ai_provider_error' | 'mvs_storage_failed' | 'mvs_quota_exceeded' | 'mvs_upload_refused' | 'mvs_app_login_disabled' | 'mvs_tls_required' | 'mvs_invalid_credentials' | 'mvs_account_suspended' | 'mvs_two_factor_required' | 'mvs_not_implemented' | 'mvs_insufficient_credits' | (string & {});
 	message: string;
 	data: { status: number;[key: string]: unknown };
 }
@@ -26,6 +26,10 @@ export const ACTIVITY_TYPE = ['upload', 'album', 'comment', 'reaction'] as const
 export const APP_LAYOUT = ['grid', 'list', 'masonry'] as const;
 /** Kinds of collection: hand-picked, or resolved from rules. */
 export const COLLECTION_TYPE = ['manual', 'smart'] as const;
+/** Orders of the moderation desk. */
+export const DESK_ORDER = ['oldest', 'newest', 'reports'] as const;
+/** Views of the moderation desk. */
+export const DESK_VIEW = ['waiting', 'pending', 'flagged', 'reported', 'approved', 'rejected'] as const;
 /** Kinds of media item. */
 export const MEDIA_TYPE = ['image', 'video', 'audio', 'document'] as const;
 /** Moderation states the moderation queue lists: those awaiting a decision. */
@@ -411,6 +415,39 @@ export interface BlockedUser {
 	display_name: string;
 	avatar_url: string;
 	blocked_at: string;
+}
+
+/** A row of the moderation desk. */
+export interface ModerationDeskItem {
+	id: number;
+	title: string;
+	media_type: "image" | "video" | "audio" | "document";
+	mime_type: string;
+	privacy: "public" | "members" | "group" | "private";
+	created_at: string;
+	moderation_status: "pending" | "flagged" | "approved" | "rejected";
+	uploader: { id: number; name: string | null; profile_url: string | null };
+	open_reports: number;
+	/** Open reports per reason, most frequent first. */
+	reasons: Array<{ reason: "spam" | "harassment" | "hate" | "nudity" | "violence" | "copyright" | "misinformation" | "impersonation" | "other"; count: number }>;
+	/** Details of the latest open report that has some. */
+	latest_details: string | null;
+	/** Every report on the item, open and decided, newest first. */
+	reports: Array<{ id: number; reporter: { id: number; name: string | null }; reason: "spam" | "harassment" | "hate" | "nudity" | "violence" | "copyright" | "misinformation" | "impersonation" | "other"; details: string; status: string; created_at: string }>;
+	/** Why the item was last flagged (report threshold or analysis). */
+	flag_reason: string | null;
+	/** The latest stored analysis (the AiAnalysis fields as analysed), null when never analysed. */
+	analysis: Record<string, unknown> | null;
+	/** The latest moderator decision; null when there was none. */
+	decision: { action: "approve" | "reject"; by: { id: number; name: string | null }; at: string; reason: string | null; from: "pending" | "flagged" | "approved" | "rejected" } | null;
+}
+
+/** Outcome of an undo: the state the item is back in. */
+export interface ModerationUndo {
+	id: number;
+	moderation_status: "pending" | "flagged" | "approved" | "rejected";
+	undone: "approve" | "reject";
+	reopened_reports: number;
 }
 
 /** An item's reactions: a count for every allowed type (zeros included), the total and the caller's own. */
@@ -1100,6 +1137,10 @@ export interface Operations {
 	analyze_media: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: AiAnalysis };
 	/** GET /mvs/v1/ai/usage: AI usage and budget figures. */
 	get_ai_usage: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: AiUsage };
+	/** GET /mvs/v1/moderation/desk: Items of one desk view with uploader, reports, stored analysis and latest decision. */
+	list_moderation_desk: { params: Record<string, never>; query: { view?: "waiting" | "pending" | "flagged" | "reported" | "approved" | "rejected"; orderby?: "oldest" | "newest" | "reports"; page?: number; per_page?: number }; body: Record<string, never>; response: ModerationDeskItem[] };
+	/** POST /mvs/v1/moderation/{id}/undo: Reverts the latest decision on an item: its previous state comes back and the reports it closed reopen. */
+	undo_moderation_decision: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: ModerationUndo };
 	/** GET /mvs/v1/tags: List tags. */
 	list_tags: { params: Record<string, never>; query: { search?: string; orderby?: "name" | "count"; page?: number; per_page?: number }; body: Record<string, never>; response: Tag[] };
 	/** POST /mvs/v1/tags: Create a tag. */
@@ -1296,6 +1337,8 @@ export const operations = {
 	reject_media: { namespace: 'mvs/v1', method: 'POST', path: '/moderation/{id}/reject', multipart: false },
 	analyze_media: { namespace: 'mvs/v1', method: 'POST', path: '/moderation/{id}/analyze', multipart: false },
 	get_ai_usage: { namespace: 'mvs/v1', method: 'GET', path: '/ai/usage', multipart: false },
+	list_moderation_desk: { namespace: 'mvs/v1', method: 'GET', path: '/moderation/desk', multipart: false },
+	undo_moderation_decision: { namespace: 'mvs/v1', method: 'POST', path: '/moderation/{id}/undo', multipart: false },
 	list_tags: { namespace: 'mvs/v1', method: 'GET', path: '/tags', multipart: false },
 	create_tag: { namespace: 'mvs/v1', method: 'POST', path: '/tags', multipart: false },
 	get_tag_cloud: { namespace: 'mvs/v1', method: 'GET', path: '/tags/cloud', multipart: false },
