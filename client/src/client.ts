@@ -274,6 +274,8 @@ export interface SettingField {
 	section: string;
 	title: string;
 	description: string;
+	/** Technical details (error codes, server set-up, filters) the screen shows behind a "More" disclosure; empty when none. */
+	details: string;
 	type: "boolean" | "integer" | "number" | "string" | "array";
 	enum: Array<string> | null;
 	options: Array<{ value: string; label: string }> | null;
@@ -281,6 +283,12 @@ export interface SettingField {
 	maximum: number | null;
 	secret: boolean;
 	is_set: boolean;
+	/** What the stored number counts, so the screen can show it in larger units (MB, minutes, megapixels); null: a plain number or no number. */
+	unit: "bytes" | "pixels" | "seconds" | "minutes" | "days" | null;
+	/** The default of a number setting; null for other types. */
+	default: number | null;
+	/** The setting only has an effect while the setting `key` has one of `values`; null: always. */
+	applies_when: { key: string; values: Array<string> } | null;
 }
 
 /** A group of settings on the settings screen. */

@@ -171,3 +171,25 @@ test('secrets are write-only: stored, never returned, reported by is_set, cleare
 	const cleared = await api('admin').op('update_settings', { body: { values: { harness_secret: '' } } });
 	expect(cleared.body.fields.find((f) => f.key === 'harness_secret')!.is_set).toBe(false);
 });
+
+test('the screen learns units, defaults and when a setting applies; the AI key, masked on /wp/v2/settings, is not even masked here', async ({ api }) => {
+	const admin = api('admin');
+	const key = `sk-screen-${Date.now()}-LAST`;
+	const saved = await admin.op('update_settings', { body: { values: { ai_endpoint: 'https://api.openai.com/v1/chat/completions', ai_api_key: key } } });
+	expect(saved.status).toBe(200);
+	expect(JSON.stringify(saved.body)).not.toContain('LAST');
+	expect(saved.body.values.ai_api_key).toBe('');
+	const byKey = new Map(saved.body.fields.map((f) => [f.key, f]));
+	expect(byKey.get('ai_api_key')).toMatchObject({ secret: true, is_set: true, applies_when: { key: 'ai_provider', values: ['openai'] } });
+	expect(byKey.get('max_upload_bytes')).toMatchObject({ unit: 'bytes', default: 104857600, minimum: 1024 });
+	expect(byKey.get('signed_url_ttl')).toMatchObject({ unit: 'seconds', default: 3600 });
+	expect(byKey.get('max_image_pixels')).toMatchObject({ unit: 'pixels' });
+	expect(byKey.get('report_threshold')).toMatchObject({ unit: null, default: 3, applies_when: null });
+	expect(byKey.get('default_privacy')).toMatchObject({ default: null });
+	// WordPress's settings route keeps its contract: the mask, and no screen-only keys in its schema.
+	const wp = await admin.raw('GET', '/wp-json/wp/v2/settings');
+	expect(wp.body.mvs_settings.ai_api_key).toBe('************LAST');
+	const schema = await admin.raw('OPTIONS', '/wp-json/wp/v2/settings');
+	expect(JSON.stringify(schema.body.schema.properties.mvs_settings)).not.toMatch(/"(unit|applies_when|write_only|details)"/);
+	expect((await admin.op('update_settings', { body: { values: { ai_api_key: '' } } })).body.fields.find((f) => f.key === 'ai_api_key')!.is_set).toBe(false);
+});

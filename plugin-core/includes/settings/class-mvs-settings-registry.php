@@ -16,6 +16,12 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Settings_Registry {
 
 	/**
+	 * Declaration keys only the settings screen reads (how to show a field),
+	 * not JSON Schema: left out of validation and of /wp/v2/settings.
+	 */
+	const SCREEN_KEYS = array( 'title', 'description', 'details', 'secret', 'default', 'labels', 'unit', 'applies_when', 'write_only' );
+
+	/**
 	 * The schema, built once per locale: every route reads a setting, and
 	 * each build translates about ninety labels (docs/list-routes-at-scale.md).
 	 *
@@ -132,8 +138,8 @@ final class MVS_Settings_Registry {
 		$public = array();
 		foreach ( $this->schema() as $key => $field ) {
 			if ( empty( $field['secret'] ) ) {
-				// Option labels are for the settings screen, not JSON Schema.
-				unset( $field['labels'] );
+				// What only the settings screen reads is no JSON Schema.
+				unset( $field['labels'], $field['details'], $field['unit'], $field['applies_when'], $field['write_only'] );
 				$public[ $key ] = $field;
 			}
 		}

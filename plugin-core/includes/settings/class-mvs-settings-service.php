@@ -97,24 +97,30 @@ final class MVS_Settings_Service implements MVS_Settings_Handler {
 				'title' => (string) $section['title'],
 			);
 			foreach ( $section['fields'] as $key => $field ) {
-				$secret = ! empty( $field['secret'] );
+				// A write-only setting (the AI key: /wp/v2/settings shows its
+				// mask) is a secret here too: the screen gets neither value
+				// nor mask, only is_set (docs/settings-screen.md).
+				$secret = ! empty( $field['secret'] ) || ! empty( $field['write_only'] );
 				$is_set = isset( $values[ $key ] ) && '' !== $values[ $key ] && array() !== $values[ $key ];
 				if ( $secret ) {
-					// A secret never leaves the server: the screen learns only whether one is stored.
 					$values[ $key ] = '';
 				}
 				$fields[] = array(
-					'key'         => (string) $key,
-					'section'     => (string) $section_key,
-					'title'       => (string) ( $field['title'] ?? $key ),
-					'description' => (string) ( $field['description'] ?? '' ),
-					'type'        => (string) $field['type'],
-					'enum'        => isset( $field['enum'] ) ? array_values( array_map( 'strval', $field['enum'] ) ) : null,
-					'options'     => isset( $field['enum'] ) ? self::options( $field ) : null,
-					'minimum'     => $field['minimum'] ?? null,
-					'maximum'     => $field['maximum'] ?? null,
-					'secret'      => $secret,
-					'is_set'      => $is_set,
+					'key'          => (string) $key,
+					'section'      => (string) $section_key,
+					'title'        => (string) ( $field['title'] ?? $key ),
+					'description'  => (string) ( $field['description'] ?? '' ),
+					'details'      => (string) ( $field['details'] ?? '' ),
+					'type'         => (string) $field['type'],
+					'enum'         => isset( $field['enum'] ) ? array_values( array_map( 'strval', $field['enum'] ) ) : null,
+					'options'      => isset( $field['enum'] ) ? self::options( $field ) : null,
+					'minimum'      => $field['minimum'] ?? null,
+					'maximum'      => $field['maximum'] ?? null,
+					'secret'       => $secret,
+					'is_set'       => $is_set,
+					'unit'         => $field['unit'] ?? null,
+					'default'      => is_int( $field['default'] ?? null ) || is_float( $field['default'] ?? null ) ? $field['default'] : null,
+					'applies_when' => self::applies_when( $field ),
 				);
 			}
 		}
@@ -122,6 +128,23 @@ final class MVS_Settings_Service implements MVS_Settings_Handler {
 			'values'   => (object) $values,
 			'fields'   => $fields,
 			'sections' => $sections,
+		);
+	}
+
+	/**
+	 * The condition under which a setting has an effect, as the screen reads it.
+	 *
+	 * @param array $field Setting declaration.
+	 * @return array{key: string, values: string[]}|null
+	 */
+	private static function applies_when( array $field ): ?array {
+		if ( empty( $field['applies_when'] ) ) {
+			return null;
+		}
+		$key = (string) array_key_first( $field['applies_when'] );
+		return array(
+			'key'    => $key,
+			'values' => array_values( array_map( 'strval', (array) $field['applies_when'][ $key ] ) ),
 		);
 	}
 

@@ -118,7 +118,6 @@ final class MVS_Settings_Validator {
 	 * @return array
 	 */
 	private static function rules( array $field ): array {
-		unset( $field['title'], $field['description'], $field['secret'], $field['default'], $field['labels'] );
-		return $field;
+		return array_diff_key( $field, array_flip( MVS_Settings_Registry::SCREEN_KEYS ) );
 	}
 }

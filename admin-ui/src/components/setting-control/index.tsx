@@ -62,9 +62,9 @@ function Control( {
 			) }
 		</>
 	);
-	// The error first, then the help: what a screen reader says on focus.
+	// The help starts with the error: what a screen reader says first on focus.
 	const invalid = error
-		? { 'aria-invalid': true, 'aria-describedby': `${ errorId } ${ id }__help` }
+		? { 'aria-invalid': true, 'aria-describedby': `${ id }__help` }
 		: {};
 	if ( 'boolean' === field.type ) {
 		return (
@@ -116,13 +116,19 @@ function Control( {
 						)
 					}
 				/>
-				<p className="components-base-control__help" id={ `${ id }__help` }>
+				<p
+					className="components-base-control__help"
+					id={ `${ id }__help` }
+				>
 					{ help }
 				</p>
 			</div>
 		);
 	}
-	if ( field.unit && ( 'integer' === field.type || 'number' === field.type ) ) {
+	if (
+		field.unit &&
+		( 'integer' === field.type || 'number' === field.type )
+	) {
 		return (
 			<UnitField
 				id={ id }
@@ -199,8 +205,14 @@ function Control( {
 					{ ...invalid }
 				/>
 				{ field.is_set && ! removing && (
-					<Button variant="secondary" onClick={ () => onChange( '' ) }>
-						{ __( 'Remove the stored key', 'media-community-service' ) }
+					<Button
+						variant="secondary"
+						onClick={ () => onChange( '' ) }
+					>
+						{ __(
+							'Remove the stored key',
+							'media-community-service'
+						) }
 					</Button>
 				) }
 			</div>

@@ -14,7 +14,7 @@ import {
 	Spinner,
 } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
-import { useEffect, useRef } from '@wordpress/element';
+import { useEffect, useRef, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { SettingField } from '../../../../client/src/client';
 import { NOTICE_CONTEXT, store } from '../../store/settings';
@@ -61,6 +61,16 @@ export function SettingsForm() {
 	);
 	const { save } = useDispatch( store );
 	const form = useRef< HTMLFormElement >( null );
+	// Counts refused saves; each moves the focus once the fields show why.
+	const [ refusals, setRefusals ] = useState( 0 );
+	useEffect( () => {
+		if ( refusals > 0 ) {
+			// The first refused field in page order, wherever it is.
+			form.current
+				?.querySelector< HTMLElement >( '[aria-invalid="true"]' )
+				?.focus();
+		}
+	}, [ refusals ] );
 
 	useEffect( () => {
 		if ( ! edited ) {
@@ -97,12 +107,8 @@ export function SettingsForm() {
 			onSubmit={ ( event ) => {
 				event.preventDefault();
 				void ( async () => {
-					const saved = await save();
-					if ( ! saved ) {
-						// The first refused field in page order, wherever it is.
-						form.current
-							?.querySelector< HTMLElement >( '[aria-invalid="true"]' )
-							?.focus();
+					if ( ! ( await save() ) ) {
+						setRefusals( ( count ) => count + 1 );
 					}
 				} )();
 			} }
@@ -110,7 +116,10 @@ export function SettingsForm() {
 			<Notices context={ NOTICE_CONTEXT } />
 			<nav
 				className="mvs-settings__nav"
-				aria-label={ __( 'Settings sections', 'media-community-service' ) }
+				aria-label={ __(
+					'Settings sections',
+					'media-community-service'
+				) }
 			>
 				<ul>
 					{ sections.map( ( section ) => (
@@ -133,9 +142,14 @@ export function SettingsForm() {
 					</CardHeader>
 					<CardBody>
 						{ screen.fields
-							.filter( ( field ) => field.section === section.key )
+							.filter(
+								( field ) => field.section === section.key
+							)
 							.map( ( field ) => (
-								<StoredSetting key={ field.key } field={ field } />
+								<StoredSetting
+									key={ field.key }
+									field={ field }
+								/>
 							) ) }
 					</CardBody>
 				</Card>

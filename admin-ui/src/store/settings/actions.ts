@@ -57,7 +57,11 @@ export function save(): Thunk< boolean > {
 		const invalid = select.getInvalidEdits();
 		if ( Object.keys( invalid ).length > 0 ) {
 			dispatch( { type: 'SAVE_FAILURE', errors: invalid } );
-			showError( registry, NOTICE_CONTEXT, nothingSaved( Object.keys( invalid ).length ) );
+			showError(
+				registry,
+				NOTICE_CONTEXT,
+				nothingSaved( Object.keys( invalid ).length )
+			);
 			return false;
 		}
 		dispatch( { type: 'SAVE_START' } );
@@ -76,7 +80,10 @@ export function save(): Thunk< boolean > {
 		const error = errorOf( response );
 		const refused = {
 			...( ( error.data.params ?? {} ) as Record< string, string > ),
-			...( ( error.data.details ?? {} ) as Record< string, ServerRefusal > ),
+			...( ( error.data.details ?? {} ) as Record<
+				string,
+				ServerRefusal
+			> ),
 		};
 		const fields = select.getScreen()?.fields ?? [];
 		const errors: Record< string, string > = {};

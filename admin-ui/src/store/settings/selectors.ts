@@ -39,9 +39,7 @@ export function isSaving( state: SettingsState ): boolean {
  */
 export function applies( state: SettingsState, field: SettingField ): boolean {
 	const rule = field.applies_when;
-	return (
-		! rule || rule.values.includes( String( state.values[ rule.key ] ) )
-	);
+	return ! rule || rule.values.includes( String( state.values[ rule.key ] ) );
 }
 
 /**

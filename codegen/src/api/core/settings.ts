@@ -15,6 +15,7 @@ export const settingsSchemas: readonly SchemaSpec[] = [
 		section: t.string().required(),
 		title: t.string().required(),
 		description: t.string().required(),
+		details: t.string().required().describe('Technical details (error codes, server set-up, filters) the screen shows behind a "More" disclosure; empty when none.'),
 		type: t.enum('boolean', 'integer', 'number', 'string', 'array').required(),
 		enum: t.array(t.string()).nullable().required(),
 		options: t
@@ -25,6 +26,17 @@ export const settingsSchemas: readonly SchemaSpec[] = [
 		maximum: t.number().nullable().required(),
 		secret: t.bool().required(),
 		is_set: t.bool().required(),
+		unit: t
+			.enum('bytes', 'pixels', 'seconds', 'minutes', 'days')
+			.nullable()
+			.required()
+			.describe('What the stored number counts, so the screen can show it in larger units (MB, minutes, megapixels); null: a plain number or no number.'),
+		default: t.number().nullable().required().describe('The default of a number setting; null for other types.'),
+		applies_when: t
+			.object({ key: t.string().required(), values: t.array(t.string()).required() })
+			.nullable()
+			.required()
+			.describe('The setting only has an effect while the setting `key` has one of `values`; null: always.'),
 	}),
 	schema('SettingsSection', 'A group of settings on the settings screen.', {
 		key: t.string().required(),
