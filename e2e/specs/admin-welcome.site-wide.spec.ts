@@ -41,6 +41,9 @@ test('the banner shows on the plugin screens until its Dismiss button is used, a
 		const banner = page.locator('.mvs-welcome');
 		await expect(banner).toHaveCount(1);
 		await expect(banner).toContainText('Welcome to Media Community');
+		// Only what a moderator can open: the desk, not Settings.
+		await expect(banner.getByRole('link', { name: 'Moderation' })).toHaveAttribute('href', /page=mvs-moderation$/);
+		await expect(banner).not.toContainText('Settings');
 		// Not on other wp-admin screens.
 		await page.goto('/wp-admin/profile.php');
 		await expect(page.locator('#your-profile')).toHaveCount(1);

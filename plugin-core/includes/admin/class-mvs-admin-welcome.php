@@ -54,7 +54,27 @@ final class MVS_Admin_Welcome {
 			. 'wp.apiFetch({path:"/mvs/v1/admin/welcome/dismiss",method:"POST"}).then(function(){b.closest(".mvs-welcome").remove();},function(){b.disabled=false;});});'
 		);
 		echo '<div class="notice notice-info mvs-welcome"><p><strong>' . esc_html__( 'Welcome to Media Community', 'media-community-service' ) . '</strong></p>';
-		echo '<p>' . esc_html__( 'Moderation lists uploads waiting for a decision and items flagged by reports or analysis; Settings holds privacy, upload, file delivery, moderation, AI, account and comment settings. The REST API for the apps lives under /wp-json/mvs/v1.', 'media-community-service' ) . '</p>';
+		// Only what this user can open: a moderator is not pointed at Settings.
+		if ( current_user_can( 'moderate_mvs_media' ) ) {
+			printf(
+				'<p>%s</p>',
+				sprintf(
+					/* translators: %s: link to the Moderation screen. */
+					esc_html__( '%s lists uploads waiting for a decision and items flagged by reports or analysis.', 'media-community-service' ),
+					'<a href="' . esc_url( admin_url( 'admin.php?page=' . MVS_Admin::MODERATION_SLUG ) ) . '">' . esc_html__( 'Moderation', 'media-community-service' ) . '</a>'
+				)
+			);
+		}
+		if ( current_user_can( 'manage_mvs_settings' ) || current_user_can( 'manage_options' ) ) {
+			printf(
+				'<p>%s</p>',
+				sprintf(
+					/* translators: %s: link to the Settings screen. */
+					esc_html__( '%s holds privacy, upload, file delivery, moderation, AI, account and comment settings.', 'media-community-service' ),
+					'<a href="' . esc_url( admin_url( 'admin.php?page=' . MVS_Admin::SETTINGS_SLUG ) ) . '">' . esc_html__( 'Settings', 'media-community-service' ) . '</a>'
+				)
+			);
+		}
 		echo '<p><button type="button" class="button mvs-welcome-dismiss">' . esc_html__( 'Dismiss', 'media-community-service' ) . '</button></p></div>';
 	}
 }

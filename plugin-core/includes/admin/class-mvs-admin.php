@@ -31,6 +31,7 @@ final class MVS_Admin {
 		add_action( 'admin_menu', array( __CLASS__, 'menu' ) );
 		add_action( 'admin_enqueue_scripts', array( __CLASS__, 'register_jsx_runtime' ), 1 );
 		add_action( 'admin_enqueue_scripts', array( __CLASS__, 'enqueue' ) );
+		add_filter( 'login_redirect', array( __CLASS__, 'login_redirect' ), 10, 3 );
 		MVS_Admin_Queue_Count::register();
 	}
 
@@ -52,6 +53,27 @@ final class MVS_Admin {
 	 */
 	public static function menu_parent(): string {
 		return current_user_can( 'moderate_mvs_media' ) ? self::MODERATION_SLUG : self::SETTINGS_SLUG;
+	}
+
+	/**
+	 * Sends moderators who do not run the site to the moderation desk after
+	 * login, where WordPress would send them to Profile (they cannot edit
+	 * posts). Only when the login asked for no page of its own, or for the
+	 * dashboard: a redirect_to of another page is kept.
+	 *
+	 * @param string           $redirect_to Where WordPress sends the user.
+	 * @param string           $requested   The redirect_to the login asked for.
+	 * @param WP_User|WP_Error $user        The user, or why the login failed.
+	 * @return string
+	 */
+	public static function login_redirect( $redirect_to, $requested, $user ) {
+		if ( ! $user instanceof WP_User || ! $user->has_cap( 'moderate_mvs_media' ) || $user->has_cap( 'manage_options' ) ) {
+			return $redirect_to;
+		}
+		if ( '' !== (string) $requested && admin_url() !== $requested && 'wp-admin/' !== $requested ) {
+			return $redirect_to;
+		}
+		return admin_url( 'admin.php?page=' . self::MODERATION_SLUG );
 	}
 
 	/**
