@@ -111,3 +111,106 @@ test('the desk lists everything waiting with its reports, and undo restores the 
 	// Leave nothing waiting behind.
 	for (const id of [held.id, reported.id]) expect((await decide(moderator, 'reject_media', id)).status).toBe(200);
 });
+
+/** The desk's row of an item (its first row; the expanded details are the next one). */
+function rowOf(page: Page, id: number) {
+	return page.locator(`tr[data-media-id="${id}"]`);
+}
+
+test('the desk in the browser: what waits and why, details, analysis kept, undo, decision log, feedback in the row, error with Retry, 390 px', async ({ api, browser, fixtures }, testInfo) => {
+	const tag = token();
+	const held = await upload(api('member'), { title: `${tag}-held`, privacy: 'members' });
+	const reported = await upload(api('member'), { title: `${tag}-reported` });
+	expect((await api('moderator').op('approve_media', { params: { id: reported.id } })).status).toBe(200);
+	expect((await api('member2').op('report_media', { params: { id: reported.id }, body: { reason: 'spam', details: 'Links to a shop' } })).status).toBe(200);
+
+	const { context, page, problems } = await logIn(browser, fixtures, 'admin', new Set([500]));
+	// The first list request fails: the error shows with Retry and no empty-state text.
+	let failOnce = true;
+	await page.route(
+		(url) => decodeURIComponent(url.toString()).includes('/mvs/v1/moderation/desk'),
+		async (route) => {
+			if (!failOnce) return route.continue();
+			failOnce = false;
+			await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'mvs_test', message: 'The desk is down.', data: { status: 500 } }) });
+		},
+	);
+	await page.goto('/wp-admin/admin.php?page=mvs-moderation&view=waiting&orderby=newest');
+	await expect(page.getByText('The desk is down.', { exact: true })).toBeVisible();
+	await expect(page.getByText('Nothing is waiting for a moderator.')).toHaveCount(0);
+	await page.getByRole('button', { name: 'Retry' }).click();
+
+	// Everything waiting, newest first (from the URL): the approved item with one report is there, with its facts.
+	await expect(page.getByRole('link', { name: 'All waiting', exact: false })).toHaveAttribute('aria-current', 'page');
+	const reportedRow = rowOf(page, reported.id);
+	await expect(reportedRow).toContainText('Spam (1)');
+	await expect(reportedRow).toContainText('Links to a shop');
+	await expect(reportedRow).toContainText('Public');
+	await expect(reportedRow.getByRole('link', { name: fixtures.users.member.login })).toHaveAttribute('href', new RegExp(`user-edit\\.php\\?user_id=${fixtures.users.member.id}$`));
+	await expect(rowOf(page, held.id)).toContainText('Members');
+	// The sort survives a reload through the URL.
+	await page.getByLabel('Sort by').selectOption('reports');
+	await expect(page).toHaveURL(/orderby=reports/);
+	await page.reload();
+	await expect(page.getByLabel('Sort by')).toHaveValue('reports');
+	await page.getByLabel('Sort by').selectOption('newest');
+
+	// Expanding shows every report.
+	await reportedRow.getByRole('button', { name: `Details of ${tag}-reported` }).click();
+	const reports = page.getByRole('region', { name: `Reports on ${tag}-reported` });
+	await expect(reports.getByRole('cell', { name: fixtures.users.member2.login })).toBeVisible();
+	await expect(reports.getByRole('cell', { name: 'Links to a shop' })).toBeVisible();
+	await page.screenshot({ path: testInfo.outputPath('desk-1280.png'), fullPage: true });
+
+	// The analysis is shown in its row, and still after a reload.
+	const heldRow = rowOf(page, held.id);
+	await heldRow.getByRole('button', { name: `Analyze ${tag}-held` }).click();
+	await expect(heldRow.getByRole('status')).toHaveText(/Analysis done\./);
+	await expect(page.getByText(`Analysis of ${tag}-held`, { exact: true })).toBeVisible();
+	await page.reload();
+	await rowOf(page, held.id).getByRole('button', { name: `Details of ${tag}-held` }).click();
+	await expect(page.getByText(`Analysis of ${tag}-held`, { exact: true })).toBeVisible();
+
+	// A decision says so in its row, with Undo; the counts and the menu bubble follow.
+	const bubble = page.locator('#toplevel_page_mvs-moderation .awaiting-mod .pending-count').first();
+	const queueBefore = (await api('moderator').op('get_moderation_counts')).body.queue;
+	await rowOf(page, held.id).getByRole('button', { name: `Approve ${tag}-held` }).click();
+	await expect(rowOf(page, held.id).getByRole('status')).toHaveText(new RegExp(`${tag}-held approved\\.`));
+	await expect(bubble).toHaveText(String(queueBefore - 1));
+	await rowOf(page, held.id).getByRole('button', { name: 'Undo' }).click();
+	await expect(rowOf(page, held.id).getByRole('status')).toHaveText(new RegExp(`Decision on ${tag}-held undone\\.`));
+	await expect(rowOf(page, held.id)).toContainText('Pending');
+	await expect(bubble).toHaveText(String(queueBefore));
+
+	// A rejection is found again in the Rejected view (who, when, why) and reversed there.
+	await rowOf(page, held.id).getByRole('button', { name: `Reject ${tag}-held` }).click();
+	const dialog = page.getByRole('dialog', { name: 'Reject 1 item' });
+	await dialog.getByLabel('Reason (optional, sent to the uploader)').fill('Off topic');
+	await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+	await expect(rowOf(page, held.id).getByRole('status')).toHaveText(new RegExp(`${tag}-held rejected\\.`));
+	await page.getByRole('link', { name: /^Rejected/ }).click();
+	await expect(page).toHaveURL(/view=rejected/);
+	const decided = rowOf(page, held.id);
+	await expect(decided).toContainText(/Rejected by \S+/);
+	await expect(decided).toContainText('Off topic');
+	await decided.getByRole('button', { name: `Approve ${tag}-held` }).click();
+	await expect(decided.getByRole('status')).toHaveText(new RegExp(`${tag}-held approved\\.`));
+
+	// 390 px: the list-table pattern keeps the queue within the screen, actions reachable.
+	await page.setViewportSize({ width: 390, height: 844 });
+	await page.getByRole('link', { name: /^All waiting/ }).click();
+	const row = rowOf(page, reported.id);
+	const approve = row.getByRole('button', { name: `Approve ${tag}-reported` });
+	await expect(approve).toBeVisible();
+	const box = (await approve.boundingBox())!;
+	expect(box.x + box.width).toBeLessThanOrEqual(390);
+	const table = await page.locator('.mvs-queue__table').boundingBox();
+	expect(table!.x + table!.width).toBeLessThanOrEqual(390);
+	await page.screenshot({ path: testInfo.outputPath('desk-390.png'), fullPage: true });
+	await approve.click();
+	await expect(row.getByRole('status')).toHaveText(new RegExp(`${tag}-reported approved\\.`));
+	expect(problems.filter((p) => !p.includes('moderation/desk'))).toEqual([]);
+	await context.close();
+	// Leave nothing waiting behind.
+	expect((await api('moderator').op('reject_media', { params: { id: held.id } })).status).toBe(200);
+});

@@ -11,3 +11,13 @@ export type {
 } from '../../../client/src/client';
 
 export type QueueState = ModerationQueueItem[ 'moderation_status' ];
+
+export type {
+	ModerationDeskItem as DeskItem,
+	ModerationUndo as UndoResult,
+} from '../../../client/src/client';
+
+/** Views and orders of the moderation desk (GET /moderation/desk). */
+export type DeskView =
+	'waiting' | 'pending' | 'flagged' | 'reported' | 'approved' | 'rejected';
+export type DeskOrder = 'oldest' | 'newest' | 'reports';

@@ -68,9 +68,11 @@ export function AnalysisResult( {
 						.join( ' / ' ) || '—' }
 				</dd>
 			</dl>
-			<Button variant="secondary" onClick={ onClose }>
-				{ __( 'Close analysis', 'media-community-service' ) }
-			</Button>
+			{ onClose && (
+				<Button variant="secondary" onClick={ onClose }>
+					{ __( 'Close analysis', 'media-community-service' ) }
+				</Button>
+			) }
 		</Notice>
 	);
 }

@@ -4,5 +4,6 @@ export interface AnalysisResultProps {
 	/** The item's title, named in the heading. */
 	title: string;
 	result: AnalysisResult;
-	onClose: () => void;
+	/** Without it the result is part of its row and has no Close button. */
+	onClose?: () => void;
 }

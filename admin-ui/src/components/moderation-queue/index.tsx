@@ -1,18 +1,92 @@
 /**
- * The moderation queue: state filter with counts, a table of items
+ * The moderation desk: views (everything waiting, pending, flagged,
+ * reported, approved, rejected) with counts, an order, a table of items
  * (`QueueRow`), bulk approve / reject, pagination from X-WP-Total /
- * X-WP-TotalPages, an empty state. Everything it shows comes from the
- * `mvs/moderation` store.
+ * X-WP-TotalPages. Loading shows skeleton rows, a failed load its error
+ * with Retry. Everything it shows comes from the `mvs/moderation` store;
+ * the view, order and page live in the URL.
  */
-import { Button, Flex, SelectControl, Spinner } from '@wordpress/components';
+import { Button, Flex, Notice, SelectControl } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { __, _n, sprintf } from '@wordpress/i18n';
-import type { QueueState } from '../../api/types';
-import { NOTICE_CONTEXT, store } from '../../store/moderation';
-import { AnalysisResult } from '../analysis-result';
-import { Notices } from '../notices';
+import type { DeskOrder, DeskView, QueueCounts } from '../../api/types';
+import { store } from '../../store/moderation';
 import { QueueRow } from '../queue-row';
 import { RejectModal } from '../reject-modal';
+
+const COLUMNS = 7;
+
+/** The views as tabs, with the count each has (none for the mixed ones). */
+function views(): {
+	view: DeskView;
+	label: string;
+	count?: keyof QueueCounts;
+}[] {
+	return [
+		{
+			view: 'waiting',
+			label: __( 'All waiting', 'media-community-service' ),
+		},
+		{
+			view: 'pending',
+			label: __( 'Pending', 'media-community-service' ),
+			count: 'pending',
+		},
+		{
+			view: 'flagged',
+			label: __( 'Flagged', 'media-community-service' ),
+			count: 'flagged',
+		},
+		{
+			view: 'reported',
+			label: __( 'Reported', 'media-community-service' ),
+			count: 'open_reports',
+		},
+		{
+			view: 'approved',
+			label: __( 'Approved', 'media-community-service' ),
+		},
+		{
+			view: 'rejected',
+			label: __( 'Rejected', 'media-community-service' ),
+			count: 'rejected',
+		},
+	];
+}
+
+function emptyText( view: DeskView ): string {
+	switch ( view ) {
+		case 'approved':
+		case 'rejected':
+			return __(
+				'No decisions in this view.',
+				'media-community-service'
+			);
+		default:
+			return __(
+				'Nothing is waiting for a moderator.',
+				'media-community-service'
+			);
+	}
+}
+
+function SkeletonRows() {
+	return (
+		<>
+			{ [ 0, 1, 2 ].map( ( row ) => (
+				<tr
+					key={ row }
+					className="mvs-desk__skeleton"
+					aria-hidden="true"
+				>
+					<td colSpan={ COLUMNS } className="column-primary">
+						<span />
+					</td>
+				</tr>
+			) ) }
+		</>
+	);
+}
 
 export function ModerationQueue() {
 	const {
@@ -22,11 +96,11 @@ export function ModerationQueue() {
 		pages,
 		counts,
 		loading,
+		error,
 		busy,
 		selected,
 		allSelected,
 		rejecting,
-		analysis,
 	} = useSelect( ( select ) => {
 		const queue = select( store );
 		return {
@@ -36,79 +110,106 @@ export function ModerationQueue() {
 			pages: queue.getPages(),
 			counts: queue.getCounts(),
 			loading: queue.isLoading(),
+			error: queue.getError(),
 			busy: queue.isBusy(),
 			selected: queue.getSelected(),
 			allSelected: queue.isAllSelected(),
 			rejecting: queue.getRejecting(),
-			analysis: queue.getAnalysis(),
 		};
 	}, [] );
 	const {
-		setFilter,
+		setView,
+		setOrder,
 		setPage,
 		selectAll,
 		moderate,
 		openReject,
 		closeReject,
-		closeAnalysis,
+		load,
 	} = useDispatch( store );
-	const { state, page } = query;
-	const countOf = ( key: QueueState ) => ( counts ? counts[ key ] : 0 );
+	const { view, orderby, page } = query;
 
 	return (
-		<div className="mvs-queue">
-			<Notices context={ NOTICE_CONTEXT } />
+		<div className="mvs-queue mvs-desk">
+			<ul className="subsubsub mvs-desk__views">
+				{ views().map( ( tab, index ) => {
+					let count = '';
+					if ( tab.count ) {
+						count = counts ? ` (${ counts[ tab.count ] })` : ' (…)';
+					} else if ( tab.view === view && ! loading && ! error ) {
+						count = ` (${ total })`;
+					}
+					return (
+						<li key={ tab.view }>
+							<a
+								href={ `?page=mvs-moderation&view=${ tab.view }` }
+								className={ tab.view === view ? 'current' : '' }
+								aria-current={
+									tab.view === view ? 'page' : undefined
+								}
+								onClick={ ( event ) => {
+									event.preventDefault();
+									void setView( tab.view );
+								} }
+							>
+								{ tab.label + count }
+							</a>
+							{ index < 5 ? ' | ' : '' }
+						</li>
+					);
+				} ) }
+			</ul>
 			<Flex
 				className="mvs-queue__toolbar"
 				align="flex-end"
 				justify="flex-start"
+				wrap
 				gap={ 4 }
 			>
 				<SelectControl
 					__nextHasNoMarginBottom
-					label={ __( 'Show', 'media-community-service' ) }
-					value={ state }
+					label={ __( 'Sort by', 'media-community-service' ) }
+					value={ orderby }
 					options={ [
 						{
-							value: 'pending',
-							label: sprintf(
-								/* translators: %d: number of pending items. */
-								__( 'Pending (%d)', 'media-community-service' ),
-								countOf( 'pending' )
+							value: 'oldest',
+							label: __(
+								'Oldest first',
+								'media-community-service'
 							),
 						},
 						{
-							value: 'flagged',
-							label: sprintf(
-								/* translators: %d: number of flagged items. */
-								__( 'Flagged (%d)', 'media-community-service' ),
-								countOf( 'flagged' )
+							value: 'reports',
+							label: __(
+								'Most reported',
+								'media-community-service'
+							),
+						},
+						{
+							value: 'newest',
+							label: __(
+								'Newest first',
+								'media-community-service'
 							),
 						},
 					] }
 					onChange={ ( value: string ) =>
-						void setFilter( value as QueueState )
+						void setOrder( value as DeskOrder )
 					}
 				/>
-				<p className="mvs-queue__counts" aria-live="polite">
-					{ counts
-						? sprintf(
-								/* translators: 1: pending count, 2: flagged count. */
-								__(
-									'Pending: %1$d · Flagged: %2$d',
-									'media-community-service'
-								),
-								counts.pending,
-								counts.flagged
-							)
-						: '' }
-				</p>
 				<Button
 					variant="secondary"
 					disabled={ busy || 0 === selected.length }
 					onClick={ () => void moderate( selected, 'approve' ) }
 				>
-					{ __( 'Approve selected', 'media-community-service' ) }
+					{ sprintf(
+						/* translators: %d: number of selected items. */
+						__(
+							'Approve selected (%d)',
+							'media-community-service'
+						),
+						selected.length
+					) }
 				</Button>
 				<Button
 					variant="secondary"
@@ -116,20 +217,28 @@ export function ModerationQueue() {
 					disabled={ busy || 0 === selected.length }
 					onClick={ () => void openReject( selected ) }
 				>
-					{ __( 'Reject selected', 'media-community-service' ) }
+					{ sprintf(
+						/* translators: %d: number of selected items. */
+						__( 'Reject selected (%d)', 'media-community-service' ),
+						selected.length
+					) }
 				</Button>
-				{ ( loading || busy ) && <Spinner /> }
 			</Flex>
 
-			{ analysis && (
-				<AnalysisResult
-					title={ analysis.title }
-					result={ analysis.result }
-					onClose={ () => void closeAnalysis() }
-				/>
+			{ error && (
+				<Notice
+					status="error"
+					isDismissible={ false }
+					className="mvs-desk__error"
+				>
+					<p>{ error }</p>
+					<Button variant="secondary" onClick={ () => void load() }>
+						{ __( 'Retry', 'media-community-service' ) }
+					</Button>
+				</Notice>
 			) }
 
-			<table className="wp-list-table widefat fixed striped mvs-queue__table">
+			<table className="wp-list-table widefat fixed striped table-view-list mvs-queue__table">
 				<thead>
 					<tr>
 						<td className="manage-column check-column">
@@ -146,44 +255,38 @@ export function ModerationQueue() {
 								}
 							/>
 						</td>
-						<th scope="col" className="mvs-queue__col-thumb">
-							{ __( 'Preview', 'media-community-service' ) }
+						<th scope="col" className="column-primary">
+							{ __( 'Item', 'media-community-service' ) }
 						</th>
 						<th scope="col">
-							{ __( 'Title', 'media-community-service' ) }
+							{ __( 'Uploader', 'media-community-service' ) }
 						</th>
 						<th scope="col">
-							{ __( 'State', 'media-community-service' ) }
+							{ __( 'Uploaded', 'media-community-service' ) }
+						</th>
+						<th scope="col">
+							{ __( 'Privacy', 'media-community-service' ) }
 						</th>
 						<th scope="col">
 							{ __( 'Reports', 'media-community-service' ) }
 						</th>
 						<th scope="col">
-							{ __( 'Actions', 'media-community-service' ) }
+							{ __( 'State', 'media-community-service' ) }
 						</th>
 					</tr>
 				</thead>
-				<tbody>
-					{ ! loading && 0 === items.length && (
-						<tr className="mvs-queue__empty">
-							<td colSpan={ 6 }>
-								{ 'pending' === state
-									? __(
-											'No items are waiting for approval.',
-											'media-community-service'
-										)
-									: __(
-											'No flagged items.',
-											'media-community-service'
-										) }
-							</td>
+				<tbody aria-busy={ loading }>
+					{ loading && 0 === items.length && <SkeletonRows /> }
+					{ ! loading && ! error && 0 === items.length && (
+						<tr className="no-items">
+							<td colSpan={ COLUMNS }>{ emptyText( view ) }</td>
 						</tr>
 					) }
 					{ items.map( ( item ) => (
 						<QueueRow
 							key={ item.id }
 							item={ item }
-							state={ state }
+							columns={ COLUMNS }
 						/>
 					) ) }
 				</tbody>
@@ -192,20 +295,22 @@ export function ModerationQueue() {
 			<Flex
 				className="mvs-queue__pagination"
 				justify="flex-end"
+				wrap
 				gap={ 2 }
 			>
 				<span className="displaying-num">
-					{
-						/* translators: %d: number of items. */ sprintf(
-							_n(
-								'%d item',
-								'%d items',
-								total,
-								'media-community-service'
-							),
-							total
-						)
-					}
+					{ loading
+						? ''
+						: sprintf(
+								/* translators: %d: number of items. */
+								_n(
+									'%d item',
+									'%d items',
+									total,
+									'media-community-service'
+								),
+								total
+							) }
 				</span>
 				<Button
 					variant="secondary"
@@ -216,16 +321,12 @@ export function ModerationQueue() {
 					{ __( 'Previous page', 'media-community-service' ) }
 				</Button>
 				<span>
-					{
-						/* translators: 1: current page, 2: number of pages. */ sprintf(
-							__(
-								'Page %1$d of %2$d',
-								'media-community-service'
-							),
-							page,
-							Math.max( pages, 1 )
-						)
-					}
+					{ sprintf(
+						/* translators: 1: current page, 2: number of pages. */
+						__( 'Page %1$d of %2$d', 'media-community-service' ),
+						page,
+						Math.max( pages, 1 )
+					) }
 				</span>
 				<Button
 					variant="secondary"

@@ -1,12 +1,12 @@
-import type { QueueItem, QueueState } from '../../api/types';
+import type { DeskItem } from '../../api/types';
 
 export interface QueueRowProps {
-	item: QueueItem;
-	/** The state the queue shows: the label of an item the API answers without one. */
-	state: QueueState;
+	item: DeskItem;
+	/** Columns of the table, for the expanded row's cell. */
+	columns: number;
 }
 
 export interface ThumbnailProps {
-	item: QueueItem;
+	item: DeskItem;
 	url?: string;
 }

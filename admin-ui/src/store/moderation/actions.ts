@@ -2,22 +2,31 @@
  * Actions of the moderation queue store: plain actions for what the screen
  * changes locally, thunks for what asks the REST routes.
  */
-import { _n, sprintf } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 import { client, errorOf, isOk } from '../../api/client';
 import type {
 	AnalysisResult,
+	DeskItem,
+	DeskOrder,
+	DeskView,
 	QueueCounts,
-	QueueItem,
-	QueueState,
+	UndoResult,
 } from '../../api/types';
-import { showError, showSuccess } from '../notices';
-import { NOTICE_CONTEXT, PER_PAGE } from './constants';
-import type { ModerationAction, Thunk } from './types';
+import { PER_PAGE } from './constants';
+import type { ModerationAction, RowNotice, Thunk } from './types';
+import { updateMenuBubble, writeQueryToUrl } from './url';
 
-/** Shows the first page of another state. */
-export function setFilter( state: QueueState ): Thunk {
+/** Shows the first page of another view. */
+export function setView( view: DeskView ): Thunk {
 	return async ( { dispatch } ) => {
-		dispatch( { type: 'SET_QUERY', query: { state, page: 1 } } );
+		dispatch( { type: 'SET_QUERY', query: { view, page: 1 } } );
+		await dispatch( load() );
+	};
+}
+
+export function setOrder( orderby: DeskOrder ): Thunk {
+	return async ( { dispatch } ) => {
+		dispatch( { type: 'SET_QUERY', query: { orderby, page: 1 } } );
 		await dispatch( load() );
 	};
 }
@@ -31,18 +40,20 @@ export function setPage( page: number ): Thunk {
 
 /** Fetches the current page and the counts; a page answered after the query changed is dropped. */
 export function load(): Thunk {
-	return async ( { dispatch, select, registry } ) => {
+	return async ( { dispatch, select } ) => {
 		const query = select.getQuery();
+		writeQueryToUrl( query );
 		dispatch( { type: 'LOAD_START' } );
-		const [ list, counts ] = await Promise.all( [
-			client.call( 'list_moderation_queue', {
+		const [ list ] = await Promise.all( [
+			client.call( 'list_moderation_desk', {
 				query: {
 					page: query.page,
 					per_page: PER_PAGE,
-					state: query.state,
+					view: query.view,
+					orderby: query.orderby,
 				},
 			} ),
-			client.call( 'get_moderation_counts' ),
+			dispatch( refreshCounts() ),
 		] );
 		if ( select.getQuery() !== query ) {
 			return;
@@ -50,24 +61,32 @@ export function load(): Thunk {
 		if ( isOk( list ) ) {
 			dispatch( {
 				type: 'RECEIVE_PAGE',
-				items: ( list.body as QueueItem[] | null ) ?? [],
+				items: ( list.body as DeskItem[] | null ) ?? [],
 				total: Number( list.headers[ 'x-wp-total' ] ?? 0 ),
 				pages: Number( list.headers[ 'x-wp-totalpages' ] ?? 0 ),
 			} );
 		} else {
-			dispatch( { type: 'RECEIVE_PAGE_FAILED' } );
-			showError( registry, NOTICE_CONTEXT, errorOf( list ).message );
+			dispatch( {
+				type: 'RECEIVE_PAGE_FAILED',
+				error: errorOf( list ).message,
+			} );
 		}
+		dispatch( { type: 'LOAD_END' } );
+		await dispatch( loadThumbnails() );
+	};
+}
+
+/** The counts of the tabs, and the wp-admin menu bubble with them. */
+export function refreshCounts(): Thunk {
+	return async ( { dispatch } ) => {
+		const counts = await client.call( 'get_moderation_counts' );
 		if ( isOk( counts ) ) {
 			dispatch( {
 				type: 'RECEIVE_COUNTS',
 				counts: counts.body as QueueCounts,
 			} );
-		} else {
-			showError( registry, NOTICE_CONTEXT, errorOf( counts ).message );
+			updateMenuBubble( ( counts.body as QueueCounts ).queue );
 		}
-		dispatch( { type: 'LOAD_END' } );
-		await dispatch( loadThumbnails() );
 	};
 }
 
@@ -137,20 +156,35 @@ export function closeAnalysis(): ModerationAction {
 	return { type: 'SHOW_ANALYSIS', analysis: null };
 }
 
+/** Feedback in the row, also read out by screen readers (the row notice is a live region). */
+function rowNotice(
+	id: number,
+	status: RowNotice[ 'status' ],
+	message: string,
+	canUndo = false
+): ModerationAction {
+	return {
+		type: 'ROW_NOTICE',
+		id,
+		notice: { status, message, undo: canUndo },
+	};
+}
+
 /**
  * Approves or rejects items, one request each (there is no bulk moderation
- * route), names each failure, counts the successes in one snackbar, then
- * reloads once.
+ * route). Each row keeps its place and says what happened, with Undo; the
+ * counts and the menu bubble refresh.
  */
 export function moderate(
 	ids: number[],
 	action: 'approve' | 'reject',
 	reason = ''
 ): Thunk {
-	return async ( { dispatch, select, registry } ) => {
+	return async ( { dispatch, select } ) => {
 		dispatch( { type: 'SET_BUSY', busy: true } );
-		let done = 0;
+		dispatch( { type: 'CLOSE_REJECT' } );
 		for ( const id of ids ) {
+			dispatch( { type: 'SET_WORKING', id, working: true } );
 			const response =
 				'approve' === action
 					? await client.call( 'approve_media', { params: { id } } )
@@ -158,78 +192,129 @@ export function moderate(
 							params: { id },
 							body: reason ? { reason } : {},
 						} );
+			dispatch( { type: 'SET_WORKING', id, working: false } );
 			if ( isOk( response ) ) {
-				done += 1;
-			} else {
-				showError(
-					registry,
-					NOTICE_CONTEXT,
-					sprintf(
-						'%1$s: %2$s',
-						select.getTitle( id ),
-						errorOf( response ).message
+				dispatch( {
+					type: 'UPDATE_ITEM',
+					id,
+					changes: {
+						moderation_status: response.body.moderation_status,
+						open_reports: 0,
+					},
+				} );
+				dispatch(
+					rowNotice(
+						id,
+						'success',
+						'approve' === action
+							? sprintf(
+									/* translators: %s: item title. */
+									__(
+										'%s approved.',
+										'media-community-service'
+									),
+									select.getTitle( id )
+								)
+							: sprintf(
+									/* translators: %s: item title. */
+									__(
+										'%s rejected.',
+										'media-community-service'
+									),
+									select.getTitle( id )
+								),
+						true
 					)
+				);
+			} else {
+				dispatch(
+					rowNotice( id, 'error', errorOf( response ).message )
 				);
 			}
 		}
-		if ( done > 0 ) {
-			showSuccess(
-				registry,
-				NOTICE_CONTEXT,
-				'approve' === action
-					? /* translators: %d: number of items. */ sprintf(
-							_n(
-								'%d item approved.',
-								'%d items approved.',
-								done,
-								'media-community-service'
-							),
-							done
-						)
-					: /* translators: %d: number of items. */ sprintf(
-							_n(
-								'%d item rejected.',
-								'%d items rejected.',
-								done,
-								'media-community-service'
-							),
-							done
-						)
-			);
-		}
 		dispatch( { type: 'SET_BUSY', busy: false } );
-		dispatch( { type: 'CLOSE_REJECT' } );
 		dispatch( { type: 'SELECT_ALL', selected: false } );
-		await dispatch( load() );
+		await dispatch( refreshCounts() );
 	};
 }
 
-/** Asks the AI provider about one item and shows what it answered. */
+/** Reverts the latest decision on an item through POST /moderation/{id}/undo. */
+export function undo( id: number ): Thunk {
+	return async ( { dispatch, select } ) => {
+		dispatch( { type: 'SET_WORKING', id, working: true } );
+		const response = await client.call( 'undo_moderation_decision', {
+			params: { id },
+		} );
+		dispatch( { type: 'SET_WORKING', id, working: false } );
+		if ( isOk( response ) ) {
+			const body = response.body as UndoResult;
+			dispatch( {
+				type: 'UPDATE_ITEM',
+				id,
+				changes: {
+					moderation_status: body.moderation_status,
+					open_reports: body.reopened_reports,
+					decision: null,
+				},
+			} );
+			dispatch(
+				rowNotice(
+					id,
+					'success',
+					sprintf(
+						/* translators: %s: item title. */
+						__(
+							'Decision on %s undone.',
+							'media-community-service'
+						),
+						select.getTitle( id )
+					)
+				)
+			);
+		} else {
+			dispatch( rowNotice( id, 'error', errorOf( response ).message ) );
+		}
+		await dispatch( refreshCounts() );
+	};
+}
+
+/** Asks the AI provider about one item; the result is shown in the row (and stored with the item). */
 export function analyze( id: number ): Thunk {
-	return async ( { dispatch, select, registry } ) => {
-		dispatch( { type: 'SET_BUSY', busy: true } );
+	return async ( { dispatch } ) => {
+		dispatch( { type: 'SET_WORKING', id, working: true } );
 		const response = await client.call( 'analyze_media', {
 			params: { id },
 		} );
+		dispatch( { type: 'SET_WORKING', id, working: false } );
 		if ( isOk( response ) ) {
+			const result = response.body as AnalysisResult;
 			dispatch( {
-				type: 'SHOW_ANALYSIS',
-				analysis: {
-					title: select.getTitle( id ),
-					result: response.body as AnalysisResult,
+				type: 'UPDATE_ITEM',
+				id,
+				changes: {
+					analysis: result as unknown as Record< string, unknown >,
+					moderation_status: result.moderation_status,
 				},
 			} );
-		} else {
-			showError(
-				registry,
-				NOTICE_CONTEXT,
-				sprintf(
-					'%1$s: %2$s',
-					select.getTitle( id ),
-					errorOf( response ).message
+			dispatch( { type: 'TOGGLE_EXPANDED', id } );
+			dispatch(
+				rowNotice(
+					id,
+					'success',
+					__( 'Analysis done.', 'media-community-service' )
 				)
 			);
+			await dispatch( refreshCounts() );
+		} else {
+			dispatch( rowNotice( id, 'error', errorOf( response ).message ) );
 		}
-		dispatch( { type: 'SET_BUSY', busy: false } );
 	};
+}
+
+export function toggleExpanded( id: number ): ModerationAction {
+	return { type: 'TOGGLE_EXPANDED', id };
+}
+
+export function dismissRowNotice( id: number ): ModerationAction {
+	return { type: 'ROW_NOTICE', id, notice: null };
 }

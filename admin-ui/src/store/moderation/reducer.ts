@@ -1,12 +1,19 @@
+import { queryFromSearch } from './url';
 import type { ModerationAction, ModerationState } from './types';
 
 export const initialState: ModerationState = {
-	query: { state: 'pending', page: 1 },
+	query: queryFromSearch(
+		'undefined' === typeof window ? '' : window.location.search
+	),
 	items: [],
 	total: 0,
 	pages: 0,
 	counts: null,
 	loading: true,
+	error: null,
+	rowNotices: {},
+	expanded: [],
+	working: [],
 	busy: false,
 	selected: [],
 	rejecting: null,
@@ -23,12 +30,13 @@ export function reducer(
 		case 'SET_QUERY':
 			return { ...state, query: { ...state.query, ...action.query } };
 		case 'LOAD_START':
-			return { ...state, loading: true };
+			return { ...state, loading: true, error: null };
 		case 'RECEIVE_PAGE': {
 			const ids = action.items.map( ( item ) => item.id );
 			return {
 				...state,
 				items: action.items,
+				rowNotices: {},
 				total: action.total,
 				pages: action.pages,
 				// A selection survives a reload only for the rows still shown.
@@ -36,7 +44,39 @@ export function reducer(
 			};
 		}
 		case 'RECEIVE_PAGE_FAILED':
-			return { ...state, items: [], selected: [] };
+			return { ...state, items: [], selected: [], error: action.error };
+		case 'ROW_NOTICE': {
+			const rowNotices = { ...state.rowNotices };
+			if ( action.notice ) {
+				rowNotices[ action.id ] = action.notice;
+			} else {
+				delete rowNotices[ action.id ];
+			}
+			return { ...state, rowNotices };
+		}
+		case 'UPDATE_ITEM':
+			return {
+				...state,
+				items: state.items.map( ( item ) =>
+					item.id === action.id
+						? { ...item, ...action.changes }
+						: item
+				),
+			};
+		case 'TOGGLE_EXPANDED':
+			return {
+				...state,
+				expanded: state.expanded.includes( action.id )
+					? state.expanded.filter( ( id ) => id !== action.id )
+					: [ ...state.expanded, action.id ],
+			};
+		case 'SET_WORKING':
+			return {
+				...state,
+				working: action.working
+					? [ ...state.working, action.id ]
+					: state.working.filter( ( id ) => id !== action.id ),
+			};
 		case 'RECEIVE_COUNTS':
 			return { ...state, counts: action.counts };
 		case 'LOAD_END':

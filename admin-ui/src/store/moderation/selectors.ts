@@ -1,12 +1,12 @@
-import type { QueueItem } from '../../api/types';
-import type { Analysis, ModerationState, QueueQuery } from './types';
+import type { DeskItem } from '../../api/types';
+import type { Analysis, ModerationState, QueueQuery, RowNotice } from './types';
 
 export function getQuery( state: ModerationState ): QueueQuery {
 	return state.query;
 }
 
 /** The rows of the current page (the resolver loads the first page). */
-export function getItems( state: ModerationState ): QueueItem[] {
+export function getItems( state: ModerationState ): DeskItem[] {
 	return state.items;
 }
 
@@ -68,4 +68,30 @@ export function areThumbnailsUnavailable( state: ModerationState ): boolean {
 /** An item's title for messages; untitled items are named by id. */
 export function getTitle( state: ModerationState, id: number ): string {
 	return state.items.find( ( item ) => item.id === id )?.title || `#${ id }`;
+}
+
+export function getError( state: ModerationState ): string | null {
+	return state.error;
+}
+
+export function getRowNotice(
+	state: ModerationState,
+	id: number
+): RowNotice | null {
+	return state.rowNotices[ id ] ?? null;
+}
+
+export function isExpanded( state: ModerationState, id: number ): boolean {
+	return state.expanded.includes( id );
+}
+
+export function isWorking( state: ModerationState, id: number ): boolean {
+	return state.working.includes( id );
+}
+
+export function getItem(
+	state: ModerationState,
+	id: number
+): DeskItem | undefined {
+	return state.items.find( ( item ) => item.id === id );
 }

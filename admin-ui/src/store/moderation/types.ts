@@ -3,16 +3,26 @@
  */
 import type {
 	AnalysisResult,
+	DeskItem,
+	DeskOrder,
+	DeskView,
 	QueueCounts,
-	QueueItem,
-	QueueState,
 } from '../../api/types';
 import type { Registry } from '../notices';
 import type * as selectors from './selectors';
 
+/** What the desk shows; kept in the URL (view, orderby, paged) so a reload keeps it. */
 export interface QueueQuery {
-	state: QueueState;
+	view: DeskView;
+	orderby: DeskOrder;
 	page: number;
+}
+
+/** Feedback shown in the row that caused it; `undo` offers to revert the decision. */
+export interface RowNotice {
+	status: 'success' | 'error';
+	message: string;
+	undo: boolean;
 }
 
 export interface Analysis {
@@ -22,12 +32,20 @@ export interface Analysis {
 
 export interface ModerationState {
 	query: QueueQuery;
-	items: QueueItem[];
+	items: DeskItem[];
 	total: number;
 	pages: number;
 	counts: QueueCounts | null;
 	/** A page is being fetched (true until the first one arrives). */
 	loading: boolean;
+	/** Why the last page failed to load; null when it loaded. */
+	error: string | null;
+	/** Feedback per row id. */
+	rowNotices: Record< number, RowNotice >;
+	/** Rows whose reports and analysis are shown. */
+	expanded: number[];
+	/** Rows with a request running. */
+	working: number[];
 	/** An approve / reject / analyze request is running. */
 	busy: boolean;
 	selected: number[];
@@ -43,8 +61,12 @@ export interface ModerationState {
 export type ModerationAction =
 	| { type: 'SET_QUERY'; query: Partial< QueueQuery > }
 	| { type: 'LOAD_START' }
-	| { type: 'RECEIVE_PAGE'; items: QueueItem[]; total: number; pages: number }
-	| { type: 'RECEIVE_PAGE_FAILED' }
+	| { type: 'RECEIVE_PAGE'; items: DeskItem[]; total: number; pages: number }
+	| { type: 'RECEIVE_PAGE_FAILED'; error: string }
+	| { type: 'ROW_NOTICE'; id: number; notice: RowNotice | null }
+	| { type: 'UPDATE_ITEM'; id: number; changes: Partial< DeskItem > }
+	| { type: 'TOGGLE_EXPANDED'; id: number }
+	| { type: 'SET_WORKING'; id: number; working: boolean }
 	| { type: 'RECEIVE_COUNTS'; counts: QueueCounts }
 	| { type: 'LOAD_END' }
 	| { type: 'SET_BUSY'; busy: boolean }

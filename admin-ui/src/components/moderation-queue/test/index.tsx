@@ -1,6 +1,6 @@
 /**
- * The queue screen over its store and a mocked api-fetch: rows, counts,
- * selection, bulk approve, the reject dialog, the empty state, paging.
+ * The desk over its store and a mocked api-fetch: rows with their facts,
+ * feedback and Undo in the row, skeleton while loading, error with Retry.
  */
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import {
@@ -28,21 +28,46 @@ const mockedFetch = apiFetch as unknown as Parameters<
 	typeof answerRoutes
 >[ 0 ];
 
-const rows = ( total: number, pages: number, ...ids: number[] ): Answer => ( {
-	status: 200,
-	body: ids.map( ( id ) => ( {
-		id,
-		title: `Item ${ id }`,
-		media_type: 'audio',
-		mime_type: 'audio/mpeg',
-		moderation_status: 'pending',
-		open_reports: 0,
-	} ) ),
-	headers: {
-		'X-WP-Total': String( total ),
-		'X-WP-TotalPages': String( pages ),
+const deskItem = ( id: number, extra: Record< string, unknown > = {} ) => ( {
+	id,
+	title: `Item ${ id }`,
+	media_type: 'audio',
+	mime_type: 'audio/mpeg',
+	privacy: 'members',
+	created_at: '2026-11-01T10:00:00Z',
+	moderation_status: 'pending',
+	uploader: {
+		id: 7,
+		name: 'Ada',
+		profile_url: '/wp-admin/user-edit.php?user_id=7',
 	},
+	open_reports: 0,
+	reasons: [],
+	latest_details: null,
+	reports: [],
+	flag_reason: null,
+	analysis: null,
+	decision: null,
+	...extra,
 } );
+
+const rows = ( ...items: object[] ): Answer => ( {
+	status: 200,
+	body: items,
+	headers: { 'X-WP-Total': String( items.length ), 'X-WP-TotalPages': '1' },
+} );
+
+const counts: Answer = {
+	status: 200,
+	body: {
+		pending: 1,
+		flagged: 0,
+		queue: 1,
+		approved: 0,
+		rejected: 0,
+		open_reports: 2,
+	},
+};
 
 async function renderQueue() {
 	const registry = freshRegistry( store );
@@ -55,126 +80,102 @@ async function renderQueue() {
 	return { registry, container };
 }
 
-/** Runs a click whose thunk reloads the queue, and waits until the reload is done. */
-async function clickAndSettle(
-	registry: ReturnType< typeof freshRegistry >,
-	element: HTMLElement
-) {
-	fireEvent.click( element );
-	await waitFor( () =>
-		expect(
-			registry.select( store ).isLoading() ||
-				registry.select( store ).isBusy()
-		).toBe( false )
-	);
-}
-
 describe( 'ModerationQueue', () => {
 	beforeEach( () => {
 		mockedFetch.mockReset();
 	} );
 
-	it( 'bulk-approves the selected rows and shows one snackbar', async () => {
+	it( 'shows uploader, privacy and reasons; a decision says so in its row and Undo reverts it', async () => {
 		const sent = answerRoutes( mockedFetch, {
-			'GET /mvs/v1/moderation': rows( 2, 1, 1, 2 ),
-			'GET /mvs/v1/moderation/counts': {
+			'GET /mvs/v1/moderation/desk': rows(
+				deskItem( 1, {
+					open_reports: 2,
+					reasons: [ { reason: 'spam', count: 2 } ],
+					latest_details: 'Links to a shop',
+				} )
+			),
+			'GET /mvs/v1/moderation/counts': counts,
+			'POST /mvs/v1/moderation/1/approve': {
 				status: 200,
-				body: { pending: 2, flagged: 0 },
+				body: {
+					id: 1,
+					moderation_status: 'approved',
+					previous_status: 'pending',
+					changed: true,
+					reason: null,
+				},
 			},
-			'POST /mvs/v1/moderation/1/approve': { status: 200, body: {} },
-			'POST /mvs/v1/moderation/2/approve': { status: 200, body: {} },
-		} );
-		const { registry, container } = await renderQueue();
-		expect( screen.getByText( 'Pending: 2 · Flagged: 0' ) ).toBeTruthy();
-		const approve = screen.getByRole( 'button', {
-			name: 'Approve selected',
-		} ) as HTMLButtonElement;
-		expect( approve.disabled ).toBe( true );
-		fireEvent.click(
-			screen.getByRole( 'checkbox', { name: 'Select all' } )
-		);
-		expect(
-			(
-				screen.getByRole( 'checkbox', {
-					name: 'Select Item 2',
-				} ) as HTMLInputElement
-			 ).checked
-		).toBe( true );
-		await clickAndSettle( registry, approve );
-		await waitFor( () =>
-			expect(
-				container.querySelector( '.components-snackbar' )?.textContent
-			).toBe( '2 items approved.' )
-		);
-		expect(
-			sent
-				.filter( ( s ) => s.request.startsWith( 'POST' ) )
-				.map( ( s ) => s.request )
-		).toEqual( [
-			'POST /mvs/v1/moderation/1/approve',
-			'POST /mvs/v1/moderation/2/approve',
-		] );
-	} );
-
-	it( 'asks for a reason before rejecting a row, and Cancel sends nothing', async () => {
-		const sent = answerRoutes( mockedFetch, {
-			'GET /mvs/v1/moderation': rows( 1, 1, 5 ),
-			'GET /mvs/v1/moderation/counts': {
+			'POST /mvs/v1/moderation/1/undo': {
 				status: 200,
-				body: { pending: 1, flagged: 0 },
+				body: {
+					id: 1,
+					moderation_status: 'pending',
+					undone: 'approve',
+					reopened_reports: 2,
+				},
 			},
 		} );
 		await renderQueue();
-		fireEvent.click(
-			screen.getByRole( 'button', { name: 'Reject Item 5' } )
-		);
-		const dialog = screen.getByRole( 'dialog', { name: 'Reject 1 item' } );
-		fireEvent.click(
-			within( dialog ).getByRole( 'button', { name: 'Cancel' } )
-		);
-		expect( screen.queryByRole( 'dialog' ) ).toBeNull();
 		expect(
-			sent.filter( ( s ) => s.request.startsWith( 'POST' ) )
-		).toEqual( [] );
+			screen.getByRole( 'link', { name: 'Ada' } ).getAttribute( 'href' )
+		).toBe( '/wp-admin/user-edit.php?user_id=7' );
+		expect( screen.getByText( 'Spam (2)' ) ).toBeTruthy();
+		expect( screen.getByText( 'Links to a shop' ) ).toBeTruthy();
+		expect( screen.getByText( 'Members' ) ).toBeTruthy();
+		expect(
+			screen.getByRole( 'link', { name: 'Pending (1)' } )
+		).toBeTruthy();
+		fireEvent.click(
+			screen.getByRole( 'button', { name: 'Approve Item 1' } )
+		);
+		const status = await screen.findByRole( 'status' );
+		expect( status.textContent ).toContain( 'Item 1 approved.' );
+		fireEvent.click(
+			within( status ).getByRole( 'button', { name: 'Undo' } )
+		);
+		await waitFor( () =>
+			expect( screen.getByRole( 'status' ).textContent ).toContain(
+				'Decision on Item 1 undone.'
+			)
+		);
+		expect( sent.map( ( s ) => s.request ) ).toContain(
+			'POST /mvs/v1/moderation/1/undo'
+		);
 	} );
 
-	it( 'says when nothing is flagged, and pages with the headers’ page count', async () => {
-		const sent = answerRoutes( mockedFetch, {
-			'GET /mvs/v1/moderation': ( options ) =>
-				( options.path ?? '' ).includes( 'state=flagged' )
-					? rows( 0, 0 )
-					: rows( 21, 2, 1 ),
-			'GET /mvs/v1/moderation/counts': {
-				status: 200,
-				body: { pending: 21, flagged: 0 },
-			},
+	it( 'shows skeleton rows while loading, then an error with Retry and no empty-state text', async () => {
+		let fail = true;
+		answerRoutes( mockedFetch, {
+			'GET /mvs/v1/moderation/desk': () =>
+				fail
+					? {
+							status: 500,
+							body: {
+								code: 'x',
+								message: 'Server down.',
+								data: { status: 500 },
+							},
+						}
+					: rows(),
+			'GET /mvs/v1/moderation/counts': counts,
 		} );
-		const { registry } = await renderQueue();
-		expect( screen.getByText( 'Page 1 of 2' ) ).toBeTruthy();
-		await clickAndSettle(
-			registry,
-			screen.getByRole( 'button', { name: 'Next page' } )
-		);
-		expect( screen.getByText( 'Page 2 of 2' ) ).toBeTruthy();
-		expect(
-			(
-				screen.getByRole( 'button', {
-					name: 'Next page',
-				} ) as HTMLButtonElement
-			 ).disabled
-		).toBe( true );
-		fireEvent.change( screen.getByLabelText( 'Show' ), {
-			target: { value: 'flagged' },
+		const registry = freshRegistry( store );
+		const { container } = render( <ModerationQueue />, {
+			wrapper: withRegistry( registry ),
 		} );
-		await screen.findByText( 'No flagged items.' );
 		expect(
-			sent
-				.map( ( s ) => s.request )
-				.filter( ( r ) => r.startsWith( 'GET /mvs/v1/moderation?' ) )
-		).toEqual( [
-			'GET /mvs/v1/moderation?page=1&per_page=20&state=pending',
-			'GET /mvs/v1/moderation?page=2&per_page=20&state=pending',
-			'GET /mvs/v1/moderation?page=1&per_page=20&state=flagged',
-		] );
+			container.querySelectorAll( '.mvs-desk__skeleton' ).length
+		).toBe( 3 );
+		expect(
+			screen.getByRole( 'link', { name: 'Pending (…)' } )
+		).toBeTruthy();
+		await screen.findByText( 'Server down.' );
+		expect(
+			screen.queryByText( 'Nothing is waiting for a moderator.' )
+		).toBeNull();
+		fail = false;
+		fireEvent.click( screen.getByRole( 'button', { name: 'Retry' } ) );
+		await screen.findByText( 'Nothing is waiting for a moderator.' );
+		expect( screen.queryByText( 'Server down.' ) ).toBeNull();
 	} );
 } );

@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import type { QueueItem } from '../../../api/types';
+import type { DeskItem } from '../../../api/types';
 import { initialState, reducer } from '../reducer';
 import { getTitle, isAllSelected } from '../selectors';
 
 const item = ( id: number, title = '' ) =>
-	( { id, title, media_type: 'image' } ) as QueueItem;
+	( { id, title, media_type: 'image' } ) as DeskItem;
 
 describe( 'moderation reducer', () => {
 	it( 'keeps a selection across a reload only for the rows still shown', () => {
@@ -25,7 +25,10 @@ describe( 'moderation reducer', () => {
 		} );
 		expect( state.selected ).toEqual( [ 2 ] );
 		expect( isAllSelected( state ) ).toBe( false );
-		state = reducer( state, { type: 'RECEIVE_PAGE_FAILED' } );
+		state = reducer( state, {
+			type: 'RECEIVE_PAGE_FAILED',
+			error: 'Down',
+		} );
 		expect( state ).toMatchObject( { items: [], selected: [], total: 2 } );
 	} );
 
@@ -51,9 +54,13 @@ describe( 'moderation reducer', () => {
 		} );
 		state = reducer( state, {
 			type: 'SET_QUERY',
-			query: { state: 'flagged', page: 1 },
+			query: { view: 'flagged', page: 1 },
 		} );
-		expect( state.query ).toEqual( { state: 'flagged', page: 1 } );
+		expect( state.query ).toEqual( {
+			view: 'flagged',
+			orderby: 'oldest',
+			page: 1,
+		} );
 		state = reducer( state, {
 			type: 'RECEIVE_THUMBNAILS',
 			urls: { 1: 'a' },

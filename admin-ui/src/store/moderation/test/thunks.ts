@@ -1,17 +1,12 @@
 /**
  * The store's thunks against a mocked api-fetch: what they request, what
- * they keep, which notices they raise.
+ * they keep, and the URL and menu bubble they keep current.
  */
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import apiFetch from '@wordpress/api-fetch';
-import { store as noticesStore } from '@wordpress/notices';
-import {
-	answerRoutes,
-	freshRegistry,
-	noticesOf,
-	type Answer,
-} from '../../../testing';
-import { NOTICE_CONTEXT, store } from '..';
+import { answerRoutes, freshRegistry, type Answer } from '../../../testing';
+import { store } from '..';
+import { queryFromSearch } from '../url';
 
 jest.mock( '@wordpress/api-fetch', () => ( {
 	__esModule: true,
@@ -21,191 +16,97 @@ const mockedFetch = apiFetch as unknown as Parameters<
 	typeof answerRoutes
 >[ 0 ];
 
-const page = (
-	...items: Array< { id: number; title: string; media_type?: string } >
-): Answer => ( {
+const page = ( ...ids: number[] ): Answer => ( {
 	status: 200,
-	body: items.map( ( item ) => ( { media_type: 'image', ...item } ) ),
-	headers: { 'X-WP-Total': String( items.length ), 'X-WP-TotalPages': '1' },
+	body: ids.map( ( id ) => ( {
+		id,
+		title: `Item ${ id }`,
+		media_type: 'video',
+	} ) ),
+	headers: { 'X-WP-Total': String( ids.length ), 'X-WP-TotalPages': '1' },
 } );
-const counts: Answer = { status: 200, body: { pending: 2, flagged: 1 } };
+const counts: Answer = {
+	status: 200,
+	body: {
+		pending: 2,
+		flagged: 1,
+		queue: 3,
+		approved: 0,
+		rejected: 0,
+		open_reports: 0,
+	},
+};
 
 describe( 'mvs/moderation thunks', () => {
 	beforeEach( () => {
 		mockedFetch.mockReset();
+		document.body.innerHTML =
+			'<li id="toplevel_page_mvs-moderation"><span class="awaiting-mod count-9"><span class="pending-count">9</span></span></li>';
 	} );
 
-	it( 'loads the first page, the counts and a signed URL per image when the rows are first read', async () => {
-		const sent = answerRoutes( mockedFetch, {
-			'GET /mvs/v1/moderation': page(
-				{ id: 1, title: 'One' },
-				{ id: 2, title: 'Two', media_type: 'video' }
-			),
-			'GET /mvs/v1/moderation/counts': counts,
-			'GET /mvs/v1/media/1/signed-url': {
-				status: 200,
-				body: { url: 'https://example.test/1' },
-			},
-		} );
-		const registry = freshRegistry( store );
-		registry.select( store ).getItems();
-		await registry.resolveSelect( store ).getItems();
-		const queue = registry.select( store );
-		expect( queue.getItems().map( ( item ) => item.id ) ).toEqual( [
-			1, 2,
-		] );
-		expect( queue.getTotal() ).toBe( 2 );
-		expect( queue.getCounts() ).toEqual( { pending: 2, flagged: 1 } );
-		expect( queue.isLoading() ).toBe( false );
-		expect( queue.getThumbnail( 1 ) ).toBe( 'https://example.test/1' );
-		expect( sent.map( ( s ) => s.request ) ).toContain(
-			'GET /mvs/v1/moderation?page=1&per_page=20&state=pending'
-		);
-	} );
-
-	it( 'asks for no more signed URLs once the first answers an error', async () => {
-		const sent = answerRoutes( mockedFetch, {
-			'GET /mvs/v1/moderation': page(
-				{ id: 1, title: 'One' },
-				{ id: 2, title: 'Two' }
-			),
-			'GET /mvs/v1/moderation/counts': counts,
-			'GET /mvs/v1/media/1/signed-url': {
-				status: 501,
-				body: { code: 'mvs_not_implemented', message: 'Not yet.' },
-			},
-		} );
-		const registry = freshRegistry( store );
-		await registry.dispatch( store ).load();
-		await registry.dispatch( store ).load();
-		expect( registry.select( store ).areThumbnailsUnavailable() ).toBe(
-			true
-		);
+	it( 'reads the view from the URL, asks the desk route with it, writes it back and sets the menu bubble', async () => {
 		expect(
-			sent.filter( ( s ) => s.request.includes( 'signed-url' ) )
-		).toHaveLength( 1 );
-		expect( noticesOf( registry, NOTICE_CONTEXT ) ).toEqual( [] );
-	} );
-
-	it( 'approves each item, names a failure, counts the successes in one snackbar and reloads', async () => {
-		const sent = answerRoutes( mockedFetch, {
-			'GET /mvs/v1/moderation': page(
-				{ id: 1, title: 'One', media_type: 'audio' },
-				{ id: 2, title: 'Two', media_type: 'audio' }
-			),
-			'GET /mvs/v1/moderation/counts': counts,
-			'POST /mvs/v1/moderation/1/approve': { status: 200, body: {} },
-			'POST /mvs/v1/moderation/2/approve': {
-				status: 409,
-				body: { code: 'mvs_conflict', message: 'Already decided.' },
-			},
-		} );
-		const registry = freshRegistry( store );
-		await registry.dispatch( store ).load();
-		registry.dispatch( store ).selectAll( true );
-		await registry.dispatch( store ).moderate( [ 1, 2 ], 'approve' );
-		expect( noticesOf( registry, NOTICE_CONTEXT ) ).toEqual( [
-			'error: Two: Already decided.',
-			'success: 1 item approved.',
-		] );
-		const snackbar = registry
-			.select( noticesStore )
-			.getNotices( NOTICE_CONTEXT )[ 1 ];
-		expect( snackbar?.type ).toBe( 'snackbar' );
-		expect( registry.select( store ).getSelected() ).toEqual( [] );
-		expect( registry.select( store ).isBusy() ).toBe( false );
-		expect(
-			sent.filter( ( s ) =>
-				s.request.startsWith( 'GET /mvs/v1/moderation?' )
+			queryFromSearch(
+				'?page=mvs-moderation&view=rejected&orderby=reports&paged=2'
 			)
-		).toHaveLength( 2 );
-	} );
-
-	it( 'sends a rejection reason only when one was given, and closes the dialog', async () => {
-		const sent = answerRoutes( mockedFetch, {
-			'GET /mvs/v1/moderation': page(),
-			'GET /mvs/v1/moderation/counts': counts,
-			'POST /mvs/v1/moderation/7/reject': { status: 200, body: {} },
+		).toEqual( {
+			view: 'rejected',
+			orderby: 'reports',
+			page: 2,
 		} );
-		const registry = freshRegistry( store );
-		registry.dispatch( store ).openReject( [ 7 ] );
-		await registry.dispatch( store ).moderate( [ 7 ], 'reject', 'Blurry' );
-		await registry.dispatch( store ).moderate( [ 7 ], 'reject' );
-		expect(
-			sent
-				.filter( ( s ) => s.request.endsWith( '/reject' ) )
-				.map( ( s ) => s.data )
-		).toEqual( [ { reason: 'Blurry' }, {} ] );
-		expect( registry.select( store ).getRejecting() ).toBeNull();
-	} );
-
-	it( 'shows the first page of another state and drops an answer for a query no longer shown', async () => {
-		let release: () => void = () => undefined;
-		answerRoutes( mockedFetch, {
-			'GET /mvs/v1/moderation': ( options ) =>
-				( options.path ?? '' ).includes( 'state=flagged' )
-					? page( { id: 9, title: 'Flagged' } )
-					: page( { id: 1, title: 'Pending' } ),
-			'GET /mvs/v1/moderation/counts': counts,
-			'GET /mvs/v1/media/1/signed-url': { status: 501, body: {} },
-			'GET /mvs/v1/media/9/signed-url': { status: 501, body: {} },
-		} );
-		const registry = freshRegistry( store );
-		await registry.dispatch( store ).setPage( 2 );
-		// The pending answer arrives after the filter changed: it must not replace the flagged rows.
-		const gate = new Promise< void >(
-			( resolve ) => ( release = resolve )
-		);
-		const original = mockedFetch.getMockImplementation()!;
-		mockedFetch.mockImplementationOnce( async ( options ) => {
-			await gate;
-			return original( options );
-		} );
-		const stale = registry.dispatch( store ).load();
-		await registry.dispatch( store ).setFilter( 'flagged' );
-		release();
-		await stale;
-		expect( registry.select( store ).getQuery() ).toEqual( {
-			state: 'flagged',
+		expect( queryFromSearch( '?view=bogus&paged=-1' ) ).toEqual( {
+			view: 'waiting',
+			orderby: 'oldest',
 			page: 1,
 		} );
+		const sent = answerRoutes( mockedFetch, {
+			'GET /mvs/v1/moderation/desk': page( 1, 2 ),
+			'GET /mvs/v1/moderation/counts': counts,
+		} );
+		const registry = freshRegistry( store );
+		await registry.dispatch( store ).setOrder( 'newest' );
+		expect( sent.map( ( s ) => s.request ) ).toContain(
+			'GET /mvs/v1/moderation/desk?page=1&per_page=20&view=waiting&orderby=newest'
+		);
+		expect( window.location.search ).toContain( 'orderby=newest' );
 		expect(
 			registry
 				.select( store )
 				.getItems()
-				.map( ( item ) => item.id )
-		).toEqual( [ 9 ] );
+				.map( ( i ) => i.id )
+		).toEqual( [ 1, 2 ] );
+		expect( document.querySelector( '.pending-count' )?.textContent ).toBe(
+			'3'
+		);
+		expect( document.querySelector( '.awaiting-mod' )?.className ).toBe(
+			'awaiting-mod count-3'
+		);
 	} );
 
-	it( 'shows what an analysis returned, or names the item that failed', async () => {
+	it( 'keeps a failed load as an error, and names a failed decision in its row without Undo', async () => {
 		answerRoutes( mockedFetch, {
-			'GET /mvs/v1/moderation': page( {
-				id: 1,
-				title: 'One',
-				media_type: 'audio',
-			} ),
-			'GET /mvs/v1/moderation/counts': counts,
-			'POST /mvs/v1/moderation/1/analyze': {
-				status: 200,
-				body: { description: 'A cat' },
+			'GET /mvs/v1/moderation/desk': {
+				status: 500,
+				body: { code: 'x', message: 'Down.', data: { status: 500 } },
 			},
-			'POST /mvs/v1/moderation/2/analyze': {
-				status: 503,
-				body: { code: 'mvs_ai_unavailable', message: 'No provider.' },
+			'GET /mvs/v1/moderation/counts': counts,
+			'POST /mvs/v1/moderation/4/reject': {
+				status: 404,
+				body: {
+					code: 'mvs_not_found',
+					message: 'Media item not found.',
+					data: { status: 404 },
+				},
 			},
 		} );
 		const registry = freshRegistry( store );
 		await registry.dispatch( store ).load();
-		await registry.dispatch( store ).analyze( 1 );
-		expect( registry.select( store ).getAnalysis() ).toEqual( {
-			title: 'One',
-			result: { description: 'A cat' },
+		expect( registry.select( store ).getError() ).toBe( 'Down.' );
+		await registry.dispatch( store ).moderate( [ 4 ], 'reject', 'Spam' );
+		expect( registry.select( store ).getRowNotice( 4 ) ).toEqual( {
+			status: 'error',
+			message: 'Media item not found.',
+			undo: false,
 		} );
-		await registry.dispatch( store ).analyze( 2 );
-		expect( noticesOf( registry, NOTICE_CONTEXT ) ).toEqual( [
-			'error: #2: No provider.',
-		] );
-		registry.dispatch( store ).closeAnalysis();
-		expect( registry.select( store ).getAnalysis() ).toBeNull();
 	} );
 } );
