@@ -45,7 +45,7 @@ async function counts(moderator: Api): Promise<Counts> {
 async function showRow(page: Page, id: number) {
 	const row = page.locator(`tr[data-media-id="${id}"]`);
 	for (let i = 0; i < 20; i++) {
-		await expect(page.locator('.mvs-queue .components-spinner')).toHaveCount(0);
+		await expect(page.locator('.mvs-queue__table tbody')).toHaveAttribute('aria-busy', 'false');
 		if ((await row.count()) > 0) return row;
 		const next = page.getByRole('button', { name: 'Next page' });
 		if (await next.isDisabled()) break;
@@ -84,7 +84,7 @@ test('a moderator approves one item and rejects another with a reason; counts fo
 
 	await page.goto('/wp-admin/admin.php?page=mvs-moderation');
 	await expect(page.getByRole('heading', { name: 'Moderation', level: 1 })).toBeVisible();
-	await expect(page.locator('.mvs-queue__counts')).toHaveText(`Pending: ${before.pending} · Flagged: ${before.flagged}`);
+	await expect(page.getByRole('link', { name: `Pending (${before.pending})` })).toBeVisible();
 
 	const keepRow = await showRow(page, keep);
 	await expect(keepRow).toContainText(keepTitle);
@@ -97,8 +97,8 @@ test('a moderator approves one item and rejects another with a reason; counts fo
 	}
 	await screenshot(page, 'moderation');
 	await keepRow.getByRole('button', { name: `Approve ${keepTitle}` }).click();
-	await expect(page.locator('.components-snackbar', { hasText: '1 item approved.' })).toBeVisible();
-	await expect(page.locator(`tr[data-media-id="${keep}"]`)).toHaveCount(0);
+	// The desk answers in the row (moderation-desk.site-wide.spec covers Undo).
+	await expect(keepRow.getByRole('status')).toHaveText(new RegExp(`${keepTitle} approved\\.`));
 
 	const dropRow = await showRow(page, drop);
 	await dropRow.getByRole('button', { name: `Reject ${dropTitle}` }).click();
@@ -107,12 +107,11 @@ test('a moderator approves one item and rejects another with a reason; counts fo
 	await screenshot(page, 'moderation-reject');
 	await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
 	await expect(dialog).toHaveCount(0);
-	await expect(page.locator('.components-snackbar', { hasText: '1 item rejected.' })).toBeVisible();
-	await expect(page.locator(`tr[data-media-id="${drop}"]`)).toHaveCount(0);
+	await expect(dropRow.getByRole('status')).toHaveText(new RegExp(`${dropTitle} rejected\\.`));
 
 	const after = await counts(api('moderator'));
 	expect(after.pending).toBe(before.pending - 2);
-	await expect(page.locator('.mvs-queue__counts')).toHaveText(`Pending: ${after.pending} · Flagged: ${after.flagged}`);
+	await expect(page.getByRole('link', { name: `Pending (${after.pending})` })).toBeVisible();
 
 	// The approved item is public now; the rejected one is gone for everyone else.
 	expect((await api('member2').op('get_media', { params: { id: keep } })).status).toBe(200);
@@ -143,13 +142,13 @@ test('a moderator analyzes an item and bulk-approves two', async ({ api, browser
 	await expect(analysis.locator('dd', { hasText: /^Safe$/ })).toBeVisible();
 	await expect(firstRow.getByRole('cell', { name: 'Pending', exact: true })).toBeVisible();
 	await screenshot(page, 'moderation-analysis');
-	await page.getByRole('button', { name: 'Close analysis' }).click();
 
 	await firstRow.getByRole('checkbox', { name: `Select ui-bulk-a-${stamp}` }).check();
 	const secondRow = await showRow(page, second);
 	await secondRow.getByRole('checkbox', { name: `Select ui-bulk-b-${stamp}` }).check();
-	await page.getByRole('button', { name: 'Approve selected' }).click();
-	await expect(page.locator('.components-snackbar', { hasText: '2 items approved.' })).toBeVisible();
+	await page.getByRole('button', { name: 'Approve selected (2)' }).click();
+	await expect(secondRow.getByRole('status')).toHaveText(new RegExp(`ui-bulk-b-${stamp} approved\\.`));
+	await expect(firstRow.getByRole('status')).toHaveText(new RegExp(`ui-bulk-a-${stamp} approved\\.`));
 	for (const id of [first, second]) expect((await api('anonymous').op('get_media', { params: { id } })).status).toBe(200);
 	expect(problems).toEqual([]);
 	await context.close();
