@@ -30,10 +30,7 @@ export function DeskRowNotice( {
 					{ __( 'Undo', 'media-community-service' ) }
 				</Button>
 			) }
-			<Button
-				variant="link"
-				onClick={ onDismiss }
-			>
+			<Button variant="link" onClick={ onDismiss }>
 				{ __( 'Dismiss', 'media-community-service' ) }
 			</Button>
 		</div>
