@@ -304,6 +304,20 @@ export interface SettingsScreen {
 	sections: Array<SettingsSection>;
 }
 
+/** One Site Health test's result, in the shape WordPress's Site Health page renders. */
+export interface SiteHealthResult {
+	/** Headline (plain text). */
+	label: string;
+	status: "good" | "recommended" | "critical";
+	badge: { label: string; color: string };
+	/** What the result means (HTML). */
+	description: string;
+	/** What to do (HTML); empty when nothing. */
+	actions: string;
+	/** The test's key in site_status_tests. */
+	test: string;
+}
+
 /** A queued media item: the item as its moderator sees it, plus its moderation facts. */
 export interface ModerationQueueItem {
 	id: number;
@@ -1243,6 +1257,8 @@ export interface Operations {
 	get_settings: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: SettingsScreen };
 	/** PUT /mvs/v1/settings: Change some settings, all or nothing: one invalid value saves none (400 rest_invalid_param). */
 	update_settings: { params: Record<string, never>; query: Record<string, never>; body: { values: Record<string, unknown> }; response: SettingsScreen };
+	/** GET /mvs/v1/site-health/storage-exposure: Whether the storage folder answers over HTTP: writes a probe file, requests it and deletes it. */
+	check_storage_exposure: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: SiteHealthResult };
 	/** GET /mvs-pro/v1/packages: List quota packages. */
 	list_packages: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: QuotaPackage[] };
 	/** POST /mvs-pro/v1/packages: Create a quota package. */
@@ -1394,6 +1410,7 @@ export const operations = {
 	get_rest_nonce: { namespace: 'mvs/v1', method: 'GET', path: '/auth/nonce', multipart: false },
 	get_settings: { namespace: 'mvs/v1', method: 'GET', path: '/settings', multipart: false },
 	update_settings: { namespace: 'mvs/v1', method: 'PUT', path: '/settings', multipart: false },
+	check_storage_exposure: { namespace: 'mvs/v1', method: 'GET', path: '/site-health/storage-exposure', multipart: false },
 	list_packages: { namespace: 'mvs-pro/v1', method: 'GET', path: '/packages', multipart: false },
 	create_package: { namespace: 'mvs-pro/v1', method: 'POST', path: '/packages', multipart: false },
 	update_package: { namespace: 'mvs-pro/v1', method: 'PUT', path: '/packages/{id}', multipart: false },

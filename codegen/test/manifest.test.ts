@@ -56,6 +56,7 @@ describe('route manifest', () => {
 				['undo_moderation_decision', 'admin-ui', 'mvs/v1 POST /moderation/{id}/undo'],
 				['get_settings', 'admin-ui', 'mvs/v1 GET /settings'],
 				['update_settings', 'admin-ui', 'mvs/v1 PUT /settings'],
+				['check_storage_exposure', 'site-health', 'mvs/v1 GET /site-health/storage-exposure'],
 			],
 		);
 		assert.equal(new Set(allRoutes.map((r) => r.name)).size, allRoutes.length);

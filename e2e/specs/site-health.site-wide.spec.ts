@@ -1,7 +1,8 @@
 /**
  * The plugin's tests under Tools → Site Health (docs/site-health.md), each
  * provoked into its bad state and shown in its good one. The async storage
- * probe is read through WordPress's own wp-site-health/v1 route, the direct
+ * probe is read through the plugin's mvs/v1 route (a `site-health`
+ * extension, generated from the DSL) that Site Health fetches, the direct
  * tests through the harness (WordPress has no REST route for them), which
  * finds each in site_status_tests and runs it with the state it checks set
  * for that request only. The one site-wide change, the maximum upload size
@@ -37,10 +38,13 @@ async function run(admin: Api, name: string, state: { filters?: Record<string, u
 
 test('the storage probe: refused by the web server, critical with the nginx and Apache fixes when the folder is served', async ({ api }) => {
 	const admin = api('admin');
-	const path = '/wp-json/wp-site-health/v1/tests/mvs-storage-exposure';
-	expect((await api('member').raw('GET', path)).status).toBe(403);
+	const path = '/wp-json/mvs/v1/site-health/storage-exposure';
+	const member = await api('member').raw('GET', path);
+	expect([member.status, member.body.code]).toEqual([403, 'mvs_forbidden']);
+	const anonymous = await api('anonymous').raw('GET', path);
+	expect([anonymous.status, anonymous.body.code]).toEqual([401, 'mvs_not_logged_in']);
 	const listed = await admin.raw('POST', '/wp-json/mvs-test/v1/site-health', { json: { test: 'mvs_signing_secret' } });
-	expect(listed.body.async).toEqual({ mvs_storage_exposure: { test: expect.stringContaining('/wp-site-health/v1/tests/mvs-storage-exposure'), has_rest: true } });
+	expect(listed.body.async).toEqual({ mvs_storage_exposure: { test: expect.stringMatching(/\/mvs\/v1\/site-health\/storage-exposure$/), has_rest: true } });
 	expect(listed.body.direct.sort()).toEqual(['mvs_list_totals', 'mvs_long_poll_workers', 'mvs_object_cache', 'mvs_scheduled_jobs', 'mvs_signing_secret', 'mvs_upload_limits']);
 
 	const closed = await admin.raw('GET', path);

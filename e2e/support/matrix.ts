@@ -45,7 +45,8 @@ const wpRole: Record<Exclude<Role, 'anonymous'>, string> = {
 export function capabilitiesOf(role: Role): Set<string> {
 	if (role === 'anonymous') return new Set();
 	const caps = new Set<string>(manifest.roles[wpRole[role]] ?? []);
-	if (role === 'admin') caps.add('manage_options');
+	// WordPress gives administrators these itself (view_site_health_checks maps to install_plugins).
+	if (role === 'admin') for (const cap of ['manage_options', 'view_site_health_checks']) caps.add(cap);
 	return caps;
 }
 

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 381 classes and interfaces of the plugin from its file the
+ * Loads each of the 395 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -76,6 +76,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Blocks_Service'                    => 'includes/moderation/class-mvs-blocks-service.php',
 		'MVS_Bulk_Media_Args'                   => 'generated/class-mvs-bulk-media-args.php',
 		'MVS_Cancel_My_Deletion_Request_Args'   => 'generated/class-mvs-cancel-my-deletion-request-args.php',
+		'MVS_Check_Storage_Exposure_Args'       => 'generated/class-mvs-check-storage-exposure-args.php',
 		'MVS_Client_Address'                    => 'includes/support/class-mvs-client-address.php',
 		'MVS_Collection_Repository'             => 'includes/collections/class-mvs-collection-repository.php',
 		'MVS_Collection_Rules'                  => 'includes/collections/class-mvs-collection-rules.php',
@@ -173,6 +174,15 @@ final class MVS_Core_Class_Map {
 		'MVS_Get_User_Args'                     => 'generated/class-mvs-get-user-args.php',
 		'MVS_Gif_Parser'                        => 'includes/media/class-mvs-gif-parser.php',
 		'MVS_Grant_Media_Access_Args'           => 'generated/class-mvs-grant-media-access-args.php',
+		'MVS_Health_Check'                      => 'includes/health/interface-mvs-health-check.php',
+		'MVS_Health_Cron_Check'                 => 'includes/health/class-mvs-health-cron-check.php',
+		'MVS_Health_Long_Poll_Check'            => 'includes/health/class-mvs-health-long-poll-check.php',
+		'MVS_Health_Object_Cache_Check'         => 'includes/health/class-mvs-health-object-cache-check.php',
+		'MVS_Health_Result'                     => 'includes/health/class-mvs-health-result.php',
+		'MVS_Health_Secret_Check'               => 'includes/health/class-mvs-health-secret-check.php',
+		'MVS_Health_Storage_Check'              => 'includes/health/class-mvs-health-storage-check.php',
+		'MVS_Health_Totals_Check'               => 'includes/health/class-mvs-health-totals-check.php',
+		'MVS_Health_Upload_Limits_Check'        => 'includes/health/class-mvs-health-upload-limits-check.php',
 		'MVS_Image_Metadata'                    => 'includes/media/class-mvs-image-metadata.php',
 		'MVS_Image_Parser'                      => 'includes/media/class-mvs-image-parser.php',
 		'MVS_Image_Part'                        => 'includes/media/class-mvs-image-part.php',
@@ -311,6 +321,7 @@ final class MVS_Core_Class_Map {
 		'MVS_REST_Reactions_Controller'         => 'generated/class-mvs-rest-reactions-controller.php',
 		'MVS_REST_Reports_Controller'           => 'generated/class-mvs-rest-reports-controller.php',
 		'MVS_REST_Settings_Controller'          => 'generated/class-mvs-rest-settings-controller.php',
+		'MVS_REST_Site_Health_Controller'       => 'generated/class-mvs-rest-site-health-controller.php',
 		'MVS_REST_Tags_Controller'              => 'generated/class-mvs-rest-tags-controller.php',
 		'MVS_REST_Users_Controller'             => 'generated/class-mvs-rest-users-controller.php',
 		'MVS_Rate_Limiter'                      => 'includes/support/class-mvs-rate-limiter.php',
@@ -361,6 +372,9 @@ final class MVS_Core_Class_Map {
 		'MVS_Settings_Store'                    => 'includes/settings/class-mvs-settings-store.php',
 		'MVS_Settings_Validator'                => 'includes/settings/class-mvs-settings-validator.php',
 		'MVS_Sign_In_Policy'                    => 'includes/auth/class-mvs-sign-in-policy.php',
+		'MVS_Site_Health'                       => 'includes/health/class-mvs-site-health.php',
+		'MVS_Site_Health_Handler'               => 'generated/interface-mvs-site-health-handler.php',
+		'MVS_Site_Health_Service'               => 'includes/health/class-mvs-site-health-service.php',
 		'MVS_Storage'                           => 'includes/storage/class-mvs-storage.php',
 		'MVS_Storage_Driver'                    => 'includes/storage/interface-mvs-storage-driver.php',
 		'MVS_Tag_Repository'                    => 'includes/tags/class-mvs-tag-repository.php',

@@ -15,7 +15,9 @@ export type Capability =
 	| 'moderate_mvs_media'
 	| 'manage_mvs_access'
 	| 'manage_mvs_settings'
-	| 'manage_options';
+	| 'manage_options'
+	/** WordPress's own meta capability of Tools → Site Health (install_plugins on single sites). */
+	| 'view_site_health_checks';
 
 export const CAPABILITIES: readonly Capability[] = [
 	'upload_mvs_media',
@@ -27,6 +29,7 @@ export const CAPABILITIES: readonly Capability[] = [
 	'manage_mvs_access',
 	'manage_mvs_settings',
 	'manage_options',
+	'view_site_health_checks',
 ];
 
 /**

@@ -9,23 +9,17 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Lists the plugin's checks in site_status_tests: direct ones run as the
- * page loads, the storage probe (an HTTP request) runs async through a
- * route of WordPress's own wp-site-health/v1 namespace, as core's async
- * tests do. What each check means: docs/site-health.md.
+ * page loads, the storage probe (an HTTP request) runs async through the
+ * generated mvs/v1 route MVS_Site_Health_Service answers, as core's async
+ * tests do through theirs. What each check means: docs/site-health.md.
  */
 final class MVS_Site_Health {
 
 	/**
-	 * The namespace of WordPress's own Site Health routes.
-	 */
-	const REST_NAMESPACE = 'wp-site-health/v1';
-
-	/**
-	 * Hooks the tests and the async tests' routes.
+	 * Hooks the tests.
 	 */
 	public static function register(): void {
 		add_filter( 'site_status_tests', array( __CLASS__, 'add_tests' ) );
-		add_action( 'rest_api_init', array( __CLASS__, 'register_routes' ) );
 	}
 
 	/**
@@ -45,12 +39,14 @@ final class MVS_Site_Health {
 	}
 
 	/**
-	 * Checks that make an HTTP request, run after the page has loaded.
+	 * Checks that make an HTTP request, run after the page has loaded, by
+	 * the path of the mvs/v1 route that runs each (declared in
+	 * codegen/src/api/core/site-health.ts).
 	 *
-	 * @return MVS_Health_Check[]
+	 * @return array<string, MVS_Health_Check>
 	 */
 	public static function async(): array {
-		return array( new MVS_Health_Storage_Check() );
+		return array( '/site-health/storage-exposure' => new MVS_Health_Storage_Check() );
 	}
 
 	/**
@@ -67,45 +63,14 @@ final class MVS_Site_Health {
 				'test'  => array( $check, 'run' ),
 			);
 		}
-		foreach ( self::async() as $check ) {
+		foreach ( self::async() as $path => $check ) {
 			$tests['async'][ $check->id() ] = array(
 				'label'             => $check->label(),
-				'test'              => rest_url( self::REST_NAMESPACE . '/tests/' . self::slug( $check ) ),
+				'test'              => rest_url( 'mvs/v1' . $path ),
 				'has_rest'          => true,
 				'async_direct_test' => array( $check, 'run' ),
 			);
 		}
 		return $tests;
-	}
-
-	/**
-	 * Registers a GET route per async check, for those who may see Site Health.
-	 */
-	public static function register_routes(): void {
-		foreach ( self::async() as $check ) {
-			register_rest_route(
-				self::REST_NAMESPACE,
-				'/tests/' . self::slug( $check ),
-				array(
-					'methods'             => 'GET',
-					'callback'            => static function () use ( $check ) {
-						return $check->run();
-					},
-					'permission_callback' => static function () {
-						return current_user_can( 'view_site_health_checks' );
-					},
-				)
-			);
-		}
-	}
-
-	/**
-	 * The route slug of an async check ('mvs_storage_exposure' → 'mvs-storage-exposure').
-	 *
-	 * @param MVS_Health_Check $check The check.
-	 * @return string
-	 */
-	private static function slug( MVS_Health_Check $check ): string {
-		return str_replace( '_', '-', $check->id() );
 	}
 }

@@ -15,7 +15,7 @@ defined( 'ABSPATH' ) || exit;
 interface MVS_Health_Check {
 
 	/**
-	 * The test's key in site_status_tests (also its REST slug when async).
+	 * The test's key in site_status_tests.
 	 *
 	 * @return string
 	 */

@@ -19,6 +19,7 @@ import { moderationDesk, moderationDeskSchemas } from './moderation-desk.js';
 import * as notifications from './notifications.js';
 import * as safety from './safety.js';
 import { settings, settingsSchemas } from './settings.js';
+import { siteHealth, siteHealthSchemas } from './site-health.js';
 import { coreSchemas } from './schemas.js';
 import { accessSchemas } from './schemas-access.js';
 import { activitySchemas } from './schemas-activity.js';
@@ -59,12 +60,14 @@ export const corePlugin: PluginSpec = {
 		messaging,
 		account,
 		{ settings },
+		{ siteHealth },
 	),
 	tables: coreTables,
 	schemas: [
 		...coreSchemas,
 		...community.communitySchemas,
 		...settingsSchemas,
+		...siteHealthSchemas,
 		...moderationSchemas,
 		...moderationDeskSchemas,
 		...socialSchemas,
