@@ -163,7 +163,9 @@ describe('status: coverage', () => {
 		for (const a of status.areas) for (const r of a.routes) assert.ok(!extensionNames.includes(r.name), r.name);
 		assert.deepEqual(status.unknownOperations, []);
 		assert.equal(status.total.covered, 0);
-		assert.ok(formatExtensions(status).every((l) => l.startsWith('extension admin-ui: ')));
+		const lines = formatExtensions(status);
+		assert.deepEqual(lines.filter((l) => !/^extension [a-z-]+: (GET|POST|PUT|PATCH|DELETE) \//.test(l)), [], 'each line names its extension');
+		assert.ok(lines.some((l) => l.startsWith('extension admin-ui: GET /mvs/v1/settings (get_settings)')), lines.join('\n'));
 	});
 
 	test('the Playground column counts only the Playground tier (e2e/tiers.ts), never the auth matrix', () => {

@@ -95,7 +95,7 @@ test('the desk lists everything waiting with its reports, and undo restores the 
 	const rejected = rowOf((await desk(moderator, { view: 'rejected', orderby: 'newest' })).items, held.id)!;
 	expect(rejected.decision).toMatchObject({ action: 'reject', reason: 'Off topic', from: 'pending' });
 	expect(rejected.decision!.by.name).toBeTruthy();
-	const undone = await decide(moderator, 'undo_moderation_decision', held.id);
+	const undone = await moderator.op('undo_moderation_decision', { params: { id: held.id } });
 	expect(undone.status, JSON.stringify(undone.body)).toBe(200);
 	expect(undone.body).toMatchObject({ id: held.id, moderation_status: 'pending', undone: 'reject', reopened_reports: 0 });
 	const again = await decide(moderator, 'undo_moderation_decision', held.id);

@@ -47,7 +47,7 @@ test('the storage probe: refused by the web server, critical with the nginx and 
 	expect(listed.body.async).toEqual({ mvs_storage_exposure: { test: expect.stringMatching(/\/mvs\/v1\/site-health\/storage-exposure$/), has_rest: true } });
 	expect(listed.body.direct.sort()).toEqual(['mvs_list_totals', 'mvs_long_poll_workers', 'mvs_object_cache', 'mvs_scheduled_jobs', 'mvs_signing_secret', 'mvs_upload_limits']);
 
-	const closed = await admin.raw('GET', path);
+	const closed = await admin.op('check_storage_exposure');
 	expect(closed.status, JSON.stringify(closed.body)).toBe(200);
 	expect(closed.body).toMatchObject({ test: 'mvs_storage_exposure', status: 'good', badge: { label: BADGE } });
 

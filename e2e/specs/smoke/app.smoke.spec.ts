@@ -70,3 +70,11 @@ test('an app signs in with a password, and its credential works; a wrong passwor
 		await app.dispose();
 	}
 });
+
+test('Site Health asks the storage probe through its route; only administrators may', async ({ api }) => {
+	expect((await api('member').op('check_storage_exposure')).status).toBe(403);
+	const probe = await api('admin').op('check_storage_exposure');
+	expect(probe.status, JSON.stringify(probe.body)).toBe(200);
+	// Playground's server hands out files itself, past any .htaccess: whatever it finds, a verdict with its label.
+	expect(probe.body).toMatchObject({ test: 'mvs_storage_exposure', status: expect.stringMatching(/^(good|recommended|critical)$/) });
+});

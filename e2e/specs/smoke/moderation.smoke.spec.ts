@@ -63,6 +63,14 @@ test('an item flagged by the AI, approved, then rejected, every route once', asy
 	expect((await anonymous.op('get_media', { params: { id } })).status).toBe(403);
 	expect((await owner.api.op('get_media', { params: { id } })).status).toBe(200);
 
+	// The desk of wp-admin lists the decision in its Rejected view, and undo takes it back.
+	const log = await moderator.op('list_moderation_desk', { query: { view: 'rejected', orderby: 'newest' } });
+	expect(log.status, JSON.stringify(log.body)).toBe(200);
+	expect(log.body.some((item) => item.id === id)).toBe(true);
+	const undone = await moderator.op('undo_moderation_decision', { params: { id } });
+	expect(undone.body).toMatchObject({ id, moderation_status: 'approved', undone: 'reject' });
+	expect((await anonymous.op('get_media', { params: { id } })).status).toBe(200);
+
 	const usage = await moderator.op('get_ai_usage');
 	expect(usage.status).toBe(200);
 	expect(usage.body).toMatchObject({ provider: 'local', month: expect.stringMatching(/^\d{4}-\d{2}$/) });
