@@ -20,9 +20,9 @@ test.describe.configure({ mode: 'parallel' });
 let ids: FixtureIds | undefined;
 
 /** Implemented routes whose allowed calls change what others see (see the loop below). */
-const ISOLATED = new Set(['report_media', 'report_user', 'block_user', 'unblock_user', 'approve_media', 'reject_media', 'analyze_media']);
+const ISOLATED = new Set(['report_media', 'report_user', 'block_user', 'unblock_user', 'approve_media', 'reject_media', 'analyze_media', 'undo_moderation_decision']);
 /** Those of them that act on a media item rather than on its author. */
-const ON_ITEM = new Set(['report_media', 'approve_media', 'reject_media', 'analyze_media']);
+const ON_ITEM = new Set(['report_media', 'approve_media', 'reject_media', 'analyze_media', 'undo_moderation_decision']);
 
 test.beforeAll(async ({ api, fixtures }) => {
 	ids = await seedOwnedFixtures(api('member'), api('admin'), fixtures);

@@ -84,7 +84,8 @@ test('an unsafe AI verdict flags an item: hidden from others on get, lists, sear
 	const { log } = await trail(api('admin'), id, fixtures.users.member.id);
 	expect(log.map((row) => row.action)).toEqual(['analyze', 'flag', 'approve']);
 	expect(log.every((row) => Number(row.actor_id) === fixtures.users.moderator.id)).toBe(true);
-	expect(JSON.parse(log[2]!.result!)).toEqual({ from: 'flagged', to: 'approved' });
+	// `reports`: the reports the decision closed, which the desk's undo reopens (none here).
+	expect(JSON.parse(log[2]!.result!)).toEqual({ from: 'flagged', to: 'approved', reports: [] });
 });
 
 test('the queue presents items as GET /media/{id} does: an item flagged by three reports keeps its tags and category', async ({ api, fixtures }) => {

@@ -130,6 +130,12 @@ export async function prepareAllowedCall(route: ManifestRoute, ids: FixtureIds, 
 			return { ...sampleRequest(route, { ...ids, album: await createAlbum(member) }), json: { media_ids: [await uploadImage(member)] } };
 		case 'DELETE /collections/{id}':
 			return sampleRequest(route, { ...ids, collection: await createCollection(member) });
+		case 'POST /moderation/{id}/undo': {
+			// Something to undo: the caller rejects the (isolated, fresh) item first.
+			const rejected = await api(role).send({ method: 'POST', path: `/mvs/v1/moderation/${ids.media}/reject`, query: {}, json: { reason: 'Matrix: to undo.' } });
+			if (rejected.status !== 200) throw new Error(`reject before undo: ${rejected.status} ${JSON.stringify(rejected.body)}`);
+			return sampleRequest(route, ids);
+		}
 		case 'PUT /collections/{id}/rules':
 			return { ...sampleRequest(route, { ...ids, collection: await createCollection(member, { type: 'smart' }) }), json: { rules: [{ field: 'media_type', value: 'image' }] } };
 		case 'POST /media/{id}/reactions':

@@ -15,54 +15,58 @@ defined( 'ABSPATH' ) || exit;
 // X-MVS-Test-Exposed-Storage: 1 keeps the request's files in
 // uploads/mvs-test-exposed/mvs/, outside the web server's deny rule for
 // uploads/mvs/: a site whose storage folder is reachable over HTTP.
-add_filter(
-	'mvs_storage_driver',
-	static function ( $driver ) {
-		if ( '1' !== mvs_test_header( 'HTTP_X_MVS_TEST_EXPOSED_STORAGE' ) ) {
-			return $driver;
+// Hooked only on such requests: any callback on mvs_storage_driver turns the
+// lean entry of GET /serve off (MVS_Serve_Lean::snapshot()) for every request.
+if ( '1' === mvs_test_header( 'HTTP_X_MVS_TEST_EXPOSED_STORAGE' ) ) {
+	add_filter( 'mvs_storage_driver', 'mvs_test_exposed_storage_driver', 20 );
+}
+
+/**
+ * The storage driver of a site that serves its storage folder.
+ *
+ * @return MVS_Local_Storage
+ */
+function mvs_test_exposed_storage_driver() {
+	$uploads = wp_upload_dir( null, false );
+	$base    = trailingslashit( $uploads['basedir'] ) . 'mvs-test-exposed';
+	add_action(
+		'shutdown',
+		static function () use ( $base ) {
+			foreach ( array( 'index.php', '.htaccess' ) as $guard ) {
+				wp_delete_file( $base . '/mvs/' . $guard );
+			}
+			@rmdir( $base . '/mvs' ); // phpcs:ignore Generic.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions -- clean-up of the test's folder; left behind if not empty.
+			@rmdir( $base ); // phpcs:ignore Generic.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions -- as above.
 		}
-		$uploads = wp_upload_dir( null, false );
-		$base    = trailingslashit( $uploads['basedir'] ) . 'mvs-test-exposed';
-		add_action(
-			'shutdown',
-			static function () use ( $base ) {
-				foreach ( array( 'index.php', '.htaccess' ) as $guard ) {
-					wp_delete_file( $base . '/mvs/' . $guard );
-				}
-				@rmdir( $base . '/mvs' ); // phpcs:ignore Generic.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions -- clean-up of the test's folder; left behind if not empty.
-				@rmdir( $base ); // phpcs:ignore Generic.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions -- as above.
-			}
-		);
-		return new class( $base, trailingslashit( $uploads['baseurl'] ) . 'mvs-test-exposed/' ) extends MVS_Local_Storage {
-			/**
-			 * URL of the folder files are kept under.
-			 *
-			 * @var string
-			 */
-			private $base_url;
-			/**
-			 * Storage under a folder of the uploads the web server serves.
-			 *
-			 * @param string $basedir  Folder.
-			 * @param string $base_url Its URL.
-			 */
-			public function __construct( string $basedir, string $base_url ) {
-				parent::__construct( $basedir );
-				$this->base_url = $base_url;
-			}
-			/**
-			 * URL of a stored file.
-			 *
-			 * @param string $relative Path relative to the folder.
-			 * @return string
-			 */
-			public function url( string $relative ): string {
-				return $this->base_url . $relative;
-			}
-		};
-	},
-	20
-);
+	);
+	return new class( $base, trailingslashit( $uploads['baseurl'] ) . 'mvs-test-exposed/' ) extends MVS_Local_Storage {
+		/**
+		 * URL of the folder files are kept under.
+		 *
+		 * @var string
+		 */
+		private $base_url;
+		/**
+		 * Storage under a folder of the uploads the web server serves.
+		 *
+		 * @param string $basedir  Folder.
+		 * @param string $base_url Its URL.
+		 */
+		public function __construct( string $basedir, string $base_url ) {
+			parent::__construct( $basedir );
+			$this->base_url = $base_url;
+		}
+		/**
+		 * URL of a stored file.
+		 *
+		 * @param string $relative Path relative to the folder.
+		 * @return string
+		 */
+		public function url( string $relative ): string {
+			return $this->base_url . $relative;
+		}
+	};
+}
 
 add_action(
 	'rest_api_init',
