@@ -116,6 +116,9 @@ test('the desk lists everything waiting with its reports, and undo restores the 
 	for (const id of [held.id, reported.id]) expect((await decide(moderator, 'reject_media', id)).status).toBe(200);
 });
 
+/** A count as wp-admin's menu bubbles show it (number_format_i18n: 2,911 on an English site). */
+const count = (n: number) => n.toLocaleString('en-US');
+
 /** The desk's row of an item (its first row; the expanded details are the next one). */
 function rowOf(page: Page, id: number) {
 	return page.locator(`tr[data-media-id="${id}"]`);
@@ -180,11 +183,11 @@ test('the desk in the browser: what waits and why, details, analysis kept, undo,
 	const queueBefore = (await api('moderator').op('get_moderation_counts')).body.queue;
 	await rowOf(page, held.id).getByRole('button', { name: `Approve ${tag}-held` }).click();
 	await expect(rowOf(page, held.id).getByRole('status')).toHaveText(new RegExp(`${tag}-held approved\\.`));
-	await expect(bubble).toHaveText(String(queueBefore - 1));
+	await expect(bubble).toHaveText(count(queueBefore - 1));
 	await rowOf(page, held.id).getByRole('button', { name: 'Undo' }).click();
 	await expect(rowOf(page, held.id).getByRole('status')).toHaveText(new RegExp(`Decision on ${tag}-held undone\\.`));
 	await expect(rowOf(page, held.id)).toContainText('Pending');
-	await expect(bubble).toHaveText(String(queueBefore));
+	await expect(bubble).toHaveText(count(queueBefore));
 
 	// A rejection is found again in the Rejected view (who, when, why) and reversed there.
 	await rowOf(page, held.id).getByRole('button', { name: `Reject ${tag}-held` }).click();
