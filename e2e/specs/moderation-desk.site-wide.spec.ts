@@ -216,7 +216,18 @@ test('the desk in the browser: what waits and why, details, analysis kept, undo,
 	await page.screenshot({ path: testInfo.outputPath('desk-390.png'), fullPage: true });
 	await approve.click();
 	await expect(row.getByRole('status')).toHaveText(new RegExp(`${tag}-reported approved\\.`));
-	expect(problems.filter((p) => !p.includes('moderation/desk'))).toEqual([]);
+	// Rows grown by the harness (scale and EXPLAIN specs) have no files, so their thumbnails answer 404 in a
+	// full run: those, and the one console line each logs, are not this screen's problems; this spec's own are.
+	const ours = new Set([held.id, reported.id]);
+	const foreignServe404 = (p: string) => {
+		const match = /^http 404: \S*\/mvs\/v1\/serve\?mvs_id=(\d+)/.exec(p);
+		return match !== null && !ours.has(Number(match[1]));
+	};
+	const NOT_FOUND = 'error: Failed to load resource: the server responded with a status of 404 (Not Found)';
+	const ignored = problems.filter(foreignServe404).length;
+	const rest = problems.filter((p) => !p.includes('moderation/desk') && !foreignServe404(p));
+	expect(rest.filter((p) => p === NOT_FOUND).length).toBeLessThanOrEqual(ignored);
+	expect(rest.filter((p) => p !== NOT_FOUND)).toEqual([]);
 	await context.close();
 	// Leave nothing waiting behind.
 	expect((await api('moderator').op('reject_media', { params: { id: held.id } })).status).toBe(200);
