@@ -55,7 +55,9 @@ function ok(res: RawResponse): any {
 
 const post = (as: Client, path: string, body: unknown = {}) =>
 	as({ method: 'POST', path, body: JSON.stringify(body), contentType: 'application/json', headers: freshBucket('concurrency') });
-const get = (as: Client, path: string, query = '') => as({ method: 'GET', path, query });
+// Reads get their own rate-limit bucket too: anonymous reads otherwise share one per-address
+// bucket with the crawl and the fuzzer running beside this file.
+const get = (as: Client, path: string, query = '') => as({ method: 'GET', path, query, headers: freshBucket('concurrency-read') });
 
 async function upload(as: Client): Promise<number> {
 	return ok(await as({ method: 'POST', path: '/mvs/v1/media', multipart: { file: files.uniquePng(), privacy: 'public' }, headers: freshBucket('concurrency') })).id;

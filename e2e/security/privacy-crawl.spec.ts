@@ -15,7 +15,7 @@ import type { MvsFile } from '../../client/src/client';
 import { routes } from '../support/matrix';
 import { saveSettings, SKIN, solidPng } from '../support/moderation';
 import { expect, test, type Api } from '../support/mvs';
-import { clientFor, count, encodeQuery, pool, type Client } from './support/http';
+import { clientFor, count, encodeQuery, freshBucket, pool, type Client } from './support/http';
 import { operations } from './support/operations';
 
 test.describe.configure({ mode: 'serial' });
@@ -68,6 +68,8 @@ const state = {
 	plantedIds: new Set<number>(),
 	discovered: new Set<number>(),
 	requests: 0,
+	/** Answers 429: a rate-limited answer shows nothing, so the crawl must never meet one. */
+	limited: 0,
 	routes: 0,
 	/** Revealed (not planted) ids the crawl tried, each in the paths of some built routes. */
 	revealedTried: 0,
@@ -240,8 +242,11 @@ async function crawl(callers: Record<Caller, Client>): Promise<void> {
 	const searchWords = markers.map((m) => m.word);
 
 	const check = async (caller: Caller, path: string, query: Record<string, unknown>) => {
-		const res = await callers[caller]({ method: 'GET', path, query: encodeQuery(query) });
+		// A bucket of its own per request: the crawl neither meets a limit nor spends the
+		// per-address bucket that other files' anonymous reads share.
+		const res = await callers[caller]({ method: 'GET', path, query: encodeQuery(query), headers: freshBucket('crawl') });
 		state.requests++;
+		if (res.status === 429) state.limited++;
 		if (res.json) collectIds(res.json, state.discovered);
 		const headers = JSON.stringify(res.headers).toLowerCase();
 		const body = res.text.toLowerCase();
@@ -315,6 +320,7 @@ test('no planted marker reaches anyone it is hidden from, on any GET route', asy
 test('the crawl reached the planted material and the routes (a crawl of nothing proves nothing)', async () => {
 	expect(state.routes).toBe(routes.filter((r) => r.method === 'GET').length);
 	expect(state.requests).toBeGreaterThan(1000);
+	expect(state.limited, 'rate-limited answers').toBe(0);
 	expect(markers.length).toBeGreaterThanOrEqual(12);
 	// Members-only material and what a block hides are visible to the other callers: the crawl must have found them.
 	const visibleToSomeone = markers.filter((m) => m.hiddenFrom.length < CALLERS.length && !m.knownFinding).map((m) => m.word);
