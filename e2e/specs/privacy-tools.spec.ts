@@ -93,3 +93,57 @@ test('the export holds a member\'s media (with file URLs), comments, follows, me
 		await Promise.all(members.map((m) => m.api.dispose()));
 	}
 });
+
+/** Runs `count` calls of `make`, `width` at a time (a member's many rows without a request storm). */
+async function inWaves<T>(count: number, width: number, make: (i: number) => Promise<T>): Promise<T[]> {
+	const out: T[] = [];
+	for (let start = 0; start < count; start += width) {
+		out.push(...(await Promise.all(Array.from({ length: Math.min(width, count - start) }, (_, k) => make(start + k)))));
+	}
+	return out;
+}
+
+test('paging: more rows than a page holds are exported once each and erased across pages, with other members\' totals exact', async ({ api }) => {
+	const admin = api('admin');
+	const [member, other] = await Promise.all([freshUser(admin), freshUser(admin)]);
+	try {
+		// 60 media items (the eraser deletes 50 a page) and 105 comments (the exporter reads 100 rows a page)
+		// on another member's item, which a bystander comment keeps a count of its own on.
+		const target = (await upload(other.api, { privacy: 'public' })).id;
+		expect((await other.api.op('create_media_comment', { params: { id: target }, body: { content: 'stays' } })).status).toBe(201);
+		const media = (await inWaves(60, 6, () => upload(member.api, { privacy: 'public' }))).map((m) => m.id);
+		await inWaves(105, 8, async (i) => {
+			const res = await member.api.op('create_media_comment', { params: { id: target }, body: { content: `paged comment ${i}` } });
+			expect(res.status, JSON.stringify(res.body)).toBe(201);
+		});
+		const comments = async () => ((await other.api.op('get_media', { params: { id: target } })).body as { comments_count: number }).comments_count;
+		expect(await comments()).toBe(106);
+		const email = await emailOf(admin, member.id);
+
+		// The export: every page but the last says not done; no row twice, none missing.
+		const pages = await privacyTool<{ data: ExportItem[]; done: boolean }>(admin, 'exporter', email);
+		expect(pages.map((p) => p.done)).toEqual([...pages.slice(1).map(() => false), true]);
+		const items = pages.flatMap((p) => p.data);
+		expect(new Set(items.map((i) => i.item_id)).size).toBe(items.length);
+		const group = (id: string) => items.filter((i) => i.group_id === id);
+		expect(group('mvs_media').map((i) => Number(fields(i).id)).sort((a, b) => a - b)).toEqual([...media].sort((a, b) => a - b));
+		expect(group('mvs_comments').map((i) => fields(i).content).sort()).toEqual(Array.from({ length: 105 }, (_, i) => `paged comment ${i}`).sort());
+		// The comments took two pages of their own.
+		expect(pages.filter((p) => p.data.some((i) => i.group_id === 'mvs_comments')).map((p) => p.data.length)).toEqual([100, 5]);
+
+		// The erasure: a page per 50 items, each saying what it removed; only the last one is done.
+		const sample = [media[0]!, media[49]!, media[50]!, media[59]!];
+		const keys = (await Promise.all(sample.map((id) => storedFiles(admin, { media_id: id })))).flatMap((f) => Object.keys(f));
+		expect(keys.length).toBeGreaterThanOrEqual(sample.length);
+		const erased = await privacyTool<ErasePage>(admin, 'eraser', email);
+		expect(erased.length).toBeGreaterThanOrEqual(2);
+		expect(erased.slice(0, -1)).toEqual(erased.slice(0, -1).map(() => ({ items_removed: true, items_retained: false, messages: [], done: false })));
+		expect(erased.at(-1)).toEqual({ items_removed: true, items_retained: false, messages: [], done: true });
+		expect(naming(await erasureRows(admin, member.id))).toEqual({});
+		expect(Object.values(await storedFiles(admin, { keys })).filter((f) => f.exists)).toEqual([]);
+		expect(await comments()).toBe(1);
+		expect((await admin.raw('GET', '/wp-json/mvs-test/v1/media-totals')).body).toEqual({ ready: true, drift: [] });
+	} finally {
+		await Promise.all([member.api.dispose(), other.api.dispose()]);
+	}
+});
