@@ -50,4 +50,28 @@ describe( 'Notices', () => {
 			container.querySelector( '.components-notice.is-error' )
 		).toBeNull();
 	} );
+
+	it( 'collapses notices of one status into the latest, and dismisses them together', () => {
+		const registry = freshRegistry();
+		const notices = registry.dispatch( noticesStore );
+		for ( const message of [ 'First.', 'Second.', 'Third.' ] ) {
+			void notices.createErrorNotice( message, { context: 'mine' } );
+		}
+		const { container } = render(
+			<RegistryProvider value={ registry as never }>
+				<Notices context="mine" />
+			</RegistryProvider>
+		);
+		const shown = container.querySelectorAll( '.components-notice' );
+		expect( shown ).toHaveLength( 1 );
+		expect( shown[ 0 ]!.textContent ).toContain( 'Third. (2 more)' );
+		act( () => {
+			fireEvent.click(
+				within( shown[ 0 ] as HTMLElement ).getByRole( 'button' )
+			);
+		} );
+		expect( registry.select( noticesStore ).getNotices( 'mine' ) ).toEqual(
+			[]
+		);
+	} );
 } );
