@@ -4,10 +4,12 @@
 import { Button, Flex, Modal, TextareaControl } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
+import { nameItems } from '../desk-bulk-confirm';
 import type { RejectModalProps } from './types';
 
 export function RejectModal( {
 	count,
+	titles,
 	busy,
 	onConfirm,
 	onCancel,
@@ -34,6 +36,21 @@ export function RejectModal( {
 					onConfirm( reason.trim() );
 				} }
 			>
+				{ titles && titles.length > 0 && (
+					<p className="mvs-reject-modal__items">
+						{ sprintf(
+							/* translators: 1: number of items, 2: their titles. */
+							_n(
+								'Reject %1$d item: %2$s?',
+								'Reject %1$d items: %2$s?',
+								titles.length,
+								'media-community-service'
+							),
+							titles.length,
+							nameItems( titles )
+						) }
+					</p>
+				) }
 				<TextareaControl
 					__nextHasNoMarginBottom
 					label={ __(
