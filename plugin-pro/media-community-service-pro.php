@@ -27,6 +27,7 @@ require_once __DIR__ . '/generated/class-mvs-pro-class-map.php';
 MVS_Pro_Class_Map::register();
 
 register_activation_hook( __FILE__, array( 'MVS_Pro_Plugin', 'activate' ) );
+register_deactivation_hook( __FILE__, array( 'MVS_Pro_Plugin', 'deactivate' ) );
 
 // Core loads first alphabetically, but wait for plugins_loaded so load order never matters.
 add_action( 'plugins_loaded', array( 'MVS_Pro_Plugin', 'boot' ), 5 );

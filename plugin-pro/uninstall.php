@@ -1,6 +1,6 @@
 <?php
 /**
- * Uninstall: removes the Pro tables and schema version.
+ * Uninstall: removes the Pro tables, schema version and scheduled job.
  *
  * @package MediaCommunityServicePro
  */
@@ -14,8 +14,10 @@ if ( is_multisite() ) {
 	foreach ( get_sites( array( 'fields' => 'ids' ) ) as $mvs_pro_site_id ) {
 		switch_to_blog( $mvs_pro_site_id );
 		MVS_Pro_Schema::drop_tables();
+		MVS_Pro_Push_Receipts::unschedule();
 		restore_current_blog();
 	}
 } else {
 	MVS_Pro_Schema::drop_tables();
+	MVS_Pro_Push_Receipts::unschedule();
 }

@@ -4,7 +4,8 @@
  * delivery of core's mvs_push_send to the member's Expo tokens through the
  * sender, against a loopback server this file starts (the harness points
  * the sender at it per request: X-MVS-Test-Push-Url), batching, dead-token
- * removal, and the usage widget on the contract's page hooks.
+ * removal, receipts read later by the receipts job (run through its cron
+ * hook by the harness), and the usage widget on the contract's page hooks.
  *
  * Notifications are produced through the product: a moderator rejects the
  * member's item. With X-MVS-Test-Push-Wait the rejection answers once its
@@ -32,6 +33,14 @@ const received: { headers: IncomingHttpHeaders; messages: Message[] }[] = [];
 const dead = new Set<string>();
 /** Tokens whose request the server answers 500 (a failed request). */
 const failing = new Set<string>();
+/** The newest ticket ID the server gave each token. */
+const ticketOf = new Map<string, string>();
+/** Receipts the server has ready, by ticket ID (others are "not ready yet": left out of the answer). */
+const receipts = new Map<string, { status: 'ok' } | { status: 'error'; message: string; details: { error: string } }>();
+/** Ticket IDs whose receipts request the server answers 500. */
+const failingReceipts = new Set<string>();
+/** The ticket IDs of each receipts request. */
+const receiptRequests: string[][] = [];
 let server: Server;
 let endpoint: string;
 
@@ -40,6 +49,17 @@ test.beforeAll(async () => {
 		let raw = '';
 		req.on('data', (chunk) => (raw += chunk));
 		req.on('end', () => {
+			if (req.url?.endsWith('/getReceipts')) {
+				const { ids } = JSON.parse(raw) as { ids: string[] };
+				receiptRequests.push(ids);
+				if (ids.some((id) => failingReceipts.has(id))) {
+					res.writeHead(503, { 'Content-Type': 'text/plain' }).end('unavailable');
+					return;
+				}
+				const data = Object.fromEntries(ids.filter((id) => receipts.has(id)).map((id) => [id, receipts.get(id)]));
+				res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ data }));
+				return;
+			}
 			const messages = JSON.parse(raw) as Message[];
 			received.push({ headers: req.headers, messages });
 			if (messages.some((m) => failing.has(m.to))) {
@@ -49,7 +69,7 @@ test.beforeAll(async () => {
 			const data = messages.map((m) =>
 				dead.has(m.to)
 					? { status: 'error', message: `"${m.to}" is not a registered push notification recipient`, details: { error: 'DeviceNotRegistered' } }
-					: { status: 'ok', id: token() },
+					: (ticketOf.set(m.to, token()), { status: 'ok', id: ticketOf.get(m.to) }),
 			);
 			res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ data }));
 		});
@@ -181,6 +201,46 @@ test('dead tokens: a DeviceNotRegistered ticket forgets the token; a failed requ
 		expect(tokensAbout(await notify(api, member))).toEqual([kept, flaky]);
 		failing.delete(flaky);
 		expect(tokensAbout(await notify(api, member))).toEqual([kept, flaky]);
+	} finally {
+		await member.api.dispose();
+	}
+});
+
+test('receipts: the job asks for tickets\' receipts; DeviceNotRegistered forgets the token, ok forgets nothing, a failed request keeps the tickets', async ({ api }) => {
+	const member = await freshUser(api('admin'));
+	/** Runs the job; answers whether it scheduled itself again and which of `ids` its requests asked about. */
+	const runReceipts = async (ids: string[]) => {
+		const before = receiptRequests.length;
+		const res = await api('admin').withHeaders({ 'X-MVS-Test-Push-Url': endpoint }).raw('POST', '/wp-json/mvs-test/v1/push-receipts/run');
+		expect(res.status, JSON.stringify(res.body)).toBe(200);
+		// Other tests' tickets wait in the same table: only ours are looked at.
+		const asked = receiptRequests.slice(before).flat().filter((id) => ids.includes(id)).sort();
+		return { scheduled: (res.body as { scheduled: boolean }).scheduled, asked };
+	};
+	try {
+		const [gone, kept, late] = [expoToken(), expoToken(), expoToken()];
+		for (const value of [gone, kept, late]) await register(member.api, value);
+		// Each ticket is ok: no token is forgotten at sending.
+		expect(tokensAbout(await notify(api, member))).toEqual([gone, kept, late]);
+		const ids = [gone, kept, late].map((value) => ticketOf.get(value)!);
+
+		// The receipts request fails: every ticket stays, and the job is scheduled again.
+		for (const id of ids) failingReceipts.add(id);
+		expect(await runReceipts(ids)).toEqual({ scheduled: true, asked: [...ids].sort() });
+		for (const id of ids) failingReceipts.delete(id);
+
+		// The next run asks again: one receipt says the device is gone, one is ok, one is not ready yet.
+		receipts.set(ids[0]!, { status: 'error', message: 'not a registered recipient', details: { error: 'DeviceNotRegistered' } });
+		receipts.set(ids[1]!, { status: 'ok' });
+		expect(await runReceipts(ids)).toEqual({ scheduled: true, asked: [...ids].sort() });
+		// Read receipts are dropped; the one not ready is asked for again, until it is read.
+		expect(await runReceipts(ids)).toEqual({ scheduled: true, asked: [ids[2]] });
+		receipts.set(ids[2]!, { status: 'ok' });
+		expect((await runReceipts(ids)).asked).toEqual([ids[2]]);
+		expect((await runReceipts(ids)).asked).toEqual([]);
+
+		// The dead token is forgotten; the ok ones are still pushed.
+		expect(tokensAbout(await notify(api, member))).toEqual([kept, late]);
 	} finally {
 		await member.api.dispose();
 	}

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 35 classes and interfaces of the plugin from its file the
+ * Loads each of the 36 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -44,6 +44,7 @@ final class MVS_Pro_Class_Map {
 		'MVS_Pro_Push_Delivery'               => 'includes/push/class-mvs-pro-push-delivery.php',
 		'MVS_Pro_Push_Devices'                => 'includes/push/class-mvs-pro-push-devices.php',
 		'MVS_Pro_Push_Handler'                => 'generated/interface-mvs-pro-push-handler.php',
+		'MVS_Pro_Push_Receipts'               => 'includes/push/class-mvs-pro-push-receipts.php',
 		'MVS_Pro_Push_Service'                => 'includes/push/class-mvs-pro-push-service.php',
 		'MVS_Pro_Quota_Enforcer'              => 'includes/class-mvs-pro-quota-enforcer.php',
 		'MVS_Pro_Quota_Fields'                => 'includes/class-mvs-pro-quota-fields.php',

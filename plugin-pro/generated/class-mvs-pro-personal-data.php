@@ -53,7 +53,16 @@ final class MVS_Pro_Personal_Data {
 				'export' => true,
 				'label'  => __( 'Push devices', 'media-community-service-pro' ),
 				'key'    => array( 'id' ),
-				'fields' => array( 'id', 'user_id', 'platform', 'token', 'created_at', 'updated_at' ),
+				'fields' => array(
+					'id',
+					'user_id',
+					'platform',
+					'token',
+					'created_at',
+					'updated_at',
+					'receipt_id',
+					'receipt_at',
+				),
 			),
 			array(
 				'table'  => 'mvs_quota_usage',

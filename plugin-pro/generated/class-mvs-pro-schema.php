@@ -20,7 +20,7 @@ final class MVS_Pro_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = '159a2eeb196f0dda';
+	const VERSION = '0091afd04d0980cf';
 
 	/**
 	 * Option holding the installed schema version.
@@ -55,8 +55,9 @@ final class MVS_Pro_Schema {
 			'user' => 'user_id,id',
 		),
 		'mvs_pro_push_devices' => array(
-			'token' => 'token',
-			'user'  => 'user_id',
+			'token'   => 'token',
+			'user'    => 'user_id',
+			'receipt' => 'receipt_at',
 		),
 	);
 
@@ -124,9 +125,12 @@ final class MVS_Pro_Schema {
   token varchar(255) NOT NULL DEFAULT \'\',
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   updated_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
+  receipt_id varchar(64) NULL DEFAULT NULL,
+  receipt_at datetime NULL DEFAULT NULL,
   PRIMARY KEY  (id),
   UNIQUE KEY token (token),
-  KEY user (user_id)
+  KEY user (user_id),
+  KEY receipt (receipt_at)
 ) ' . $charset_collate . ';',
 		);
 	}

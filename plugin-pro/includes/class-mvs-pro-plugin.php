@@ -29,6 +29,8 @@ final class MVS_Pro_Plugin {
 	public static function boot(): void {
 		if ( ! self::core_available() ) {
 			add_action( 'admin_notices', array( __CLASS__, 'missing_core_notice' ) );
+			// Nothing of Pro runs without core: nor does its job stay scheduled.
+			MVS_Pro_Push_Receipts::unschedule();
 			return;
 		}
 		MVS_Pro_Schema::register_tables();
@@ -40,6 +42,7 @@ final class MVS_Pro_Plugin {
 		MVS_Pro_Extension_Fields::register();
 		MVS_Pro_Quota_Enforcer::register();
 		MVS_Pro_Push_Delivery::register();
+		MVS_Pro_Push_Receipts::register();
 		MVS_Pro_Usage_Widget::register();
 		add_action( 'rest_api_init', array( 'MVS_Pro_Routes', 'register' ) );
 		MVS_Pro_Admin::register();
@@ -56,6 +59,13 @@ final class MVS_Pro_Plugin {
 		}
 		MVS_Pro_Schema::register_tables();
 		MVS_Pro_Schema::migrate();
+	}
+
+	/**
+	 * Deactivation: no job of Pro stays scheduled (data stays).
+	 */
+	public static function deactivate(): void {
+		MVS_Pro_Push_Receipts::unschedule();
 	}
 
 	/**

@@ -216,6 +216,20 @@ add_action(
 				},
 			)
 		);
+		// Pro's push receipts, now, through its cron hook (pro-push.spec.ts: with
+		// X-MVS-Test-Push-Url the receipts are asked of the spec's loopback server).
+		register_rest_route(
+			'mvs-test/v1',
+			'/push-receipts/run',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'mvs_test_admin_only',
+				'callback'            => static function () {
+					do_action( 'mvs_pro_push_receipts' );
+					return array( 'scheduled' => (bool) wp_next_scheduled( 'mvs_pro_push_receipts' ) );
+				},
+			)
+		);
 		// The daily trim of the following feeds' inboxes, now, through its cron
 		// hook, with the window lowered to `window` for this request (the
 		// default, 1,000 rows a member, is too many to plant in a test);

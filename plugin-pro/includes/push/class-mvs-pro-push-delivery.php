@@ -12,7 +12,8 @@ defined( 'ABSPATH' ) || exit;
  * end of the request, after the response has gone out where PHP-FPM allows
  * it (fastcgi_finish_request): the member's request stays fast, and no
  * payload waits in WP-Cron's single option, which concurrent requests
- * rewrite. Dead tokens are forgotten. docs/pro-quotas.md, "Push".
+ * rewrite. Dead tokens are forgotten; tickets wait for their receipts
+ * (MVS_Pro_Push_Receipts). docs/pro-quotas.md, "Push".
  */
 final class MVS_Pro_Push_Delivery {
 
@@ -117,8 +118,15 @@ final class MVS_Pro_Push_Delivery {
 				restore_previous_locale();
 			}
 		}
-		if ( $messages ) {
-			$this->devices->remove( $this->sender->send( $messages ) );
+		if ( ! $messages ) {
+			return;
+		}
+		$sent = $this->sender->send( $messages );
+		$this->devices->remove( $sent['dead'] );
+		if ( $sent['tickets'] ) {
+			// Receipts say later what tickets could not: MVS_Pro_Push_Receipts reads them.
+			$this->devices->remember_tickets( $sent['tickets'] );
+			MVS_Pro_Push_Receipts::schedule();
 		}
 	}
 

@@ -100,4 +100,62 @@ final class MVS_Pro_Push_Devices {
 		}
 		return (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->mvs_pro_push_devices} WHERE token IN (" . implode( ', ', array_fill( 0, count( $tokens ), '%s' ) ) . ')', $tokens ) );
 	}
+
+	/**
+	 * Keeps each token's newest ticket until its receipt is read (one a
+	 * token: the newest receipt says whether the device is still there).
+	 *
+	 * @param array<string, string> $tickets Token => ticket ID.
+	 */
+	public function remember_tickets( array $tickets ): void {
+		global $wpdb;
+		$now = current_time( 'mysql', true );
+		foreach ( array_chunk( $tickets, 100, true ) as $chunk ) {
+			$cases = array();
+			$args  = array();
+			foreach ( $chunk as $token => $id ) {
+				$cases[] = 'WHEN %s THEN %s';
+				array_push( $args, (string) $token, (string) $id );
+			}
+			$args[] = $now;
+			$args   = array_merge( $args, array_map( 'strval', array_keys( $chunk ) ) );
+			// phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared -- $cases holds placeholders only, one per argument.
+			$wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_pro_push_devices} SET receipt_id = CASE token " . implode( ' ', $cases ) . ' END, receipt_at = %s WHERE token IN (' . implode( ', ', array_fill( 0, count( $chunk ), '%s' ) ) . ')', $args ) );
+		}
+	}
+
+	/**
+	 * Tokens with a ticket waiting for its receipt, after a row ID.
+	 *
+	 * @param int $after Row ID to continue after.
+	 * @param int $limit Rows.
+	 * @return object[] id, token, receipt_id.
+	 */
+	public function pending_receipts( int $after, int $limit ): array {
+		global $wpdb;
+		return (array) $wpdb->get_results( $wpdb->prepare( "SELECT id, token, receipt_id FROM {$wpdb->mvs_pro_push_devices} WHERE receipt_at IS NOT NULL AND id > %d ORDER BY id LIMIT %d", $after, $limit ) );
+	}
+
+	/**
+	 * Forgets tickets whose receipt was read (a newer ticket of the token stays).
+	 *
+	 * @param string[] $ids Ticket IDs.
+	 */
+	public function forget_tickets( array $ids ): void {
+		global $wpdb;
+		$ids = array_values( array_unique( array_map( 'strval', $ids ) ) );
+		if ( $ids ) {
+			$wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_pro_push_devices} SET receipt_id = NULL, receipt_at = NULL WHERE receipt_id IN (" . implode( ', ', array_fill( 0, count( $ids ), '%s' ) ) . ')', $ids ) );
+		}
+	}
+
+	/**
+	 * Forgets tickets sent before a time (Expo keeps receipts for a day).
+	 *
+	 * @param string $before UTC MySQL time.
+	 */
+	public function expire_tickets( string $before ): void {
+		global $wpdb;
+		$wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->mvs_pro_push_devices} SET receipt_id = NULL, receipt_at = NULL WHERE receipt_at < %s", $before ) );
+	}
 }

@@ -83,8 +83,11 @@ export const proTables: readonly TableSpec[] = [
 			token: personal(col.varchar(255), erase.withRow('The push token, deleted with the device row.')),
 			created_at: col.datetime(),
 			updated_at: col.datetime(),
+			// Expo's ticket of the last push to this token, until its receipt is read (docs/pro-quotas.md, "Push").
+			receipt_id: col.varchar(64, null),
+			receipt_at: col.nullableDatetime(),
 		},
 		primaryKey: ['id'],
-		indexes: [unique('token', 'token'), key('user', 'user_id')],
+		indexes: [unique('token', 'token'), key('user', 'user_id'), key('receipt', 'receipt_at')],
 	}),
 ];
