@@ -378,7 +378,7 @@ export interface AiAnalysis {
 	model: string;
 	description: string;
 	tags: Array<string>;
-	safety: { score: number; threshold: number; verdict: "safe" | "unsafe" };
+	safety: { score: number; threshold: number; verdict: "safe" | "unsafe" | "not_judged"; basis: "model" | "skin_tone_share" };
 	/** Image measurements of the local analysis; null when the file is no decodable image. */
 	metrics: Record<string, unknown> | null;
 	/** Provider tokens used (0 for the local provider). */
@@ -460,6 +460,10 @@ export interface ModerationDeskItem {
 	flag_reason: string | null;
 	/** The latest stored analysis (the AiAnalysis fields as analysed), null when never analysed. */
 	analysis: Record<string, unknown> | null;
+	/** Perceptual hash of the image (64-bit dHash, 16 hex digits); null for other media or an image not hashed. */
+	image_hash: string | null;
+	/** The rejected item this upload looks like (docs/moderation.md, "Image hashes"); null when none. */
+	earlier_rejection: { media_id: number; title: string | null; distance: number; decision: { by: { id: number; name: string | null }; at: string; reason: string | null } | null } | null;
 	/** The latest moderator decision; null when there was none. */
 	decision: { action: "approve" | "reject"; by: { id: number; name: string | null }; at: string; reason: string | null; from: "pending" | "flagged" | "approved" | "rejected" } | null;
 }

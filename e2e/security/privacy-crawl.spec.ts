@@ -13,7 +13,7 @@
  */
 import type { MvsFile } from '../../client/src/client';
 import { routes } from '../support/matrix';
-import { saveSettings, SKIN, solidPng } from '../support/moderation';
+import { picturePng, saveSettings, solidPng } from '../support/moderation';
 import { expect, test, type Api } from '../support/mvs';
 import { clientFor, count, encodeQuery, freshBucket, pool, type Client } from './support/http';
 import { operations } from './support/operations';
@@ -204,10 +204,12 @@ test.beforeAll(async ({ api, fixtures }) => {
 	}
 	await post(as.held, `/mvs/v1/conversations/${conversation.id}/typing`, {});
 
-	// Flagged by the (local) AI provider: a skin-toned image scores 1.
+	// Flagged as a re-upload of a picture a moderator rejected (docs/moderation.md, "Image hashes").
 	const flaggedWord = marker('flagged title');
-	const flagged = await upload(as.owner, { title: flaggedWord, privacy: 'public' }, solidPng(16, 16, SKIN, 'skin.png'));
-	await post(moderator, `/mvs/v1/moderation/${flagged}/analyze`, {}, [200, 201, 202]);
+	const seed = Math.random() * 1e6;
+	const earlier = await upload(as.owner, { title: 'an earlier picture', privacy: 'public' }, picturePng(seed, 96, 72));
+	await post(moderator, `/mvs/v1/moderation/${earlier}/reject`, {});
+	const flagged = await upload(as.owner, { title: flaggedWord, privacy: 'public' }, picturePng(seed, 96, 72));
 	// Planted only if the provider did flag it (an unflagged item is public, and its title may show).
 	if ((await as.stranger({ method: 'GET', path: `/mvs/v1/media/${flagged}` })).status !== 404) markers.splice(markers.findIndex((m) => m.word === flaggedWord), 1);
 

@@ -136,10 +136,10 @@ test('a moderator analyzes an item and bulk-approves two', async ({ api, browser
 	await firstRow.getByRole('button', { name: `Analyze ui-bulk-a-${stamp}` }).click();
 	const analysis = page.locator('.mvs-analysis');
 	await expect(analysis).toContainText(`Analysis of ui-bulk-a-${stamp}`);
-	// The local provider's verdict on a small colour-gradient PNG, in words.
-	await expect(analysis.locator('dt', { hasText: 'Safety score' })).toBeVisible();
-	await expect(analysis.locator('dd', { hasText: /^[01](\.\d+)? \(flagged from 0\.6\)$/ })).toBeVisible();
-	await expect(analysis.locator('dd', { hasText: /^Safe$/ })).toBeVisible();
+	// The local provider's skin-tone share on a small colour-gradient PNG: a measure, no verdict.
+	await expect(analysis.locator('dt', { hasText: 'Skin-tone share' })).toBeVisible();
+	await expect(analysis.locator('dd', { hasText: /^Skin-tone share \d+ %: a colour measure, not a safety verdict$/ })).toBeVisible();
+	await expect(analysis.locator('dt', { hasText: 'Verdict' })).toHaveCount(0);
 	await expect(firstRow.getByRole('cell', { name: 'Pending', exact: true })).toBeVisible();
 	await screenshot(page, 'moderation-analysis');
 

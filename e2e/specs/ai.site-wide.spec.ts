@@ -51,6 +51,7 @@ const AI_DEFAULTS = {
 	ai_api_key: '',
 	ai_monthly_budget: 500,
 	ai_safety_threshold: 0.6,
+	ai_local_flags: false,
 };
 
 test.afterAll(async ({ api }) => {
@@ -81,7 +82,8 @@ test('the local provider measures real images: dimensions, mean colour, brightne
 	// 64×43 sampled pixels.
 	expect(blue.body.metrics!.sampled_pixels).toBe(64 * 43);
 	expect(blue.body.metrics!.brightness).toBeCloseTo(0.299 * 30 + 0.587 * 60 + 0.114 * 200, 0);
-	expect(blue.body.safety).toEqual({ score: 0, threshold: 0.6, verdict: 'safe' });
+	// The local score is the skin-tone share: a measure, judged only where the owner opts in.
+	expect(blue.body.safety).toEqual({ score: 0, threshold: 0.6, verdict: 'not_judged', basis: 'skin_tone_share' });
 	expect(blue.body.tags[0]).toBe('blue');
 	// "harbour" appears twice, so it leads the words; "at" is too short.
 	expect(blue.body.tags.slice(1, 4)).toEqual(['harbour', 'boats', 'dawn']);
@@ -93,13 +95,17 @@ test('the local provider measures real images: dimensions, mean colour, brightne
 	const halfId = (await upload(api('member'), { title: 'half', file: png(64, 64, (x) => (x < 32 ? SKIN : [0, 0, 0])) })).id;
 	const half = await analyze(halfId, moderator);
 	expect(half.body.metrics!.skin_ratio).toBe(0.5);
-	expect(half.body.safety.verdict).toBe('safe');
+	expect(half.body.safety.verdict).toBe('not_judged');
 	expect(half.body.flagged).toBe(false);
 
-	// All skin-toned: score 1, flagged.
+	// All skin-toned: share 1, which flags nothing until the owner lets the measure flag.
 	const skinId = (await upload(api('member'), { file: solidPng(32, 32, SKIN, 'skin.png') })).id;
+	const measured = await analyze(skinId, moderator);
+	expect(measured.body.safety).toEqual({ score: 1, threshold: 0.6, verdict: 'not_judged', basis: 'skin_tone_share' });
+	expect(measured.body).toMatchObject({ flagged: false, moderation_status: 'approved' });
+	await saveSettings(api('admin'), { ai_local_flags: true });
 	const skin = await analyze(skinId, moderator);
-	expect(skin.body.safety).toEqual({ score: 1, threshold: 0.6, verdict: 'unsafe' });
+	expect(skin.body.safety).toEqual({ score: 1, threshold: 0.6, verdict: 'unsafe', basis: 'skin_tone_share' });
 	expect(skin.body).toMatchObject({ flagged: true, moderation_status: 'flagged' });
 	expect((await api('anonymous').op('get_media', { params: { id: skinId } })).status).toBe(403);
 
@@ -110,9 +116,9 @@ test('the local provider measures real images: dimensions, mean colour, brightne
 	expect(dark.body.metrics!.dominant_color).toBe('black');
 	await saveSettings(api('admin'), { ai_safety_threshold: 0.5 });
 	const halfAgain = await analyze(halfId, moderator);
-	expect(halfAgain.body.safety).toEqual({ score: 0.5, threshold: 0.5, verdict: 'unsafe' });
+	expect(halfAgain.body.safety).toEqual({ score: 0.5, threshold: 0.5, verdict: 'unsafe', basis: 'skin_tone_share' });
 	expect(halfAgain.body.flagged).toBe(true);
-	await saveSettings(api('admin'), { ai_safety_threshold: 0.6 });
+	await saveSettings(api('admin'), { ai_safety_threshold: 0.6, ai_local_flags: false });
 
 	// Non-image items: words only, score 0.
 	const audioId = (await upload(api('member'), { file: files.mp3('morning-birdsong.mp3') })).id;
@@ -230,7 +236,7 @@ test.describe('the OpenAI-compatible provider, against a chat-completions server
 			model: 'mock-vision-1',
 			description: 'A red bird of prey in flight.',
 			tags: ['bird', 'kite', 'sky'],
-			safety: { score: 0.82, threshold: 0.6, verdict: 'unsafe' },
+			safety: { score: 0.82, threshold: 0.6, verdict: 'unsafe', basis: 'model' },
 			tokens: 321,
 			flagged: true,
 			moderation_status: 'flagged',

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 395 classes and interfaces of the plugin from its file the
+ * Loads each of the 398 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -183,6 +183,9 @@ final class MVS_Core_Class_Map {
 		'MVS_Health_Storage_Check'              => 'includes/health/class-mvs-health-storage-check.php',
 		'MVS_Health_Totals_Check'               => 'includes/health/class-mvs-health-totals-check.php',
 		'MVS_Health_Upload_Limits_Check'        => 'includes/health/class-mvs-health-upload-limits-check.php',
+		'MVS_Image_Hash'                        => 'includes/ai/class-mvs-image-hash.php',
+		'MVS_Image_Hash_Repository'             => 'includes/ai/class-mvs-image-hash-repository.php',
+		'MVS_Image_Match'                       => 'includes/ai/class-mvs-image-match.php',
 		'MVS_Image_Metadata'                    => 'includes/media/class-mvs-image-metadata.php',
 		'MVS_Image_Parser'                      => 'includes/media/class-mvs-image-parser.php',
 		'MVS_Image_Part'                        => 'includes/media/class-mvs-image-part.php',

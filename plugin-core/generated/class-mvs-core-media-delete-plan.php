@@ -67,6 +67,16 @@ final class MVS_Core_Media_Delete_Plan {
 				'action' => 'cascade',
 			),
 			array(
+				'table'  => 'mvs_media_hashes',
+				'column' => 'media_id',
+				'action' => 'cascade',
+			),
+			array(
+				'table'  => 'mvs_media_hashes',
+				'column' => 'match_media_id',
+				'action' => 'keep',
+			),
+			array(
 				'table'  => 'mvs_media_stats',
 				'column' => 'media_id',
 				'action' => 'cascade',
@@ -132,6 +142,7 @@ final class MVS_Core_Media_Delete_Plan {
 			"DELETE FROM {$wpdb->mvs_collection_items} WHERE media_id IN ({$in})",
 			"DELETE FROM {$wpdb->mvs_comments} WHERE media_id IN ({$in})",
 			"DELETE FROM {$wpdb->mvs_favorites} WHERE media_id IN ({$in})",
+			"DELETE FROM {$wpdb->mvs_media_hashes} WHERE media_id IN ({$in})",
 			"DELETE FROM {$wpdb->mvs_media_stats} WHERE media_id IN ({$in})",
 			"DELETE FROM {$wpdb->mvs_media_views} WHERE media_id IN ({$in})",
 			"DELETE FROM {$wpdb->mvs_mediameta} WHERE mvs_media_id IN ({$in})",

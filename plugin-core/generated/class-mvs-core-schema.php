@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = '8cc5243dcca42e77';
+	const VERSION = '25da84bf48a769b2';
 
 	/**
 	 * Option holding the installed schema version.
@@ -52,6 +52,7 @@ final class MVS_Core_Schema {
 		'mvs_blocks',
 		'mvs_reports',
 		'mvs_moderation_log',
+		'mvs_media_hashes',
 		'mvs_ai_usage',
 		'mvs_notifications',
 		'mvs_device_tokens',
@@ -157,6 +158,12 @@ final class MVS_Core_Schema {
 		),
 		'mvs_moderation_log'       => array(
 			'media' => 'media_id,id',
+		),
+		'mvs_media_hashes'         => array(
+			'band0' => 'rejected,band0',
+			'band1' => 'rejected,band1',
+			'band2' => 'rejected,band2',
+			'band3' => 'rejected,band3',
 		),
 		'mvs_ai_usage'             => array(
 			'created_at' => 'created_at',
@@ -465,6 +472,24 @@ final class MVS_Core_Schema {
   created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (id),
   KEY media (media_id,id)
+) ' . $charset_collate . ';',
+			'mvs_media_hashes'         => 'CREATE TABLE ' . $prefix . 'mvs_media_hashes (
+  media_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  phash char(16) NOT NULL DEFAULT \'\',
+  band0 int(11) unsigned NOT NULL DEFAULT 0,
+  band1 int(11) unsigned NOT NULL DEFAULT 0,
+  band2 int(11) unsigned NOT NULL DEFAULT 0,
+  band3 int(11) unsigned NOT NULL DEFAULT 0,
+  rejected tinyint(1) NOT NULL DEFAULT 0,
+  match_media_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  match_log_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  match_distance int(11) unsigned NOT NULL DEFAULT 0,
+  created_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
+  PRIMARY KEY  (media_id),
+  KEY band0 (rejected,band0),
+  KEY band1 (rejected,band1),
+  KEY band2 (rejected,band2),
+  KEY band3 (rejected,band3)
 ) ' . $charset_collate . ';',
 			'mvs_ai_usage'             => 'CREATE TABLE ' . $prefix . 'mvs_ai_usage (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,

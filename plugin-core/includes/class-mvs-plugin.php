@@ -42,6 +42,7 @@ final class MVS_Plugin {
 		MVS_Media_Terms_Copy_Invalidation::register();
 		MVS_Media_Terms_Copy_Refill::register();
 		MVS_AI_Service::register();
+		MVS_Image_Match::register();
 		MVS_Reaction_Notices::register();
 		MVS_Activity_Recorder::register();
 		MVS_Unread_Count::register();

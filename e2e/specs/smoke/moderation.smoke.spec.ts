@@ -7,7 +7,7 @@
  * moderation*.spec.ts and ai.site-wide.spec.ts.
  */
 import { createMember, type Member } from '../../support/community';
-import { SKIN, solidPng } from '../../support/moderation';
+import { picturePng } from '../../support/moderation';
 import { expect, test, type Api } from '../../support/mvs';
 import { uniqueName } from '../../support/seed';
 
@@ -32,17 +32,24 @@ async function newestFlagged(moderator: Api): Promise<{ id: number; moderation_s
 	return last.body as never;
 }
 
-test('an item flagged by the AI, approved, then rejected, every route once', async ({ api }) => {
+test('a re-upload of a rejected picture is flagged, analysed, approved, then rejected, every route once', async ({ api }) => {
 	const moderator = api('moderator');
 	const anonymous = api('anonymous');
 	const title = uniqueName('smoke moderation');
-	const upload = await owner.api.op('create_media', { body: { file: solidPng(24, 16, SKIN, 'skin.png'), title, privacy: 'public' } as never });
+	// The perceptual hash flags a re-upload of a rejected picture (docs/moderation.md, "Image hashes").
+	const seed = Math.random() * 1e6;
+	const earlier = await owner.api.op('create_media', { body: { file: picturePng(seed, 96, 72), title: `${title} earlier`, privacy: 'public' } as never });
+	expect(earlier.status, JSON.stringify(earlier.body)).toBe(201);
+	expect((await moderator.op('reject_media', { params: { id: earlier.body.id } })).status).toBe(200);
+	const upload = await owner.api.op('create_media', { body: { file: picturePng(seed, 96, 72), title, privacy: 'public' } as never });
 	expect(upload.status, JSON.stringify(upload.body)).toBe(201);
 	const id = upload.body.id;
+	expect((upload.body as unknown as { moderation_status: string }).moderation_status).toBe('flagged');
 
+	// The local colour measure is reported, not judged.
 	const analysis = await moderator.op('analyze_media', { params: { id } });
 	expect(analysis.status, JSON.stringify(analysis.body)).toBe(200);
-	expect(analysis.body).toMatchObject({ media_id: id, provider: 'local', flagged: true, moderation_status: 'flagged', safety: { verdict: 'unsafe' } });
+	expect(analysis.body).toMatchObject({ media_id: id, provider: 'local', flagged: false, moderation_status: 'flagged', safety: { verdict: 'not_judged' } });
 	expect((await anonymous.op('get_media', { params: { id } })).status).toBe(403);
 
 	const counts = await moderator.op('get_moderation_counts');

@@ -50,7 +50,7 @@ final class MVS_Moderation_Desk_Service implements MVS_Moderation_Desk_Handler {
 	}
 
 	/**
-	 * GET /moderation/desk: four queries whatever per_page is.
+	 * GET /moderation/desk: five queries whatever per_page is.
 	 *
 	 * @param MVS_List_Moderation_Desk_Args $args Arguments.
 	 * @return MVS_Page
@@ -66,12 +66,20 @@ final class MVS_Moderation_Desk_Service implements MVS_Moderation_Desk_Handler {
 		foreach ( $this->desk->latest_log( $ids ) as $entry ) {
 			$log[ (int) $entry->media_id ][ (string) $entry->action ] = $entry;
 		}
+		// The image hash and the rejected item it resembles: one query (MVS_Image_Match).
+		$images = ( new MVS_Image_Match() )->for_desk( $ids );
 		// Only people who may edit users get the link to user-edit.php.
 		$profiles = current_user_can( 'edit_users' );
 		$items    = array();
 		foreach ( $rows as $row ) {
 			$id      = (int) $row->id;
-			$items[] = $this->item( $row, $reports[ $id ] ?? array(), $log[ $id ] ?? array(), $profiles );
+			$items[] = array_merge(
+				$this->item( $row, $reports[ $id ] ?? array(), $log[ $id ] ?? array(), $profiles ),
+				$images[ $id ] ?? array(
+					'image_hash'        => null,
+					'earlier_rejection' => null,
+				)
+			);
 		}
 		return new MVS_Page( $items, $total );
 	}

@@ -12,8 +12,8 @@ defined( 'ABSPATH' ) || exit;
  * approve and reject, and AI analysis. Requests arrive authorized
  * (moderate_mvs_media) and validated by the generated controller.
  *
- * States: pending (held upload) and flagged (report threshold or AI verdict)
- * sit in the queue; approve and reject may be applied from any other state,
+ * States: pending (held upload) and flagged (report threshold, AI verdict or
+ * a re-upload of a rejected picture) sit in the queue; approve and reject may be applied from any other state,
  * so a moderator can also take down an approved item or restore a rejected
  * one. Every change is logged in mvs_moderation_log and closes the item's
  * open reports.
@@ -132,8 +132,9 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 	}
 
 	/**
-	 * POST /moderation/{id}/analyze: description, tags and a safety score; a
-	 * score at or above ai_safety_threshold flags an approved or pending item.
+	 * POST /moderation/{id}/analyze: description, tags and a score; a judged
+	 * score at or above ai_safety_threshold flags an approved or pending item
+	 * (the local colour measure only with ai_local_flags on).
 	 *
 	 * @param MVS_Analyze_Media_Args $args Arguments.
 	 * @return array|WP_Error
@@ -159,8 +160,12 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 		}
 		$actor     = get_current_user_id();
 		$threshold = (float) MVS_Settings::get( 'ai_safety_threshold' );
-		$unsafe    = (float) $result['safety_score'] >= $threshold;
-		$outcome   = array(
+		// The local score is a colour measure (skin-tone share), no safety verdict: it
+		// flags only where the owner opted in (docs/moderation.md, "Local provider").
+		$measure = 'local' === $result['provider'];
+		$judged  = ! $measure || (bool) MVS_Settings::get( 'ai_local_flags' );
+		$unsafe  = $judged && (float) $result['safety_score'] >= $threshold;
+		$outcome = array(
 			'media_id'    => $id,
 			'provider'    => $result['provider'],
 			'model'       => $result['model'],
@@ -169,7 +174,8 @@ final class MVS_Moderation_Service implements MVS_Moderation_Handler {
 			'safety'      => array(
 				'score'     => (float) $result['safety_score'],
 				'threshold' => $threshold,
-				'verdict'   => $unsafe ? 'unsafe' : 'safe',
+				'verdict'   => $judged ? ( $unsafe ? 'unsafe' : 'safe' ) : 'not_judged',
+				'basis'     => $measure ? 'skin_tone_share' : 'model',
 			),
 			'metrics'     => $result['metrics'],
 			'tokens'      => (int) $result['units'],

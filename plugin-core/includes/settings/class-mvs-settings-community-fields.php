@@ -158,9 +158,16 @@ final class MVS_Settings_Community_Fields {
 				'maximum'     => 1000000,
 				'default'     => 500,
 			),
+			'ai_local_flags'      => array(
+				'title'        => __( 'Let the colour measure flag items', 'media-community-service' ),
+				'description'  => __( 'Local analysis measures the share of skin-toned pixels; sand, wood and sunsets score high too. It is shown to moderators as a measure and flags nothing unless this is on.', 'media-community-service' ),
+				'type'         => 'boolean',
+				'applies_when' => array( 'ai_provider' => array( 'local' ) ),
+				'default'      => false,
+			),
 			'ai_safety_threshold' => array(
 				'title'       => __( 'AI safety threshold', 'media-community-service' ),
-				'description' => __( 'Items the analysis scores at or above this, from 0 (harmless) to 1 (unsafe), are flagged for moderators.', 'media-community-service' ),
+				'description' => __( 'Items an AI service scores at or above this, from 0 (harmless) to 1 (unsafe), are flagged for moderators (with local analysis, only when the colour measure may flag).', 'media-community-service' ),
 				'type'        => 'number',
 				'minimum'     => 0,
 				'maximum'     => 1,

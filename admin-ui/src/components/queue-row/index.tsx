@@ -265,21 +265,14 @@ export function QueueRow( { item, columns }: QueueRowProps ) {
 				<tr className="mvs-desk__expanded">
 					<td className="column-primary" colSpan={ columns }>
 						<ReportList item={ item } />
-						{ item.analysis ? (
-							<AnalysisResult
-								title={ title }
-								result={
-									item.analysis as unknown as AnalysisResultType
-								}
-							/>
-						) : (
-							<p className="description">
-								{ __(
-									'Not analysed yet.',
-									'media-community-service'
-								) }
-							</p>
-						) }
+						<AnalysisResult
+							title={ title }
+							result={
+								item.analysis as unknown as AnalysisResultType | null
+							}
+							imageHash={ item.image_hash }
+							earlierRejection={ item.earlier_rejection }
+						/>
 					</td>
 				</tr>
 			) }

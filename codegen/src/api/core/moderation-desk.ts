@@ -96,6 +96,21 @@ export const moderationDeskSchemas: readonly SchemaSpec[] = [
 			.describe('Every report on the item, open and decided, newest first.'),
 		flag_reason: t.string().nullable().required().describe('Why the item was last flagged (report threshold or analysis).'),
 		analysis: t.json().nullable().required().describe('The latest stored analysis (the AiAnalysis fields as analysed), null when never analysed.'),
+		image_hash: t.string().nullable().required().describe('Perceptual hash of the image (64-bit dHash, 16 hex digits); null for other media or an image not hashed.'),
+		earlier_rejection: t
+			.object({
+				media_id: t.int().required(),
+				title: t.string().nullable().required().describe('null once the earlier item is deleted.'),
+				distance: t.int().required().describe('Bits of 64 in which the two hashes differ.'),
+				decision: t
+					.object({ by: person, at: t.datetime().required(), reason: t.string().nullable().required() })
+					.nullable()
+					.required()
+					.describe('The rejection it matched; null once the earlier item is deleted.'),
+			})
+			.nullable()
+			.required()
+			.describe('The rejected item this upload looks like (docs/moderation.md, "Image hashes"); null when none.'),
 		decision: t
 			.object({
 				action: t.enum('approve', 'reject').required(),

@@ -40,9 +40,13 @@ export const moderationSchemas: readonly SchemaSpec[] = [
 		tags: t.array(t.string()).required(),
 		safety: t
 			.object({
-				score: t.number().required().describe('0 (safe) to 1.'),
-				threshold: t.number().required().describe('The ai_safety_threshold setting; at or above it the item is flagged.'),
-				verdict: t.enum('safe', 'unsafe').required(),
+				score: t.number().required().describe('0 to 1: the model\'s safety score (HTTP provider), or the share of skin-toned pixels (local provider: a colour measure, not a safety verdict).'),
+				threshold: t.number().required().describe('The ai_safety_threshold setting; a judged score at or above it flags the item.'),
+				verdict: t
+					.enum('safe', 'unsafe', 'not_judged')
+					.required()
+					.describe('not_judged: the score is the local colour measure, which flags nothing unless the ai_local_flags setting is on.'),
+				basis: t.enum('model', 'skin_tone_share').required().describe('What the score is: a model\'s judgement or the local skin-tone share.'),
 			})
 			.required(),
 		metrics: t.json().nullable().required().describe('Image measurements of the local analysis; null when the file is no decodable image.'),

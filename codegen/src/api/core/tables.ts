@@ -394,6 +394,28 @@ export const coreTables: readonly TableSpec[] = [
 		indexes: [key('media', 'media_id', 'id')],
 	}),
 	table({
+		name: 'mvs_media_hashes',
+		summary: 'Perceptual hash (64-bit dHash) of each image and the earlier rejection it resembles (docs/moderation.md, "Image hashes").',
+		since: 1,
+		columns: {
+			media_id: col.mediaId(onMediaDelete.cascade('The hash describes the item\'s file and nothing else.')),
+			phash: col.char(16),
+			// The hash in four 16-bit bands, each indexed behind the rejected flag: one query finds every rejected item within the match distance.
+			band0: col.uint(),
+			band1: col.uint(),
+			band2: col.uint(),
+			band3: col.uint(),
+			rejected: col.bool(),
+			// 0: no match. Kept when the earlier item goes: the desk then says so.
+			match_media_id: col.mediaId(onMediaDelete.keep('A link to a deleted item reads as "since deleted"; nothing else refers to it.')),
+			match_log_id: col.bigint(),
+			match_distance: col.uint(),
+			created_at: createdAt,
+		},
+		primaryKey: ['media_id'],
+		indexes: [key('band0', 'rejected', 'band0'), key('band1', 'rejected', 'band1'), key('band2', 'rejected', 'band2'), key('band3', 'rejected', 'band3')],
+	}),
+	table({
 		name: 'mvs_ai_usage',
 		summary: 'AI analysis usage, for the monthly budget.',
 		since: 1,
