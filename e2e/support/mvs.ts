@@ -98,9 +98,10 @@ export class Api {
 			failOnStatusCode: false,
 			// The REST API never redirects; following one would turn a POST into a GET.
 			maxRedirects: 0,
-			// The harness's seeding tools write tens of thousands of rows, which takes
-			// minutes on a machine busy with other work; every other call keeps 30 s.
-			...(/^\/mvs-test\/v1\/grow-/.test(request.path) ? { timeout: 300_000 } : {}),
+			// The harness's seeding tools write tens of thousands of rows, and its jobs
+			// run rebuilds the list totals over every row the suite grew: minutes on a
+			// machine busy with other work. Every other call keeps 30 s.
+			...(/^\/mvs-test\/v1\/(grow-|jobs\/run$)/.test(request.path) ? { timeout: 300_000 } : {}),
 		});
 		const text = await response.text();
 		let body: unknown = text;
