@@ -19,6 +19,8 @@ defined( 'ABSPATH' ) || exit;
  * - POST /mvs-pro/v1/users/{user_id}/package
  * - POST /mvs-pro/v1/users/{user_id}/credits
  * - GET /mvs-pro/v1/me/credits/history
+ * - GET /mvs-pro/v1/quotas/members
+ * - GET /mvs-pro/v1/users/{user_id}/credits/history
  */
 final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 
@@ -46,16 +48,18 @@ final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 	 * OpenAPI document built from them, cannot silently drift.
 	 */
 	const HANDLER_ERRORS = array(
-		'get_my_quota'           => array(),
-		'get_user_quota'         => array( 'mvs_user_not_found' ),
-		'assign_user_package'    => array( 'mvs_user_not_found', 'mvs_not_found', 'mvs_storage_failed' ),
-		'adjust_user_credits'    => array(
+		'get_my_quota'             => array(),
+		'get_user_quota'           => array( 'mvs_user_not_found' ),
+		'assign_user_package'      => array( 'mvs_user_not_found', 'mvs_not_found', 'mvs_storage_failed' ),
+		'adjust_user_credits'      => array(
 			'mvs_user_not_found',
 			'mvs_invalid_param',
 			'mvs_insufficient_credits',
 			'mvs_storage_failed',
 		),
-		'list_my_credit_history' => array(),
+		'list_my_credit_history'   => array(),
+		'list_member_quotas'       => array(),
+		'list_user_credit_history' => array( 'mvs_user_not_found' ),
 	);
 
 	/**
@@ -204,6 +208,107 @@ final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 				),
 			)
 		);
+
+		register_rest_route(
+			$this->namespace,
+			'/quotas/members',
+			array(
+				array(
+					'methods'             => 'GET',
+					'callback'            => array( $this, 'list_member_quotas' ),
+					'permission_callback' => array( $this, 'list_member_quotas_permissions_check' ),
+					'args'                => array(
+						'search'   => array(
+							'description'       => __( 'Only members whose display name or login contains this text (never the e-mail).', 'media-community-service-pro' ),
+							'type'              => 'string',
+							'maxLength'         => 200,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
+						),
+						'package'  => array(
+							'description'       => __( 'Only members holding this package directly, through a role, or by default (packages a membership plugin grants through the filter are not seen here; docs/pro-quotas.md).', 'media-community-service-pro' ),
+							'type'              => 'integer',
+							'minimum'           => 1,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'orderby'  => array(
+							'description'       => __( 'name: display name; registered: registration date; storage_used: bytes stored; items_used: image, video and audio files together.', 'media-community-service-pro' ),
+							'type'              => 'string',
+							'enum'              => array( 'name', 'registered', 'storage_used', 'items_used' ),
+							'default'           => 'name',
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'order'    => array(
+							'description'       => __( 'Sort direction (ties: by user ID, same direction).', 'media-community-service-pro' ),
+							'type'              => 'string',
+							'enum'              => array( 'asc', 'desc' ),
+							'default'           => 'asc',
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'page'     => array(
+							'description'       => __( 'Page of the collection.', 'media-community-service-pro' ),
+							'type'              => 'integer',
+							'default'           => 1,
+							'minimum'           => 1,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'per_page' => array(
+							'description'       => __( 'Items per page.', 'media-community-service-pro' ),
+							'type'              => 'integer',
+							'default'           => 20,
+							'minimum'           => 1,
+							'maximum'           => $this->pagination_max( 100, 'list_member_quotas' ),
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+					),
+				),
+			)
+		);
+
+		register_rest_route(
+			$this->namespace,
+			'/users/(?P<user_id>[\\d]+)/credits/history',
+			array(
+				'args' => array(
+					'user_id' => array(
+						'description'       => __( 'User ID.', 'media-community-service-pro' ),
+						'type'              => 'integer',
+						'minimum'           => 1,
+						'validate_callback' => 'rest_validate_request_arg',
+						'sanitize_callback' => 'rest_sanitize_request_arg',
+					),
+				),
+				array(
+					'methods'             => 'GET',
+					'callback'            => array( $this, 'list_user_credit_history' ),
+					'permission_callback' => array( $this, 'list_user_credit_history_permissions_check' ),
+					'args'                => array(
+						'page'     => array(
+							'description'       => __( 'Page of the collection.', 'media-community-service-pro' ),
+							'type'              => 'integer',
+							'default'           => 1,
+							'minimum'           => 1,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'per_page' => array(
+							'description'       => __( 'Items per page.', 'media-community-service-pro' ),
+							'type'              => 'integer',
+							'default'           => 20,
+							'minimum'           => 1,
+							'maximum'           => $this->pagination_max( 100, 'list_user_credit_history' ),
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+					),
+				),
+			)
+		);
 	}
 
 	/**
@@ -320,6 +425,64 @@ final class MVS_Pro_REST_Quotas_Controller extends MVS_REST_Controller {
 	public function list_my_credit_history( $request ) {
 		return $this->respond_page(
 			$this->declared( $this->handler->list_my_credit_history( MVS_Pro_List_My_Credit_History_Args::from_request( $request ) ), 'list_my_credit_history' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
+	}
+
+	/**
+	 * Permission check of GET /quotas/members: logged in with manage_mvs_settings.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return true|WP_Error
+	 */
+	public function list_member_quotas_permissions_check( $request ) {
+		return $this->require_capability( array( 'manage_mvs_settings' ) );
+	}
+
+	/**
+	 * GET /quotas/members: Members with their usage against their limits, one page in a constant number of queries (the Quotas screen's list).
+	 * Since 1.1.0.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function list_member_quotas( $request ) {
+		return $this->respond_page(
+			$this->declared( $this->handler->list_member_quotas( MVS_Pro_List_Member_Quotas_Args::from_request( $request ) ), 'list_member_quotas' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
+	}
+
+	/**
+	 * Permission check of GET /users/{user_id}/credits/history: logged in with manage_mvs_settings.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return true|WP_Error
+	 */
+	public function list_user_credit_history_permissions_check( $request ) {
+		return $this->require_capability( array( 'manage_mvs_settings' ) );
+	}
+
+	/**
+	 * GET /users/{user_id}/credits/history: A member's credit log for managers, as GET /me/credits/history shows it to the member.
+	 * Since 1.1.0.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function list_user_credit_history( $request ) {
+		return $this->respond_page(
+			$this->declared( $this->handler->list_user_credit_history( MVS_Pro_List_User_Credit_History_Args::from_request( $request ) ), 'list_user_credit_history' ),
 			$request,
 			array(
 				'per_page'     => 'per_page',

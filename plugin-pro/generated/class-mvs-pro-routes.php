@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Builds and registers the 10 routes of mvs-pro/v1.
+ * Builds and registers the 12 routes of mvs-pro/v1.
  */
 final class MVS_Pro_Routes {
 
@@ -24,7 +24,7 @@ final class MVS_Pro_Routes {
 	/**
 	 * Number of routes declared in the DSL.
 	 */
-	const ROUTE_COUNT = 10;
+	const ROUTE_COUNT = 12;
 
 	/**
 	 * Every controller, wired to its hand-written handler.

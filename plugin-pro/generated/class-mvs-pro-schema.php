@@ -20,7 +20,7 @@ final class MVS_Pro_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = '0091afd04d0980cf';
+	const VERSION = 'e5e5737b16680ac1';
 
 	/**
 	 * Option holding the installed schema version.
@@ -46,7 +46,9 @@ final class MVS_Pro_Schema {
 		'mvs_quota_packages'   => array(
 			'sort' => 'sort_order,id',
 		),
-		'mvs_quota_usage'      => array(),
+		'mvs_quota_usage'      => array(
+			'storage' => 'storage_bytes,user_id',
+		),
 		'mvs_user_packages'    => array(
 			'user_source' => 'user_id,source',
 			'package'     => 'package_id',
@@ -93,7 +95,8 @@ final class MVS_Pro_Schema {
   image_credits int(11) NOT NULL DEFAULT 0,
   video_credits int(11) NOT NULL DEFAULT 0,
   audio_credits int(11) NOT NULL DEFAULT 0,
-  PRIMARY KEY  (user_id)
+  PRIMARY KEY  (user_id),
+  KEY storage (storage_bytes,user_id)
 ) ' . $charset_collate . ';',
 			'mvs_user_packages'    => 'CREATE TABLE ' . $prefix . 'mvs_user_packages (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,

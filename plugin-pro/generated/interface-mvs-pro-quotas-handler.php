@@ -54,4 +54,20 @@ interface MVS_Pro_Quotas_Handler {
 	 * @return MVS_Page|WP_Error One page of items and the total.
 	 */
 	public function list_my_credit_history( MVS_Pro_List_My_Credit_History_Args $args );
+
+	/**
+	 * GET /quotas/members: Members with their usage against their limits, one page in a constant number of queries (the Quotas screen's list).
+	 *
+	 * @param MVS_Pro_List_Member_Quotas_Args $args The validated arguments of the route.
+	 * @return MVS_Page|WP_Error One page of items and the total.
+	 */
+	public function list_member_quotas( MVS_Pro_List_Member_Quotas_Args $args );
+
+	/**
+	 * GET /users/{user_id}/credits/history: A member's credit log for managers, as GET /me/credits/history shows it to the member.
+	 *
+	 * @param MVS_Pro_List_User_Credit_History_Args $args The validated arguments of the route.
+	 * @return MVS_Page|WP_Error One page of items and the total.
+	 */
+	public function list_user_credit_history( MVS_Pro_List_User_Credit_History_Args $args );
 }

@@ -38,14 +38,24 @@ final class MVS_Pro_Member_Packages {
 	}
 
 	/**
-	 * The package directly assigned to a member.
+	 * The packages directly assigned to some members, in one query.
 	 *
-	 * @param int $user_id Member.
-	 * @return int Package ID, 0 for none.
+	 * @param int[] $user_ids Members.
+	 * @return array<int, int> User ID => package ID (members without one are absent).
 	 */
-	public function assigned( int $user_id ): int {
+	private function assigned( array $user_ids ): array {
 		global $wpdb;
-		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT package_id FROM {$wpdb->mvs_user_packages} WHERE user_id = %d AND source = 'manual'", $user_id ) );
+		if ( ! $user_ids ) {
+			return array();
+		}
+		$in = implode( ', ', array_fill( 0, count( $user_ids ), '%d' ) );
+		// phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $in is a list of %d placeholders.
+		$rows     = (array) $wpdb->get_results( $wpdb->prepare( "SELECT user_id, package_id FROM {$wpdb->mvs_user_packages} WHERE source = 'manual' AND user_id IN ( {$in} )", $user_ids ) );
+		$assigned = array();
+		foreach ( $rows as $row ) {
+			$assigned[ (int) $row->user_id ] = (int) $row->package_id;
+		}
+		return $assigned;
 	}
 
 	/**
@@ -81,40 +91,56 @@ final class MVS_Pro_Member_Packages {
 	 * @return object[] Package rows.
 	 */
 	public function for_user( int $user_id ): array {
-		$all   = $this->packages->all();
-		$ids   = array();
-		$ids[] = $this->assigned( $user_id );
-		$user  = get_userdata( $user_id );
-		$roles = $user ? (array) $user->roles : array();
-		foreach ( $all as $id => $row ) {
-			if ( array_intersect( $roles, MVS_Pro_Package_Repository::roles( $row ) ) ) {
-				$ids[] = $id;
+		return $this->for_users( array( $user_id ) )[ $user_id ];
+	}
+
+	/**
+	 * The packages that apply to each of some members, in display order, in
+	 * one query for their assignments (prime their users with cache_users()
+	 * first so reading their roles costs none).
+	 *
+	 * @param int[] $user_ids Members.
+	 * @return array<int, object[]> User ID => package rows.
+	 */
+	public function for_users( array $user_ids ): array {
+		$all      = $this->packages->all();
+		$assigned = $this->assigned( $user_ids );
+		$out      = array();
+		foreach ( $user_ids as $user_id ) {
+			$ids   = array( isset( $assigned[ $user_id ] ) ? $assigned[ $user_id ] : 0 );
+			$user  = get_userdata( $user_id );
+			$roles = $user ? (array) $user->roles : array();
+			foreach ( $all as $id => $row ) {
+				if ( array_intersect( $roles, MVS_Pro_Package_Repository::roles( $row ) ) ) {
+					$ids[] = $id;
+				}
 			}
-		}
-		/**
-		 * Filters the packages a member holds, for membership plugins: add the
-		 * IDs of the packages their levels grant. The default package applies
-		 * only when this list ends up empty.
-		 *
-		 * @param int[]        $ids     Package IDs: the direct assignment and the role packages.
-		 * @param int          $user_id Member.
-		 * @param WP_User|false $user   The member.
-		 */
-		$ids  = array_map( 'intval', (array) apply_filters( 'mvs_pro_member_package_ids', array_filter( $ids ), $user_id, $user ) );
-		$held = array();
-		foreach ( $all as $id => $row ) {
-			if ( in_array( $id, $ids, true ) ) {
-				$held[] = $row;
-			}
-		}
-		if ( ! $held ) {
-			foreach ( $all as $row ) {
-				if ( (int) $row->is_default ) {
+			/**
+			 * Filters the packages a member holds, for membership plugins: add the
+			 * IDs of the packages their levels grant. The default package applies
+			 * only when this list ends up empty.
+			 *
+			 * @param int[]        $ids     Package IDs: the direct assignment and the role packages.
+			 * @param int          $user_id Member.
+			 * @param WP_User|false $user   The member.
+			 */
+			$ids  = array_map( 'intval', (array) apply_filters( 'mvs_pro_member_package_ids', array_filter( $ids ), $user_id, $user ) );
+			$held = array();
+			foreach ( $all as $id => $row ) {
+				if ( in_array( $id, $ids, true ) ) {
 					$held[] = $row;
 				}
 			}
+			if ( ! $held ) {
+				foreach ( $all as $row ) {
+					if ( (int) $row->is_default ) {
+						$held[] = $row;
+					}
+				}
+			}
+			$out[ $user_id ] = $held;
 		}
-		return $held;
+		return $out;
 	}
 
 	/**

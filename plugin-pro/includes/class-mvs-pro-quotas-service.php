@@ -121,45 +121,37 @@ final class MVS_Pro_Quotas_Service implements MVS_Pro_Quotas_Handler {
 	}
 
 	/**
+	 * GET /users/{user_id}/credits/history: a member's log for managers, the
+	 * same page as the member's own.
+	 *
+	 * @param MVS_Pro_List_User_Credit_History_Args $args User and page.
+	 * @return MVS_Page|WP_Error
+	 */
+	public function list_user_credit_history( MVS_Pro_List_User_Credit_History_Args $args ) {
+		if ( ! get_userdata( $args->user_id ) ) {
+			return self::no_user();
+		}
+		return $this->ledger->page( $args->user_id, $args->page, $args->per_page );
+	}
+
+	/**
+	 * GET /quotas/members: a page of members with their quota.
+	 *
+	 * @param MVS_Pro_List_Member_Quotas_Args $args Search, package, order, page.
+	 * @return MVS_Page
+	 */
+	public function list_member_quotas( MVS_Pro_List_Member_Quotas_Args $args ) {
+		return ( new MVS_Pro_Member_Quota_List( $this->usage, $this->members, $this->packages ) )->page( $args );
+	}
+
+	/**
 	 * The QuotaUsage shape of a member (the routes and the usage widget).
 	 *
 	 * @param int $user_id Member.
 	 * @return array
 	 */
 	public function report( int $user_id ): array {
-		$row  = $this->usage->row( $user_id );
-		$held = $this->members->for_user( $user_id );
-		return array(
-			'user_id'     => $user_id,
-			'package'     => implode(
-				', ',
-				array_map(
-					static function ( $package ) {
-						return (string) $package->name;
-					},
-					$held
-				)
-			),
-			'package_ids' => array_map(
-				static function ( $package ) {
-					return (int) $package->id;
-				},
-				$held
-			),
-			'bypass'      => user_can( $user_id, 'manage_mvs_settings' ),
-			'usage'       => array(
-				'image_count'   => (int) $row->image_count,
-				'video_count'   => (int) $row->video_count,
-				'audio_count'   => (int) $row->audio_count,
-				'storage_bytes' => (int) $row->storage_bytes,
-			),
-			'limits'      => MVS_Pro_Member_Packages::limits( $held ),
-			'credits'     => array(
-				'image' => (int) $row->image_credits,
-				'video' => (int) $row->video_credits,
-				'audio' => (int) $row->audio_credits,
-			),
-		);
+		return MVS_Pro_Quota_Usage::present( $user_id, $this->usage->row( $user_id ), $this->members->for_user( $user_id ) );
 	}
 
 	/**

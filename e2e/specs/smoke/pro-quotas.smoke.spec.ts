@@ -1,9 +1,10 @@
 /**
- * Smoke journey of Pro quotas (10 routes), for the Playground tier: a
- * manager makes a package, gives it to a member with a credit, the member
- * uploads past the limit once on the credit and is refused the next time,
- * then reads their quota and credit history, and registers an Expo push
- * token. The edge cases are in pro-quotas.spec.ts and pro-push.spec.ts;
+ * Smoke journey of Pro quotas (10 routes and the Quotas screen's 2
+ * extensions), for the Playground tier: a manager makes a package, gives it
+ * to a member with a credit, the member uploads past the limit once on the
+ * credit and is refused the next time, then reads their quota and credit
+ * history, the manager reads the member's row and history, and the member
+ * registers an Expo push token. The edge cases are in pro-quotas.spec.ts and pro-push.spec.ts;
  * this proves the SQL runs on SQLite.
  */
 import { createMember, type Member } from '../../support/community';
@@ -46,6 +47,9 @@ test('a package, an assignment, a credit, uploads up to the limit and past it, t
 			['manual', 1, expect.stringMatching(/^user:\d+$/)],
 		]);
 		expect((await admin.op('get_user_quota', { params: { user_id: member.id } })).body.usage.image_count).toBe(2);
+		const row = await admin.op('list_member_quotas', { query: { search: member.login, orderby: 'storage_used', order: 'desc' } });
+		expect(row.body.map((r) => [r.id, r.quota.usage.image_count])).toEqual([[member.id, 2]]);
+		expect((await admin.op('list_user_credit_history', { params: { user_id: member.id } })).body).toEqual(history.body);
 
 		const device = await member.api.op('register_push_device', { body: { token: `ExponentPushToken[smoke${member.id}]`, platform: 'ios' } });
 		expect(device.body).toEqual({ platform: 'ios', registered: true, devices: 1 });

@@ -54,6 +54,14 @@ export const proSchemas: readonly SchemaSpec[] = [
 			.required()
 			.describe('Credit balances: uploads allowed beyond the package limit of that type, one credit each.'),
 	}),
+	schema('MemberQuota', 'A row of GET /quotas/members: the member and their quota (docs/pro-quotas.md, "Usage per member").', {
+		id: t.int().required(),
+		name: t.string().required().describe('Display name.'),
+		login: t.string().required().describe('User login.'),
+		avatar_url: t.string().required().describe('As WordPress shows it anywhere (get_avatar_url).'),
+		registered: t.datetime().required().describe('Registration date, UTC.'),
+		quota: t.ref('QuotaUsage').required().describe('As GET /users/{user_id}/quota answers it.'),
+	}),
 	schema('PushDeviceRegistered', 'An Expo push token registered for the caller (table mvs_pro_push_devices).', {
 		platform: t.enum('ios', 'android').required(),
 		registered: t.bool().required(),

@@ -39,6 +39,8 @@ export const proTables: readonly TableSpec[] = [
 			audio_credits: col.signedInt(),
 		},
 		primaryKey: ['user_id'],
+		// GET /quotas/members sorted by storage walks this key.
+		indexes: [key('storage', 'storage_bytes', 'user_id')],
 	}),
 	table({
 		name: 'mvs_user_packages',
