@@ -466,6 +466,8 @@ export interface ModerationDeskItem {
 	earlier_rejection: { media_id: number; title: string | null; distance: number; decision: { by: { id: number; name: string | null }; at: string; reason: string | null } | null } | null;
 	/** The latest moderator decision; null when there was none. */
 	decision: { action: "approve" | "reject"; by: { id: number; name: string | null }; at: string; reason: string | null; from: "pending" | "flagged" | "approved" | "rejected" } | null;
+	/** Every decision, undo and flag on the item from the moderation log, newest first (analyses are in analysis). */
+	history: Array<{ action: "approve" | "reject" | "undo" | "flag"; by: { id: number; name: string | null }; at: string; reason: string | null; from: "pending" | "flagged" | "approved" | "rejected" | null; to: "pending" | "flagged" | "approved" | "rejected" | null }>;
 }
 
 /** Outcome of an undo: the state the item is back in. */
@@ -1164,7 +1166,7 @@ export interface Operations {
 	/** GET /mvs/v1/ai/usage: AI usage and budget figures. */
 	get_ai_usage: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: AiUsage };
 	/** GET /mvs/v1/moderation/desk: Items of one desk view with uploader, reports, stored analysis and latest decision. */
-	list_moderation_desk: { params: Record<string, never>; query: { view?: "waiting" | "pending" | "flagged" | "reported" | "approved" | "rejected"; orderby?: "oldest" | "newest" | "reports"; page?: number; per_page?: number }; body: Record<string, never>; response: ModerationDeskItem[] };
+	list_moderation_desk: { params: Record<string, never>; query: { view?: "waiting" | "pending" | "flagged" | "reported" | "approved" | "rejected"; orderby?: "oldest" | "newest" | "reports"; media_type?: "image" | "video" | "audio" | "document"; uploader?: number; reason?: "spam" | "harassment" | "hate" | "nudity" | "violence" | "copyright" | "misinformation" | "impersonation" | "other"; search?: string; page?: number; per_page?: number }; body: Record<string, never>; response: ModerationDeskItem[] };
 	/** POST /mvs/v1/moderation/{id}/undo: Reverts the latest decision on an item: its previous state comes back and the reports it closed reopen. */
 	undo_moderation_decision: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: ModerationUndo };
 	/** GET /mvs/v1/tags: List tags. */

@@ -1,8 +1,10 @@
 /**
  * The wp-admin moderation desk (issue 29): GET /moderation/desk and undo
- * through the API (fields, constant queries per page, undo reopening the
- * reports a decision closed), then the screen in Chromium as a moderator,
- * at 1280 and 390 px. Screenshots: testInfo.outputPath('desk-*.png').
+ * through the API (fields, filters and history, constant queries per page,
+ * undo reopening the reports a decision closed), then the screen in
+ * Chromium at 1280 and 390 px, and moderating by keyboard alone with the
+ * preview, the confirmed bulk approval and filters kept in the URL.
+ * Screenshots: testInfo.outputPath('desk-*.png').
  *
  * Site-wide: it holds uploads for moderation and reads the shared queue.
  */
@@ -25,6 +27,7 @@ interface DeskItem {
 	reports: { reporter: { id: number; name: string | null }; reason: string; details: string; status: string }[];
 	analysis: Record<string, unknown> | null;
 	decision: { action: string; by: { name: string | null }; reason: string | null; from: string } | null;
+	history: { action: string; by: { id: number; name: string | null }; at: string; reason: string | null; from: string | null; to: string | null }[];
 }
 
 let initial: Record<string, unknown> = {};
@@ -93,6 +96,18 @@ test('the desk lists everything waiting with its reports, and undo restores the 
 	const one = await desk(moderator, { per_page: 1 });
 	expect(one.items).toHaveLength(1);
 	expect(waiting.queries, 'queries of a full page against a page of one').toBe(one.queries);
+	// Type, uploader, report reason and title search narrow (the search's % is a character), at the same cost.
+	const ids = async (query: Record<string, string | number>) => (await desk(moderator, query)).items.map((i) => i.id);
+	const narrowed = await desk(moderator, { media_type: 'image', uploader: fixtures.users.member.id, reason: 'spam', search: `${tag}-rep` });
+	expect(narrowed.items.map((i) => i.id)).toEqual([reported.id]);
+	expect(narrowed.total).toBe(1);
+	expect(narrowed.queries, 'queries with every filter against none').toBe(one.queries);
+	expect(await ids({ search: tag, orderby: 'oldest' })).toEqual([held.id, reported.id]);
+	expect(await ids({ search: tag, media_type: 'video' })).toEqual([]);
+	expect(await ids({ search: tag, uploader: fixtures.users.member2.id })).toEqual([]);
+	expect(await ids({ search: tag, reason: 'hate' })).toEqual([]);
+	expect(await ids({ search: `${tag}%held` })).toEqual([]);
+	expect((await moderator.op('list_moderation_desk', { query: { reason: 'nonsense' } as never })).status).toBe(400);
 
 	// A rejection shows in the Rejected view with who, when and why; undo brings the item back as it was.
 	expect((await decide(moderator, 'reject_media', held.id, 'Off topic')).status).toBe(200);
@@ -102,6 +117,13 @@ test('the desk lists everything waiting with its reports, and undo restores the 
 	const undone = await moderator.op('undo_moderation_decision', { params: { id: held.id } });
 	expect(undone.status, JSON.stringify(undone.body)).toBe(200);
 	expect(undone.body).toMatchObject({ id: held.id, moderation_status: 'pending', undone: 'reject', reopened_reports: 0 });
+	// The history keeps every decision and undo, newest first, with who and why.
+	const history = (await desk(moderator, { search: `${tag}-held` })).items[0]!.history;
+	expect(history).toMatchObject([
+		{ action: 'undo', from: 'rejected', to: 'pending', reason: null },
+		{ action: 'reject', from: 'pending', to: 'rejected', reason: 'Off topic' },
+	]);
+	expect(history[1]!.by.name).toBeTruthy();
 	const again = await decide(moderator, 'undo_moderation_decision', held.id);
 	expect(again.status).toBe(409);
 	expect(again.body.code).toBe('mvs_nothing_to_undo');
@@ -231,4 +253,67 @@ test('the desk in the browser: what waits and why, details, analysis kept, undo,
 	await context.close();
 	// Leave nothing waiting behind.
 	expect((await api('moderator').op('reject_media', { params: { id: held.id } })).status).toBe(200);
+});
+
+test('the desk by keyboard alone, the preview, a confirmed bulk approval, filters that survive a reload', async ({ api, browser, fixtures }, testInfo) => {
+	const tag = token();
+	const [a, b, c] = [await upload(api('member'), { title: `${tag}-a` }), await upload(api('member'), { title: `${tag}-b` }), await upload(api('member'), { title: `${tag}-c` })];
+	const { context, page, problems } = await logIn(browser, fixtures, 'moderator');
+	const rows = page.locator('tr[data-media-id]');
+	// Filters come from the URL: no video of this spec waits; all types show its three images, oldest first.
+	await page.goto(`/wp-admin/admin.php?page=mvs-moderation&view=waiting&orderby=oldest&media_type=video&s=${tag}`);
+	await expect(page.getByText('Nothing is waiting for a moderator.')).toBeVisible();
+	await page.getByLabel('Media type').selectOption('');
+	await expect(rows).toHaveCount(3);
+	await page.getByLabel('Items per page').selectOption('50');
+	await expect(page).toHaveURL(/per_page=50/);
+	await expect(page).not.toHaveURL(/media_type/);
+	await page.reload();
+	await expect(page.getByLabel('Search titles')).toHaveValue(tag);
+	await expect(page.getByLabel('Items per page')).toHaveValue('50');
+	await expect(rows).toHaveCount(3);
+
+	// Keyboard alone: j/k move, a approves, r asks for the reason (Escape cancels, keys do nothing meanwhile), o previews, ? helps.
+	await page.locator('body').click({ position: { x: 1, y: 1 } });
+	for (const key of ['j', 'j', 'k']) await page.keyboard.press(key);
+	await expect(rowOf(page, a.id)).toBeFocused();
+	await page.keyboard.press('a');
+	await expect(rowOf(page, a.id).getByRole('status')).toHaveText(new RegExp(`${tag}-a approved\\.`));
+	await page.keyboard.press('j');
+	await expect(rowOf(page, b.id)).toBeFocused();
+	await page.keyboard.press('r');
+	const reject = page.getByRole('dialog', { name: 'Reject 1 item' });
+	await expect(reject).toBeVisible();
+	await page.keyboard.press('a');
+	await page.keyboard.press('Escape');
+	await expect(reject).toHaveCount(0);
+	await expect(rowOf(page, b.id)).toContainText('Pending');
+	await page.keyboard.press('o');
+	const preview = page.getByRole('dialog', { name: `Preview of ${tag}-b` });
+	const image = preview.getByRole('img', { name: `${tag}-b` });
+	await expect(image).toBeVisible();
+	expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the signed URL serves the image').toBe(true);
+	await page.screenshot({ path: testInfo.outputPath('desk-preview-1280.png') });
+	await page.keyboard.press('Escape');
+	await page.keyboard.press('?');
+	const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+	await expect(help).toContainText('Approve the item');
+	await page.screenshot({ path: testInfo.outputPath('desk-help-1280.png') });
+	await page.keyboard.press('Escape');
+
+	// Bulk approval names its items and asks first; Cancel changes nothing.
+	await page.getByRole('checkbox', { name: `Select ${tag}-b` }).check();
+	await page.getByRole('checkbox', { name: `Select ${tag}-c` }).check();
+	await page.getByRole('button', { name: 'Approve selected (2)' }).click();
+	const confirm = page.getByRole('dialog', { name: 'Approve selected items' });
+	await expect(confirm).toContainText(`Approve 2 items: ${tag}-b, ${tag}-c?`);
+	await confirm.getByRole('button', { name: 'Cancel' }).click();
+	await expect(confirm).toHaveCount(0);
+	await expect(rowOf(page, b.id)).toContainText('Pending');
+	await page.getByRole('button', { name: 'Approve selected (2)' }).click();
+	await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
+	await expect(rowOf(page, c.id).getByRole('status')).toHaveText(new RegExp(`${tag}-c approved\\.`));
+	await expect(rowOf(page, b.id).getByRole('status')).toHaveText(new RegExp(`${tag}-b approved\\.`));
+	expect(problems).toEqual([]);
+	await context.close();
 });

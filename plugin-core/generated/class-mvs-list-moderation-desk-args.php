@@ -37,6 +37,36 @@ final class MVS_List_Moderation_Desk_Args {
 	public $orderby;
 
 	/**
+	 * Only items of this media type. Null when the request leaves it out.
+	 *
+	 * @var string|null
+	 */
+	public $media_type;
+
+	/**
+	 * Only items uploaded by this user. Null when the request leaves it out.
+	 *
+	 * @var int|null
+	 */
+	public $uploader;
+
+	/**
+	 * Only items with a report (open or decided) giving this reason. Null when the
+	 * request leaves it out.
+	 *
+	 * @var string|null
+	 */
+	public $reason;
+
+	/**
+	 * Only items whose title contains this text. Null when the request leaves it
+	 * out.
+	 *
+	 * @var string|null
+	 */
+	public $search;
+
+	/**
 	 * Page of the collection.
 	 *
 	 * @var int
@@ -59,10 +89,14 @@ final class MVS_List_Moderation_Desk_Args {
 	public static function from_request( WP_REST_Request $request ): self {
 		$args = new self();
 
-		$args->view     = (string) $request['view'];
-		$args->orderby  = (string) $request['orderby'];
-		$args->page     = (int) $request['page'];
-		$args->per_page = (int) $request['per_page'];
+		$args->view       = (string) $request['view'];
+		$args->orderby    = (string) $request['orderby'];
+		$args->media_type = null === $request['media_type'] ? null : (string) $request['media_type'];
+		$args->uploader   = null === $request['uploader'] ? null : (int) $request['uploader'];
+		$args->reason     = null === $request['reason'] ? null : (string) $request['reason'];
+		$args->search     = null === $request['search'] ? null : (string) $request['search'];
+		$args->page       = (int) $request['page'];
+		$args->per_page   = (int) $request['per_page'];
 		return $args;
 	}
 

@@ -60,7 +60,7 @@ final class MVS_REST_Moderation_Desk_Controller extends MVS_REST_Controller {
 					'callback'            => array( $this, 'list_moderation_desk' ),
 					'permission_callback' => array( $this, 'list_moderation_desk_permissions_check' ),
 					'args'                => array(
-						'view'     => array(
+						'view'       => array(
 							'description'       => __( 'waiting: pending, flagged and approved items with open reports; the others: that state only (reported: approved with open reports).', 'media-community-service' ),
 							'type'              => 'string',
 							'enum'              => array( 'waiting', 'pending', 'flagged', 'reported', 'approved', 'rejected' ),
@@ -68,7 +68,7 @@ final class MVS_REST_Moderation_Desk_Controller extends MVS_REST_Controller {
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
-						'orderby'  => array(
+						'orderby'    => array(
 							'description'       => __( 'oldest/newest: by upload, or by latest decision in the approved and rejected views; reports: most open reports first.', 'media-community-service' ),
 							'type'              => 'string',
 							'enum'              => array( 'oldest', 'newest', 'reports' ),
@@ -76,7 +76,45 @@ final class MVS_REST_Moderation_Desk_Controller extends MVS_REST_Controller {
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
-						'page'     => array(
+						'media_type' => array(
+							'description'       => __( 'Only items of this media type.', 'media-community-service' ),
+							'type'              => 'string',
+							'enum'              => array( 'image', 'video', 'audio', 'document' ),
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'uploader'   => array(
+							'description'       => __( 'Only items uploaded by this user.', 'media-community-service' ),
+							'type'              => 'integer',
+							'minimum'           => 1,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'reason'     => array(
+							'description'       => __( 'Only items with a report (open or decided) giving this reason.', 'media-community-service' ),
+							'type'              => 'string',
+							'enum'              => array(
+								'spam',
+								'harassment',
+								'hate',
+								'nudity',
+								'violence',
+								'copyright',
+								'misinformation',
+								'impersonation',
+								'other',
+							),
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+						'search'     => array(
+							'description'       => __( 'Only items whose title contains this text.', 'media-community-service' ),
+							'type'              => 'string',
+							'maxLength'         => 200,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
+						),
+						'page'       => array(
 							'description'       => __( 'Page of the collection.', 'media-community-service' ),
 							'type'              => 'integer',
 							'default'           => 1,
@@ -84,7 +122,7 @@ final class MVS_REST_Moderation_Desk_Controller extends MVS_REST_Controller {
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
-						'per_page' => array(
+						'per_page'   => array(
 							'description'       => __( 'Items per page.', 'media-community-service' ),
 							'type'              => 'integer',
 							'default'           => 20,

@@ -21,3 +21,11 @@ export type {
 export type DeskView =
 	'waiting' | 'pending' | 'flagged' | 'reported' | 'approved' | 'rejected';
 export type DeskOrder = 'oldest' | 'newest' | 'reports';
+
+/** Media types and report reasons, as the desk filters by them. */
+export type DeskMediaType =
+	import( '../../../client/src/client' ).ModerationDeskItem[ 'media_type' ];
+export type DeskReason =
+	import( '../../../client/src/client' ).ModerationDeskItem[ 'reasons' ][ number ][ 'reason' ];
+/** Rows per page the desk offers. */
+export type DeskPerPage = 20 | 50 | 100;

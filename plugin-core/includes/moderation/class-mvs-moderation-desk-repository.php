@@ -8,11 +8,11 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Prepared queries behind GET /moderation/desk and undo: a page costs four
- * queries whatever per_page is (rows with their uploader and open-report
- * count, the total, the page's reports with their reporters, and the page's
- * latest log entry per action with its actor). See docs/moderation.md,
- * "Moderation desk".
+ * Prepared queries behind GET /moderation/desk and undo: a page costs five
+ * queries whatever per_page and the filters are (rows with their uploader and
+ * open-report count, the total, the page's reports with their reporters, the
+ * page's latest log entry per action with its actor, and the page's history).
+ * See docs/moderation.md, "Moderation desk".
  *
  * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- every fragment is built from placeholders (one per ID) and passed through prepare().
  */
@@ -25,9 +25,10 @@ final class MVS_Moderation_Desk_Repository {
 	 * @param string $orderby  A value of MVS_Core_Enums::DESK_ORDER.
 	 * @param int    $page     Page, from 1.
 	 * @param int    $per_page Page size.
+	 * @param array  $filters  Optional media_type, uploader, reason, search (absent or null: no filter).
 	 * @return array{0: object[], 1: int} Rows and total.
 	 */
-	public function page( string $view, string $orderby, int $page, int $per_page ): array {
+	public function page( string $view, string $orderby, int $page, int $per_page, array $filters = array() ): array {
 		global $wpdb;
 		$open    = "SELECT r.object_id FROM {$wpdb->mvs_reports} r WHERE r.object_type = 'media' AND r.status = 'open'";
 		$decided = in_array( $view, array( 'approved', 'rejected' ), true );
@@ -41,6 +42,9 @@ final class MVS_Moderation_Desk_Repository {
 			$where  = 'm.moderation_status = %s';
 			$args[] = $view;
 		}
+		list( $narrow, $narrow_args ) = self::filters( $filters );
+		$where                       .= $narrow;
+		$args                         = array_merge( $args, $narrow_args );
 		if ( $decided ) {
 			// The decision log: items a moderator decided, ordered by their latest decision.
 			$join = " JOIN ( SELECT media_id, MAX(id) AS decided FROM {$wpdb->mvs_moderation_log} WHERE action IN ( 'approve', 'reject' ) GROUP BY media_id ) d ON d.media_id = m.id";
@@ -108,6 +112,62 @@ final class MVS_Moderation_Desk_Repository {
 				'SELECT l.id, l.media_id, l.actor_id, l.action, l.reason, l.result, l.created_at, u.display_name AS actor_name'
 				. " FROM {$wpdb->mvs_moderation_log} l LEFT JOIN {$wpdb->users} u ON u.ID = l.actor_id"
 				. " WHERE l.id IN ( SELECT MAX(id) FROM {$wpdb->mvs_moderation_log} WHERE media_id IN ({$in}) GROUP BY media_id, action )",
+				$ids
+			)
+		);
+	}
+
+	/**
+	 * The filters as AND conditions on the view's rows. Type and uploader are
+	 * index ranges (type_visibility, author); the reason is checked on each
+	 * candidate item's reports through the object index; the title search
+	 * reads the view's rows, which the other conditions have narrowed.
+	 *
+	 * @param array $filters Optional media_type, uploader, reason, search.
+	 * @return array{0: string, 1: array} SQL (each part starting with AND) and its values.
+	 */
+	private static function filters( array $filters ): array {
+		global $wpdb;
+		$sql  = '';
+		$args = array();
+		if ( isset( $filters['media_type'] ) ) {
+			$sql   .= ' AND m.media_type = %s';
+			$args[] = (string) $filters['media_type'];
+		}
+		if ( isset( $filters['uploader'] ) ) {
+			$sql   .= ' AND m.author_id = %d';
+			$args[] = (int) $filters['uploader'];
+		}
+		if ( isset( $filters['reason'] ) ) {
+			$sql   .= " AND EXISTS ( SELECT 1 FROM {$wpdb->mvs_reports} f WHERE f.object_type = 'media' AND f.object_id = m.id AND f.reason = %s )";
+			$args[] = (string) $filters['reason'];
+		}
+		if ( isset( $filters['search'] ) && '' !== trim( (string) $filters['search'] ) ) {
+			$sql   .= ' AND m.title LIKE %s';
+			$args[] = '%' . $wpdb->esc_like( trim( (string) $filters['search'] ) ) . '%';
+		}
+		return array( $sql, $args );
+	}
+
+	/**
+	 * Every decision, undo and flag on the given items with the actor's name,
+	 * newest first: the items' history (analyses are read by latest_log).
+	 *
+	 * @param int[] $ids Media IDs.
+	 * @return object[]
+	 */
+	public function history( array $ids ): array {
+		global $wpdb;
+		if ( ! $ids ) {
+			return array();
+		}
+		$in = self::ids( $ids );
+		return $wpdb->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the values go in as one array.
+			$wpdb->prepare(
+				'SELECT l.id, l.media_id, l.actor_id, l.action, l.reason, l.result, l.created_at, u.display_name AS actor_name'
+				. " FROM {$wpdb->mvs_moderation_log} l LEFT JOIN {$wpdb->users} u ON u.ID = l.actor_id"
+				. " WHERE l.media_id IN ({$in}) AND l.action IN ( 'approve', 'reject', 'undo', 'flag' ) ORDER BY l.id DESC",
 				$ids
 			)
 		);

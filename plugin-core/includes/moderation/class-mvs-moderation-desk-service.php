@@ -50,13 +50,19 @@ final class MVS_Moderation_Desk_Service implements MVS_Moderation_Desk_Handler {
 	}
 
 	/**
-	 * GET /moderation/desk: five queries whatever per_page is.
+	 * GET /moderation/desk: six queries whatever per_page and the filters are.
 	 *
 	 * @param MVS_List_Moderation_Desk_Args $args Arguments.
 	 * @return MVS_Page
 	 */
 	public function list_moderation_desk( MVS_List_Moderation_Desk_Args $args ) {
-		list( $rows, $total ) = $this->desk->page( (string) $args->view, (string) $args->orderby, (int) $args->page, max( 1, (int) $args->per_page ) );
+		$filters              = array(
+			'media_type' => $args->media_type,
+			'uploader'   => $args->uploader,
+			'reason'     => $args->reason,
+			'search'     => $args->search,
+		);
+		list( $rows, $total ) = $this->desk->page( (string) $args->view, (string) $args->orderby, (int) $args->page, max( 1, (int) $args->per_page ), $filters );
 		$ids                  = array_map( 'intval', wp_list_pluck( $rows, 'id' ) );
 		$reports              = array();
 		foreach ( $this->desk->reports( $ids ) as $report ) {
@@ -66,15 +72,21 @@ final class MVS_Moderation_Desk_Service implements MVS_Moderation_Desk_Handler {
 		foreach ( $this->desk->latest_log( $ids ) as $entry ) {
 			$log[ (int) $entry->media_id ][ (string) $entry->action ] = $entry;
 		}
+		$history = array();
+		foreach ( $this->desk->history( $ids ) as $entry ) {
+			$history[ (int) $entry->media_id ][] = self::event( $entry );
+		}
 		// The image hash and the rejected item it resembles: one query (MVS_Image_Match).
 		$images = ( new MVS_Image_Match() )->for_desk( $ids );
 		// Only people who may edit users get the link to user-edit.php.
 		$profiles = current_user_can( 'edit_users' );
 		$items    = array();
 		foreach ( $rows as $row ) {
-			$id      = (int) $row->id;
-			$items[] = array_merge(
-				$this->item( $row, $reports[ $id ] ?? array(), $log[ $id ] ?? array(), $profiles ),
+			$id              = (int) $row->id;
+			$item            = $this->item( $row, $reports[ $id ] ?? array(), $log[ $id ] ?? array(), $profiles );
+			$item['history'] = $history[ $id ] ?? array();
+			$items[]         = array_merge(
+				$item,
 				$images[ $id ] ?? array(
 					'image_hash'        => null,
 					'earlier_rejection' => null,
@@ -233,6 +245,30 @@ final class MVS_Moderation_Desk_Service implements MVS_Moderation_Desk_Handler {
 			'at'     => MVS_Time::to_iso8601( $latest->created_at ),
 			'reason' => '' !== (string) $latest->reason ? (string) $latest->reason : null,
 			'from'   => in_array( $from, MVS_Core_Enums::MODERATION_STATUS, true ) ? $from : 'pending',
+		);
+	}
+
+	/**
+	 * One entry of an item's history. A flag only ever leads to flagged;
+	 * states the log did not record are null.
+	 *
+	 * @param object $entry Log entry with its actor's name.
+	 * @return array
+	 */
+	private static function event( $entry ): array {
+		$result = json_decode( (string) $entry->result, true );
+		$state  = static function ( $value ) {
+			return in_array( $value, MVS_Core_Enums::MODERATION_STATUS, true ) ? $value : null;
+		};
+		$from   = is_array( $result ) ? $state( $result['from'] ?? null ) : null;
+		$to     = is_array( $result ) ? $state( $result['to'] ?? null ) : null;
+		return array(
+			'action' => (string) $entry->action,
+			'by'     => self::person( $entry->actor_id, $entry->actor_name ),
+			'at'     => MVS_Time::to_iso8601( $entry->created_at ),
+			'reason' => '' !== (string) $entry->reason ? (string) $entry->reason : null,
+			'from'   => $from,
+			'to'     => 'flag' === $entry->action ? 'flagged' : $to,
 		);
 	}
 

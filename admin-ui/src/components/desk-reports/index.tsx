@@ -21,6 +21,22 @@ export function reasonLabel( reason: string ): string {
 	return labels[ reason ] ?? reason;
 }
 
+/** The moderation state as a translated word (the API answers with its stable slug). */
+export function stateLabel( status: string ): string {
+	switch ( status ) {
+		case 'pending':
+			return __( 'Pending', 'media-community-service' );
+		case 'flagged':
+			return __( 'Flagged', 'media-community-service' );
+		case 'approved':
+			return __( 'Approved', 'media-community-service' );
+		case 'rejected':
+			return __( 'Rejected', 'media-community-service' );
+		default:
+			return status;
+	}
+}
+
 /** A date as the viewer's locale writes it. */
 export function formatDate( iso: string ): string {
 	const date = new Date( iso );

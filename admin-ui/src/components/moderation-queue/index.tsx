@@ -1,16 +1,23 @@
 /**
  * The moderation desk: views (everything waiting, pending, flagged,
  * reported, approved, rejected) with counts, an order, a table of items
- * (`QueueRow`), bulk approve / reject, pagination from X-WP-Total /
- * X-WP-TotalPages. Loading shows skeleton rows, a failed load its error
- * with Retry. Everything it shows comes from the `mvs/moderation` store;
- * the view, order and page live in the URL.
+ * (`QueueRow`), bulk approve (confirmed, naming the items) / reject,
+ * filters and items per page, a preview modal, keyboard shortcuts with
+ * their help panel, pagination from X-WP-Total / X-WP-TotalPages. Loading
+ * shows skeleton rows, a failed load its error with Retry. Everything it
+ * shows comes from the `mvs/moderation` store; the view, order, page and
+ * filters live in the URL.
  */
 import { Button, Flex, Notice, SelectControl } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import type { DeskOrder, DeskView, QueueCounts } from '../../api/types';
 import { store } from '../../store/moderation';
+import { DeskBulkConfirm } from '../desk-bulk-confirm';
+import { DeskFilters } from '../desk-filters';
+import { DeskHelp } from '../desk-help';
+import { DeskPreview } from '../desk-preview';
+import { useDeskShortcuts, type DeskShortcut } from '../desk-shortcuts';
 import { QueueRow } from '../queue-row';
 import { RejectModal } from '../reject-modal';
 
@@ -101,6 +108,10 @@ export function ModerationQueue() {
 		selected,
 		allSelected,
 		rejecting,
+		current,
+		preview,
+		confirming,
+		helpOpen,
 	} = useSelect( ( select ) => {
 		const queue = select( store );
 		return {
@@ -115,19 +126,76 @@ export function ModerationQueue() {
 			selected: queue.getSelected(),
 			allSelected: queue.isAllSelected(),
 			rejecting: queue.getRejecting(),
+			current: queue.getCurrent(),
+			preview: queue.getPreview(),
+			confirming: queue.getConfirming(),
+			helpOpen: queue.isHelpOpen(),
 		};
 	}, [] );
 	const {
 		setView,
 		setOrder,
 		setPage,
+		setPerPage,
+		setFilters,
 		selectAll,
 		moderate,
 		openReject,
 		closeReject,
+		confirmApprove,
+		cancelConfirm,
+		openPreview,
+		closePreview,
+		setCurrent,
+		setHelpOpen,
 		load,
 	} = useDispatch( store );
 	const { view, orderby, page } = query;
+	const titleOf = ( id: number ) =>
+		items.find( ( item ) => item.id === id )?.title || `#${ id }`;
+	const previewed = preview
+		? items.find( ( item ) => item.id === preview.id )
+		: undefined;
+
+	// Keyboard shortcuts as on the Comments screen: they act on the current row.
+	useDeskShortcuts( ( shortcut: DeskShortcut ) => {
+		const index = items.findIndex( ( item ) => item.id === current );
+		const item = items[ index ];
+		if ( 'next' === shortcut || 'previous' === shortcut ) {
+			if ( 0 === items.length ) {
+				return;
+			}
+			const step = 'next' === shortcut ? 1 : -1;
+			let next = Math.min(
+				items.length - 1,
+				Math.max( 0, index + step )
+			);
+			if ( -1 === index ) {
+				next = 1 === step ? 0 : items.length - 1;
+			}
+			const id = items[ next ]!.id;
+			void setCurrent( id );
+			document
+				.querySelector< HTMLElement >( `tr[data-media-id="${ id }"]` )
+				?.focus();
+		} else if ( 'help' === shortcut ) {
+			void setHelpOpen( true );
+		} else if ( ! item || busy ) {
+			// Nothing to act on yet (press j first), or a decision is running.
+		} else if ( 'open' === shortcut ) {
+			void openPreview( item.id );
+		} else if (
+			'approve' === shortcut &&
+			( 'approved' !== item.moderation_status || item.open_reports > 0 )
+		) {
+			void moderate( [ item.id ], 'approve' );
+		} else if (
+			'reject' === shortcut &&
+			'rejected' !== item.moderation_status
+		) {
+			void openReject( [ item.id ] );
+		}
+	} );
 
 	return (
 		<div className="mvs-queue mvs-desk">
@@ -200,7 +268,7 @@ export function ModerationQueue() {
 				<Button
 					variant="secondary"
 					disabled={ busy || 0 === selected.length }
-					onClick={ () => void moderate( selected, 'approve' ) }
+					onClick={ () => void confirmApprove( selected ) }
 				>
 					{ sprintf(
 						/* translators: %d: number of selected items. */
@@ -223,7 +291,24 @@ export function ModerationQueue() {
 						selected.length
 					) }
 				</Button>
+				<Button
+					variant="tertiary"
+					onClick={ () => void setHelpOpen( true ) }
+					aria-keyshortcuts="?"
+				>
+					{ __( 'Keyboard shortcuts', 'media-community-service' ) }
+				</Button>
 			</Flex>
+			<DeskFilters
+				query={ query }
+				uploaderName={
+					items.find(
+						( item ) => item.uploader.id === query.uploader
+					)?.uploader.name ?? null
+				}
+				onFilter={ ( filters ) => void setFilters( filters ) }
+				onPerPage={ ( perPage ) => void setPerPage( perPage ) }
+			/>
 
 			{ error && (
 				<Notice
@@ -341,12 +426,37 @@ export function ModerationQueue() {
 			{ rejecting && (
 				<RejectModal
 					count={ rejecting.length }
+					titles={
+						rejecting.length > 1
+							? rejecting.map( titleOf )
+							: undefined
+					}
 					busy={ busy }
 					onCancel={ () => void closeReject() }
 					onConfirm={ ( reason ) =>
 						void moderate( rejecting, 'reject', reason )
 					}
 				/>
+			) }
+			{ confirming && (
+				<DeskBulkConfirm
+					titles={ confirming.ids.map( titleOf ) }
+					busy={ busy }
+					onCancel={ () => void cancelConfirm() }
+					onConfirm={ () =>
+						void moderate( confirming.ids, confirming.action )
+					}
+				/>
+			) }
+			{ preview && previewed && (
+				<DeskPreview
+					item={ previewed }
+					preview={ preview }
+					onClose={ () => void closePreview() }
+				/>
+			) }
+			{ helpOpen && (
+				<DeskHelp onClose={ () => void setHelpOpen( false ) } />
 			) }
 		</div>
 	);

@@ -13,25 +13,17 @@ import type {
 } from '../../api/types';
 import { store } from '../../store/moderation';
 import { AnalysisResult } from '../analysis-result';
-import { formatDate, ReportList, ReportSummary } from '../desk-reports';
+import {
+	formatDate,
+	ReportList,
+	ReportSummary,
+	stateLabel,
+} from '../desk-reports';
+import { DeskHistory } from '../desk-history';
 import { DeskRowNotice } from '../desk-row-notice';
 import type { QueueRowProps, ThumbnailProps } from './types';
 
-/** The moderation state as a translated word (the API answers with its stable slug). */
-export function stateLabel( status: string ): string {
-	switch ( status ) {
-		case 'pending':
-			return __( 'Pending', 'media-community-service' );
-		case 'flagged':
-			return __( 'Flagged', 'media-community-service' );
-		case 'approved':
-			return __( 'Approved', 'media-community-service' );
-		case 'rejected':
-			return __( 'Rejected', 'media-community-service' );
-		default:
-			return status;
-	}
-}
+export { stateLabel };
 
 /** The signed URL of an image, or the media type where there is none. */
 function Thumbnail( { item, url }: ThumbnailProps ) {
@@ -83,17 +75,19 @@ function DecisionNote( { item }: { item: DeskItem } ) {
 }
 
 export function QueueRow( { item, columns }: QueueRowProps ) {
-	const { selected, busy, working, thumbnail, notice, expanded } = useSelect(
-		( select ) => ( {
-			selected: select( store ).isSelected( item.id ),
-			busy: select( store ).isBusy(),
-			working: select( store ).isWorking( item.id ),
-			thumbnail: select( store ).getThumbnail( item.id ),
-			notice: select( store ).getRowNotice( item.id ),
-			expanded: select( store ).isExpanded( item.id ),
-		} ),
-		[ item.id ]
-	);
+	const { selected, busy, working, thumbnail, notice, expanded, current } =
+		useSelect(
+			( select ) => ( {
+				selected: select( store ).isSelected( item.id ),
+				busy: select( store ).isBusy(),
+				working: select( store ).isWorking( item.id ),
+				thumbnail: select( store ).getThumbnail( item.id ),
+				notice: select( store ).getRowNotice( item.id ),
+				expanded: select( store ).isExpanded( item.id ),
+				current: select( store ).getCurrent() === item.id,
+			} ),
+			[ item.id ]
+		);
 	const {
 		toggleSelected,
 		moderate,
@@ -102,6 +96,8 @@ export function QueueRow( { item, columns }: QueueRowProps ) {
 		undo,
 		toggleExpanded,
 		dismissRowNotice,
+		openPreview,
+		setFilters,
 	} = useDispatch( store );
 	const title = item.title || `#${ item.id }`;
 	const disabled = busy || working;
@@ -112,8 +108,11 @@ export function QueueRow( { item, columns }: QueueRowProps ) {
 				className={ [
 					expanded ? 'is-expanded' : '',
 					working ? 'is-working' : '',
+					current ? 'is-current' : '',
 				].join( ' ' ) }
 				aria-busy={ working }
+				// The keyboard shortcuts move the focus from row to row.
+				tabIndex={ -1 }
 			>
 				<th scope="row" className="check-column">
 					<input
@@ -134,9 +133,26 @@ export function QueueRow( { item, columns }: QueueRowProps ) {
 					data-colname={ __( 'Item', 'media-community-service' ) }
 				>
 					<div className="mvs-desk__item">
-						<Thumbnail item={ item } url={ thumbnail } />
+						<button
+							type="button"
+							className="mvs-desk__preview-button"
+							onClick={ () => void openPreview( item.id ) }
+							aria-label={ sprintf(
+								/* translators: %s: item title. */
+								__( 'Preview %s', 'media-community-service' ),
+								title
+							) }
+						>
+							<Thumbnail item={ item } url={ thumbnail } />
+						</button>
 						<div>
-							<strong>{ title }</strong>
+							<Button
+								variant="link"
+								className="mvs-desk__title"
+								onClick={ () => void openPreview( item.id ) }
+							>
+								<strong>{ title }</strong>
+							</Button>
 							<br />
 							<span className="description">
 								{ item.mime_type }
@@ -243,6 +259,25 @@ export function QueueRow( { item, columns }: QueueRowProps ) {
 						( item.uploader.name ??
 						__( 'Deleted account', 'media-community-service' ) )
 					) }
+					<br />
+					<Button
+						variant="link"
+						className="mvs-desk__by-uploader"
+						onClick={ () =>
+							void setFilters( { uploader: item.uploader.id } )
+						}
+						label={ sprintf(
+							/* translators: %s: uploader name. */
+							__(
+								'Show only items by %s',
+								'media-community-service'
+							),
+							item.uploader.name ?? `#${ item.uploader.id }`
+						) }
+						showTooltip={ false }
+					>
+						{ __( 'Only theirs', 'media-community-service' ) }
+					</Button>
 				</td>
 				<td
 					data-colname={ __( 'Uploaded', 'media-community-service' ) }
@@ -265,6 +300,7 @@ export function QueueRow( { item, columns }: QueueRowProps ) {
 				<tr className="mvs-desk__expanded">
 					<td className="column-primary" colSpan={ columns }>
 						<ReportList item={ item } />
+						<DeskHistory item={ item } />
 						<AnalysisResult
 							title={ title }
 							result={

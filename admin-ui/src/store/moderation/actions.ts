@@ -8,12 +8,12 @@ import type {
 	AnalysisResult,
 	DeskItem,
 	DeskOrder,
+	DeskPerPage,
 	DeskView,
 	QueueCounts,
 	UndoResult,
 } from '../../api/types';
-import { PER_PAGE } from './constants';
-import type { ModerationAction, RowNotice, Thunk } from './types';
+import type { DeskFilters, ModerationAction, RowNotice, Thunk } from './types';
 import { updateMenuBubble, writeQueryToUrl } from './url';
 
 /** Shows the first page of another view. */
@@ -38,6 +38,21 @@ export function setPage( page: number ): Thunk {
 	};
 }
 
+export function setPerPage( perPage: DeskPerPage ): Thunk {
+	return async ( { dispatch } ) => {
+		dispatch( { type: 'SET_QUERY', query: { perPage, page: 1 } } );
+		await dispatch( load() );
+	};
+}
+
+/** Narrows the view (type, uploader, report reason, title search) from its first page. */
+export function setFilters( filters: Partial< DeskFilters > ): Thunk {
+	return async ( { dispatch } ) => {
+		dispatch( { type: 'SET_QUERY', query: { ...filters, page: 1 } } );
+		await dispatch( load() );
+	};
+}
+
 /** Fetches the current page and the counts; a page answered after the query changed is dropped. */
 export function load(): Thunk {
 	return async ( { dispatch, select } ) => {
@@ -48,9 +63,15 @@ export function load(): Thunk {
 			client.call( 'list_moderation_desk', {
 				query: {
 					page: query.page,
-					per_page: PER_PAGE,
+					per_page: query.perPage,
 					view: query.view,
 					orderby: query.orderby,
+					...( query.media_type
+						? { media_type: query.media_type }
+						: {} ),
+					...( query.uploader ? { uploader: query.uploader } : {} ),
+					...( query.reason ? { reason: query.reason } : {} ),
+					...( query.search ? { search: query.search } : {} ),
 				},
 			} ),
 			dispatch( refreshCounts() ),
@@ -152,6 +173,54 @@ export function closeReject(): ModerationAction {
 	return { type: 'CLOSE_REJECT' };
 }
 
+/** Asks to confirm a bulk approval (the dialog names the items). */
+export function confirmApprove( ids: number[] ): ModerationAction {
+	return { type: 'SET_CONFIRMING', confirming: { action: 'approve', ids } };
+}
+
+export function cancelConfirm(): ModerationAction {
+	return { type: 'SET_CONFIRMING', confirming: null };
+}
+
+/** The row the keyboard shortcuts act on. */
+export function setCurrent( id: number | null ): ModerationAction {
+	return { type: 'SET_CURRENT', id };
+}
+
+export function setHelpOpen( open: boolean ): ModerationAction {
+	return { type: 'SET_HELP', open };
+}
+
+export function closePreview(): ModerationAction {
+	return { type: 'SET_PREVIEW', preview: null };
+}
+
+/**
+ * Opens an item in the preview modal through a fresh signed URL (the storage
+ * folder is closed to the web; moderators may have any item signed).
+ */
+export function openPreview( id: number ): Thunk {
+	return async ( { dispatch, select } ) => {
+		dispatch( { type: 'SET_CURRENT', id } );
+		dispatch( {
+			type: 'SET_PREVIEW',
+			preview: { id, url: null, error: null },
+		} );
+		const response = await client.call( 'get_media_signed_url', {
+			params: { id },
+		} );
+		if ( select.getPreview()?.id !== id ) {
+			return;
+		}
+		dispatch( {
+			type: 'SET_PREVIEW',
+			preview: isOk( response )
+				? { id, url: response.body.url, error: null }
+				: { id, url: null, error: errorOf( response ).message },
+		} );
+	};
+}
+
 export function closeAnalysis(): ModerationAction {
 	return { type: 'SHOW_ANALYSIS', analysis: null };
 }
@@ -183,6 +252,7 @@ export function moderate(
 	return async ( { dispatch, select } ) => {
 		dispatch( { type: 'SET_BUSY', busy: true } );
 		dispatch( { type: 'CLOSE_REJECT' } );
+		dispatch( { type: 'SET_CONFIRMING', confirming: null } );
 		for ( const id of ids ) {
 			dispatch( { type: 'SET_WORKING', id, working: true } );
 			const response =

@@ -2,6 +2,3 @@ export const STORE_NAME = 'mvs/moderation';
 
 /** Context of this screen's notices in `core/notices`. */
 export const NOTICE_CONTEXT = 'mvs/moderation';
-
-/** Rows per page of the queue. */
-export const PER_PAGE = 20;

@@ -20,6 +20,10 @@ export const initialState: ModerationState = {
 	analysis: null,
 	thumbnails: {},
 	thumbnailsUnavailable: false,
+	current: null,
+	preview: null,
+	confirming: null,
+	helpOpen: false,
 };
 
 export function reducer(
@@ -41,6 +45,10 @@ export function reducer(
 				pages: action.pages,
 				// A selection survives a reload only for the rows still shown.
 				selected: state.selected.filter( ( id ) => ids.includes( id ) ),
+				current:
+					null !== state.current && ids.includes( state.current )
+						? state.current
+						: null,
 			};
 		}
 		case 'RECEIVE_PAGE_FAILED':
@@ -113,6 +121,14 @@ export function reducer(
 			};
 		case 'THUMBNAILS_UNAVAILABLE':
 			return { ...state, thumbnailsUnavailable: true };
+		case 'SET_CURRENT':
+			return { ...state, current: action.id };
+		case 'SET_PREVIEW':
+			return { ...state, preview: action.preview };
+		case 'SET_CONFIRMING':
+			return { ...state, confirming: action.confirming };
+		case 'SET_HELP':
+			return { ...state, helpOpen: action.open };
 		default:
 			return state;
 	}

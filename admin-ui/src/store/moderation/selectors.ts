@@ -1,5 +1,12 @@
 import type { DeskItem } from '../../api/types';
-import type { Analysis, ModerationState, QueueQuery, RowNotice } from './types';
+import type {
+	Analysis,
+	BulkConfirm,
+	ModerationState,
+	Preview,
+	QueueQuery,
+	RowNotice,
+} from './types';
 
 export function getQuery( state: ModerationState ): QueueQuery {
 	return state.query;
@@ -94,4 +101,21 @@ export function getItem(
 	id: number
 ): DeskItem | undefined {
 	return state.items.find( ( item ) => item.id === id );
+}
+
+/** The row the keyboard shortcuts act on. */
+export function getCurrent( state: ModerationState ): number | null {
+	return state.current;
+}
+
+export function getPreview( state: ModerationState ): Preview | null {
+	return state.preview;
+}
+
+export function getConfirming( state: ModerationState ): BulkConfirm | null {
+	return state.confirming;
+}
+
+export function isHelpOpen( state: ModerationState ): boolean {
+	return state.helpOpen;
 }

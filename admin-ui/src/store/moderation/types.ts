@@ -4,18 +4,43 @@
 import type {
 	AnalysisResult,
 	DeskItem,
+	DeskMediaType,
 	DeskOrder,
+	DeskPerPage,
+	DeskReason,
 	DeskView,
 	QueueCounts,
 } from '../../api/types';
 import type { Registry } from '../notices';
 import type * as selectors from './selectors';
 
-/** What the desk shows; kept in the URL (view, orderby, paged) so a reload keeps it. */
-export interface QueueQuery {
+/** What narrows a view (null or '': no filter). */
+export interface DeskFilters {
+	media_type: DeskMediaType | null;
+	uploader: number | null;
+	reason: DeskReason | null;
+	search: string;
+}
+
+/** What the desk shows; kept in the URL so a reload keeps it. */
+export interface QueueQuery extends DeskFilters {
 	view: DeskView;
 	orderby: DeskOrder;
 	page: number;
+	perPage: DeskPerPage;
+}
+
+/** A bulk approval waiting for its confirmation. */
+export interface BulkConfirm {
+	action: 'approve';
+	ids: number[];
+}
+
+/** The item shown in the preview modal, with its signed URL once signed. */
+export interface Preview {
+	id: number;
+	url: string | null;
+	error: string | null;
 }
 
 /** Feedback shown in the row that caused it; `undo` offers to revert the decision. */
@@ -56,6 +81,12 @@ export interface ModerationState {
 	thumbnails: Record< number, string >;
 	/** The signed-URL route answered an error once: no more are asked for. */
 	thumbnailsUnavailable: boolean;
+	/** The row the keyboard shortcuts act on. */
+	current: number | null;
+	preview: Preview | null;
+	confirming: BulkConfirm | null;
+	/** The keyboard shortcuts' help panel is open. */
+	helpOpen: boolean;
 }
 
 export type ModerationAction =
@@ -76,7 +107,11 @@ export type ModerationAction =
 	| { type: 'CLOSE_REJECT' }
 	| { type: 'SHOW_ANALYSIS'; analysis: Analysis | null }
 	| { type: 'RECEIVE_THUMBNAILS'; urls: Record< number, string > }
-	| { type: 'THUMBNAILS_UNAVAILABLE' };
+	| { type: 'THUMBNAILS_UNAVAILABLE' }
+	| { type: 'SET_CURRENT'; id: number | null }
+	| { type: 'SET_PREVIEW'; preview: Preview | null }
+	| { type: 'SET_CONFIRMING'; confirming: BulkConfirm | null }
+	| { type: 'SET_HELP'; open: boolean };
 
 /** Selectors as a thunk sees them: bound to the store's state. */
 type Bound< S > = {

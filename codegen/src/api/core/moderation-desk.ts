@@ -35,6 +35,10 @@ export const moderationDesk = resource({
 					.default('waiting')
 					.describe('waiting: pending, flagged and approved items with open reports; the others: that state only (reported: approved with open reports).'),
 				orderby: t.oneOf(DESK_ORDER).default('oldest').describe('oldest/newest: by upload, or by latest decision in the approved and rejected views; reports: most open reports first.'),
+				media_type: t.oneOf(MEDIA_TYPE).describe('Only items of this media type.'),
+				uploader: t.id().describe('Only items uploaded by this user.'),
+				reason: t.oneOf(REPORT_REASON).describe('Only items with a report (open or decided) giving this reason.'),
+				search: t.string().max(200).describe('Only items whose title contains this text.'),
 			},
 			paginate: { perPage: 20, max: 100, totalHeader: true },
 			response: { schema: 'list:ModerationDeskItem' },
@@ -122,6 +126,19 @@ export const moderationDeskSchemas: readonly SchemaSpec[] = [
 			.nullable()
 			.required()
 			.describe('The latest moderator decision; null when there was none.'),
+		history: t
+			.array(
+				t.object({
+					action: t.enum('approve', 'reject', 'undo', 'flag').required(),
+					by: person.describe('Who acted; id 0 and name null when the report threshold or the analysis flagged the item.'),
+					at: t.datetime().required(),
+					reason: t.string().nullable().required(),
+					from: t.oneOf(MODERATION_STATUS).nullable().required().describe('The state before; null when the log did not record it.'),
+					to: t.oneOf(MODERATION_STATUS).nullable().required().describe('The state after; null when the log did not record it.'),
+				}),
+			)
+			.required()
+			.describe('Every decision, undo and flag on the item from the moderation log, newest first (analyses are in analysis).'),
 	}),
 	schema('ModerationUndo', 'Outcome of an undo: the state the item is back in.', {
 		id: t.int().required(),

@@ -48,6 +48,7 @@ const deskItem = ( id: number, extra: Record< string, unknown > = {} ) => ( {
 	flag_reason: null,
 	analysis: null,
 	decision: null,
+	history: [],
 	...extra,
 } );
 
@@ -177,5 +178,88 @@ describe( 'ModerationQueue', () => {
 		fireEvent.click( screen.getByRole( 'button', { name: 'Retry' } ) );
 		await screen.findByText( 'Nothing is waiting for a moderator.' );
 		expect( screen.queryByText( 'Server down.' ) ).toBeNull();
+	} );
+
+	it( 'moderates by keyboard: j/k move, a approves, r asks for the reason, ? shows the help; nothing while a dialog is open', async () => {
+		const sent = answerRoutes( mockedFetch, {
+			'GET /mvs/v1/moderation/desk': rows( deskItem( 1 ), deskItem( 2 ) ),
+			'GET /mvs/v1/moderation/counts': counts,
+			'POST /mvs/v1/moderation/2/approve': {
+				status: 200,
+				body: {
+					id: 2,
+					moderation_status: 'approved',
+					previous_status: 'pending',
+					changed: true,
+					reason: null,
+				},
+			},
+		} );
+		const { container } = await renderQueue();
+		const focused = () => container.ownerDocument.activeElement;
+		const press = ( key: string ) =>
+			fireEvent.keyDown( focused() ?? document.body, { key } );
+		press( 'j' );
+		press( 'j' );
+		press( 'k' );
+		press( 'j' );
+		const current = container.querySelector( 'tr.is-current' );
+		expect( current?.getAttribute( 'data-media-id' ) ).toBe( '2' );
+		expect( focused() ).toBe( current );
+		press( 'a' );
+		await waitFor( () =>
+			expect( screen.getByRole( 'status' ).textContent ).toContain(
+				'Item 2 approved.'
+			)
+		);
+		press( 'k' );
+		press( 'r' );
+		const dialog = screen.getByRole( 'dialog', { name: 'Reject 1 item' } );
+		press( 'a' );
+		fireEvent.keyDown( dialog, { key: 'Escape' } );
+		await waitFor( () =>
+			expect( screen.queryByRole( 'dialog' ) ).toBeNull()
+		);
+		press( '?' );
+		expect(
+			screen.getByRole( 'dialog', { name: 'Keyboard shortcuts' } )
+		).toBeTruthy();
+		expect(
+			sent
+				.filter( ( s ) => s.request.startsWith( 'POST' ) )
+				.map( ( s ) => s.request )
+		).toEqual( [ 'POST /mvs/v1/moderation/2/approve' ] );
+	} );
+
+	it( 'confirms a bulk approval naming the items; Cancel does nothing', async () => {
+		const sent = answerRoutes( mockedFetch, {
+			'GET /mvs/v1/moderation/desk': rows(
+				deskItem( 1, { title: 'a.jpg' } ),
+				deskItem( 2, { title: 'b.png' } )
+			),
+			'GET /mvs/v1/moderation/counts': counts,
+		} );
+		await renderQueue();
+		fireEvent.click(
+			screen.getByRole( 'checkbox', { name: 'Select all' } )
+		);
+		fireEvent.click(
+			screen.getByRole( 'button', { name: 'Approve selected (2)' } )
+		);
+		const dialog = screen.getByRole( 'dialog', {
+			name: 'Approve selected items',
+		} );
+		expect( dialog.textContent ).toContain(
+			'Approve 2 items: a.jpg, b.png?'
+		);
+		fireEvent.click(
+			within( dialog ).getByRole( 'button', { name: 'Cancel' } )
+		);
+		await waitFor( () =>
+			expect( screen.queryByRole( 'dialog' ) ).toBeNull()
+		);
+		expect(
+			sent.filter( ( s ) => s.request.startsWith( 'POST' ) )
+		).toEqual( [] );
 	} );
 } );

@@ -27,6 +27,7 @@ const item = {
 		reason: 'Blurry',
 		from: 'approved',
 	},
+	history: [],
 } as unknown as DeskItem;
 
 function renderRow() {

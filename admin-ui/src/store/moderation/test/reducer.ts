@@ -56,10 +56,11 @@ describe( 'moderation reducer', () => {
 			type: 'SET_QUERY',
 			query: { view: 'flagged', page: 1 },
 		} );
-		expect( state.query ).toEqual( {
+		expect( state.query ).toMatchObject( {
 			view: 'flagged',
 			orderby: 'oldest',
 			page: 1,
+			perPage: 20,
 		} );
 		state = reducer( state, {
 			type: 'RECEIVE_THUMBNAILS',

@@ -53,11 +53,25 @@ describe( 'mvs/moderation thunks', () => {
 			view: 'rejected',
 			orderby: 'reports',
 			page: 2,
+			perPage: 20,
+			media_type: null,
+			uploader: null,
+			reason: null,
+			search: '',
 		} );
-		expect( queryFromSearch( '?view=bogus&paged=-1' ) ).toEqual( {
+		expect(
+			queryFromSearch(
+				'?view=bogus&paged=-1&per_page=7&media_type=x&uploader=-3&reason=no'
+			)
+		).toEqual( {
 			view: 'waiting',
 			orderby: 'oldest',
 			page: 1,
+			perPage: 20,
+			media_type: null,
+			uploader: null,
+			reason: null,
+			search: '',
 		} );
 		const sent = answerRoutes( mockedFetch, {
 			'GET /mvs/v1/moderation/desk': page( 1, 2 ),
@@ -81,6 +95,76 @@ describe( 'mvs/moderation thunks', () => {
 		expect( document.querySelector( '.awaiting-mod' )?.className ).toBe(
 			'awaiting-mod count-3'
 		);
+	} );
+
+	it( 'sends the filters and items per page, keeps them in the URL and drops them when cleared', async () => {
+		const sent = answerRoutes( mockedFetch, {
+			'GET /mvs/v1/moderation/desk': page( 1 ),
+			'GET /mvs/v1/moderation/counts': counts,
+		} );
+		const registry = freshRegistry( store );
+		await registry.dispatch( store ).setFilters( {
+			media_type: 'video',
+			uploader: 7,
+			reason: 'spam',
+			search: 'sun set',
+		} );
+		await registry.dispatch( store ).setPerPage( 50 );
+		expect(
+			sent
+				.map( ( s ) => s.request )
+				.filter( ( request ) => request.includes( '/desk' ) )
+				.pop()
+		).toMatch(
+			/^GET \/mvs\/v1\/moderation\/desk\?page=1&per_page=50&view=waiting&orderby=\w+&media_type=video&uploader=7&reason=spam&search=sun(%20|\+)set$/
+		);
+		expect( queryFromSearch( window.location.search ) ).toMatchObject( {
+			perPage: 50,
+			media_type: 'video',
+			uploader: 7,
+			reason: 'spam',
+			search: 'sun set',
+		} );
+		await registry.dispatch( store ).setFilters( {
+			media_type: null,
+			uploader: null,
+			reason: null,
+			search: '',
+		} );
+		expect( window.location.search ).not.toMatch(
+			/media_type|uploader|reason|[?&]s=/
+		);
+	} );
+
+	it( 'opens the preview through a signed URL, and says why when it cannot', async () => {
+		answerRoutes( mockedFetch, {
+			'GET /mvs/v1/media/3/signed-url': {
+				status: 200,
+				body: { url: 'https://example.test/serve?x=1', expires_at: '' },
+			},
+			'GET /mvs/v1/media/4/signed-url': {
+				status: 404,
+				body: {
+					code: 'mvs_not_found',
+					message: 'Media item not found.',
+					data: { status: 404 },
+				},
+			},
+		} );
+		const registry = freshRegistry( store );
+		await registry.dispatch( store ).openPreview( 3 );
+		expect( registry.select( store ).getPreview() ).toEqual( {
+			id: 3,
+			url: 'https://example.test/serve?x=1',
+			error: null,
+		} );
+		expect( registry.select( store ).getCurrent() ).toBe( 3 );
+		await registry.dispatch( store ).openPreview( 4 );
+		expect( registry.select( store ).getPreview() ).toEqual( {
+			id: 4,
+			url: null,
+			error: 'Media item not found.',
+		} );
 	} );
 
 	it( 'keeps a failed load as an error, and names a failed decision in its row without Undo', async () => {
