@@ -1,7 +1,9 @@
 /**
  * Pro's Quotas screen in Chromium, as a site owner uses it: a package with
  * its storage typed in MB, made the default, assigned to a member, credits
- * adjusted with a note, the member's usage against the limits; then the
+ * adjusted with a note and seen in the member's credit history, the
+ * member's usage against the limits (one GET /quotas/members a page,
+ * sortable by usage, no request per row); then the
  * same screen on a 390-px phone. Fails on any console error or warning and
  * on serious or critical axe violations inside the screen; screenshots go
  * to test-results/…/admin-ui/quotas-*.png. A moderator (no
@@ -73,18 +75,35 @@ test('a site owner creates a package in MB, makes it the default, assigns it, ad
 	expect(defaults).toEqual([made]);
 	await screenshot(page, 'quotas-packages');
 
-	// The member: found by search, their usage against the package's limits.
+	// The member: found by search, their usage against the package's limits,
+	// each page one request to GET /quotas/members and none per row.
+	const reads: string[] = [];
+	page.on('request', (request) => {
+		const url = decodeURIComponent(request.url());
+		if (/wp\/v2\/users|mvs-pro\/v1\/(quotas\/members|users\/\d+\/quota)/.test(url)) reads.push(url);
+	});
 	await page.getByRole('tab', { name: 'Usage per member' }).click();
 	await page.getByLabel('Search members', { exact: true }).fill(member.login);
+	const searched = page.waitForResponse((res) => res.url().includes('quotas/members') && res.url().includes(`search=${member.login}`));
 	await page.getByRole('button', { name: 'Search', exact: true }).click();
+	await searched;
 	const memberRow = page.getByRole('row', { name: new RegExp(member.login) });
 	await expect(page.getByRole('row')).toHaveCount(2); // the heading row and the member
 	await expect(memberRow.getByRole('meter', { name: `Images of ${member.login}` })).toHaveAttribute('aria-valuetext', '1 of 5');
 	await expect(memberRow.getByRole('meter', { name: `Storage of ${member.login}` })).toHaveAttribute('aria-valuetext', /^[\d.]+ (B|KB) of 250 MB$/);
 
-	// Assign the package directly, then add three image credits with a note.
+	const sorted = page.waitForResponse((res) => res.url().includes('quotas/members') && res.url().includes('orderby=storage_used'));
+	await page.getByLabel('Sort by', { exact: true }).selectOption('storage-desc');
+	expect((await sorted).status()).toBe(200);
+	await expect(memberRow.getByRole('meter', { name: `Images of ${member.login}` })).toHaveAttribute('aria-valuetext', '1 of 5');
+	expect(reads.length).toBeGreaterThanOrEqual(2);
+	expect(reads.filter((url) => !url.includes('mvs-pro/v1/quotas/members'))).toEqual([]);
+
+	// Assign the package directly, then add three image credits with a note:
+	// the member's credit history (empty so far) shows the new row.
 	await memberRow.getByRole('button', { name: `Manage ${member.login}` }).click();
 	const panel = page.getByRole('dialog', { name: `Quota of ${member.login}` });
+	await expect(panel.getByText('No credit changes yet.')).toBeVisible();
 	await panel.getByLabel('Package', { exact: true }).selectOption({ label: name });
 	await panel.getByRole('button', { name: 'Assign package' }).click();
 	await expect(page.locator('.components-snackbar', { hasText: `Package "${name}" assigned to ${member.login}.` })).toBeVisible();
@@ -92,7 +111,7 @@ test('a site owner creates a package in MB, makes it the default, assigns it, ad
 	await panel.getByLabel('Change (e.g. 5 or -2)', { exact: true }).fill('3');
 	await panel.getByLabel("Note (shown in the member's credit history)", { exact: true }).fill('Photo contest prize');
 	await panel.getByRole('button', { name: 'Adjust credits' }).click();
-	await expect(panel.getByRole('table', { name: 'Adjustments made here' }).getByRole('row', { name: /image credits \+3 3 Photo contest prize/ })).toBeVisible();
+	await expect(panel.getByRole('table', { name: 'Credit history' }).getByRole('row', { name: /image credits \+3 3 Manual Photo contest prize/ })).toBeVisible();
 	await expect(panel).toContainText('Balances: images 3 · videos 0 · audio 0');
 	expect(await seriousViolations(page, SCREEN)).toEqual([]);
 	await screenshot(page, 'quotas-member');

@@ -1,8 +1,8 @@
 /**
  * One member's dialog: the package they hold now, assigning a package to
- * them (POST /users/{id}/package), and adjusting their credits with a note
- * (POST /users/{id}/credits). Pro keeps no per-member history route, so the
- * dialog lists the adjustments made on this screen, as the server answered.
+ * them (POST /users/{id}/package), adjusting their credits with a note
+ * (POST /users/{id}/credits), and their credit history below, newest first
+ * (GET /users/{id}/credits/history, paginated; reloaded after an adjustment).
  */
 import {
 	Button,
@@ -10,19 +10,21 @@ import {
 	Modal,
 	Notice,
 	SelectControl,
+	Spinner,
 	TextControl,
 	TextareaControl,
 } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
-import { useState } from '@wordpress/element';
+import { useEffect, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import { store } from '../../store/quotas';
 import { creditTypeLabel } from '../../store/quotas/actions';
-import type { CreditType } from '../../store/quotas/types';
+import type { CreditHistory, CreditType } from '../../store/quotas/types';
+import { LoadError } from '../quotas-load-error';
 import type { MemberPanelProps } from './types';
 
 export function MemberPanel( { userId }: MemberPanelProps ) {
-	const { member, quota, packages, busy, error, adjustments } = useSelect(
+	const { member, quota, packages, busy, error, history } = useSelect(
 		( select ) => {
 			const quotas = select( store );
 			return {
@@ -31,12 +33,16 @@ export function MemberPanel( { userId }: MemberPanelProps ) {
 				packages: quotas.getPackages() ?? [],
 				busy: quotas.isMemberBusy(),
 				error: quotas.getMemberError(),
-				adjustments: quotas.getAdjustments( userId ),
+				history: quotas.getHistory( userId ),
 			};
 		},
 		[ userId ]
 	);
-	const { openMember, assignPackage, adjustCredits } = useDispatch( store );
+	const { openMember, assignPackage, adjustCredits, loadHistory } =
+		useDispatch( store );
+	useEffect( () => {
+		void loadHistory( userId, 1 );
+	}, [ userId, loadHistory ] );
 	const [ chosen, setChosen ] = useState( '' );
 	const [ creditType, setCreditType ] = useState< CreditType >( 'image' );
 	const [ amount, setAmount ] = useState( '' );
@@ -238,56 +244,10 @@ export function MemberPanel( { userId }: MemberPanelProps ) {
 					) }
 				</p>
 			) }
-			{ adjustments.length > 0 && (
-				<table className="widefat striped mvs-quotas__adjustments">
-					<caption>
-						{ __(
-							'Adjustments made here',
-							'media-community-service-pro'
-						) }
-					</caption>
-					<thead>
-						<tr>
-							<th scope="col">
-								{ __(
-									'Credits',
-									'media-community-service-pro'
-								) }
-							</th>
-							<th scope="col">
-								{ __(
-									'Change',
-									'media-community-service-pro'
-								) }
-							</th>
-							<th scope="col">
-								{ __(
-									'Balance after',
-									'media-community-service-pro'
-								) }
-							</th>
-							<th scope="col">
-								{ __( 'Note', 'media-community-service-pro' ) }
-							</th>
-						</tr>
-					</thead>
-					<tbody>
-						{ adjustments.map( ( entry ) => (
-							<tr key={ entry.id }>
-								<td>
-									{ creditTypeLabel( entry.credit_type ) }
-								</td>
-								<td>
-									{ ( entry.amount > 0 ? '+' : '' ) +
-										String( entry.amount ) }
-								</td>
-								<td>{ entry.balance_after }</td>
-								<td>{ entry.note }</td>
-							</tr>
-						) ) }
-					</tbody>
-				</table>
-			) }
+			<CreditHistoryTable
+				history={ history }
+				onPage={ ( page ) => void loadHistory( userId, page ) }
+			/>
 			<Flex justify="flex-end">
 				<Button
 					variant="tertiary"
@@ -298,4 +258,148 @@ export function MemberPanel( { userId }: MemberPanelProps ) {
 			</Flex>
 		</Modal>
 	);
+}
+
+function CreditHistoryTable( {
+	history,
+	onPage,
+}: {
+	history: CreditHistory | null;
+	onPage: ( page: number ) => void;
+} ) {
+	let body;
+	if ( history?.error ) {
+		body = (
+			<LoadError
+				message={ sprintf(
+					/* translators: %s: error message. */
+					__(
+						'The credit history could not be loaded: %s',
+						'media-community-service-pro'
+					),
+					history.error
+				) }
+				onRetry={ () => onPage( history.page ) }
+			/>
+		);
+	} else if ( ! history?.entries ) {
+		body = <Spinner />;
+	} else if ( 0 === history.entries.length ) {
+		body = (
+			<p className="mvs-quotas__empty">
+				{ __(
+					'No credit changes yet.',
+					'media-community-service-pro'
+				) }
+			</p>
+		);
+	} else {
+		body = (
+			<table className="widefat striped mvs-quotas__history">
+				<caption className="screen-reader-text">
+					{ __( 'Credit history', 'media-community-service-pro' ) }
+				</caption>
+				<thead>
+					<tr>
+						<th scope="col">
+							{ __( 'Date', 'media-community-service-pro' ) }
+						</th>
+						<th scope="col">
+							{ __( 'Credits', 'media-community-service-pro' ) }
+						</th>
+						<th scope="col">
+							{ __( 'Change', 'media-community-service-pro' ) }
+						</th>
+						<th scope="col">
+							{ __(
+								'Balance after',
+								'media-community-service-pro'
+							) }
+						</th>
+						<th scope="col">
+							{ __( 'Source', 'media-community-service-pro' ) }
+						</th>
+						<th scope="col">
+							{ __( 'Note', 'media-community-service-pro' ) }
+						</th>
+					</tr>
+				</thead>
+				<tbody>
+					{ history.entries.map( ( entry ) => (
+						<tr key={ entry.id }>
+							<td>{ formatDate( entry.created_at ) }</td>
+							<td>{ creditTypeLabel( entry.credit_type ) }</td>
+							<td>
+								{ ( entry.amount > 0 ? '+' : '' ) +
+									String( entry.amount ) }
+							</td>
+							<td>{ entry.balance_after }</td>
+							<td>{ sourceLabel( entry.source ) }</td>
+							<td>{ entry.note }</td>
+						</tr>
+					) ) }
+				</tbody>
+			</table>
+		);
+	}
+	const page = history?.page ?? 1;
+	const pages = history?.pages ?? 0;
+	return (
+		<section
+			className="mvs-quotas__history-section"
+			aria-labelledby="mvs-quotas-history-title"
+		>
+			<h3 id="mvs-quotas-history-title">
+				{ __( 'Credit history', 'media-community-service-pro' ) }
+			</h3>
+			{ body }
+			{ pages > 1 && (
+				<Flex justify="flex-end" wrap gap={ 2 }>
+					<Button
+						variant="secondary"
+						size="compact"
+						disabled={ page <= 1 || ! history?.entries }
+						onClick={ () => onPage( page - 1 ) }
+					>
+						{ __( 'Newer', 'media-community-service-pro' ) }
+					</Button>
+					<span>
+						{ sprintf(
+							/* translators: 1: current page, 2: number of pages. */
+							__(
+								'Page %1$d of %2$d',
+								'media-community-service-pro'
+							),
+							page,
+							pages
+						) }
+					</span>
+					<Button
+						variant="secondary"
+						size="compact"
+						disabled={ page >= pages || ! history?.entries }
+						onClick={ () => onPage( page + 1 ) }
+					>
+						{ __( 'Older', 'media-community-service-pro' ) }
+					</Button>
+				</Flex>
+			) }
+		</section>
+	);
+}
+
+/** A UTC timestamp in the browser's locale and zone. */
+function formatDate( iso: string ): string {
+	const date = new Date( iso );
+	return Number.isNaN( date.getTime() ) ? iso : date.toLocaleString();
+}
+
+/** Where a credit change came from, for reading. */
+function sourceLabel( source: string ): string {
+	const labels: Record< string, string > = {
+		manual: __( 'Manual', 'media-community-service-pro' ),
+		upload: __( 'Upload', 'media-community-service-pro' ),
+		upload_refund: __( 'Upload refund', 'media-community-service-pro' ),
+	};
+	return labels[ source ] ?? source;
 }

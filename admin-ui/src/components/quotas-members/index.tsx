@@ -1,8 +1,8 @@
 /**
- * Members' usage against their limits: a search, a sort and pages over
- * WordPress's users (/wp/v2/users), each row with the member's quota (one
- * request per row) as usage bars, and Manage, which opens the member panel.
- * Collapses to stacked rows on phones.
+ * Members' usage against their limits (GET /quotas/members, one request a
+ * page): a search, a sort (name, registration, storage or files used) and
+ * pages, each row with usage bars, and Manage, which opens the member
+ * panel. Collapses to stacked rows on phones.
  */
 import {
 	Button,
@@ -14,7 +14,7 @@ import {
 import { useDispatch, useSelect } from '@wordpress/data';
 import { useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
-import type { WpUser } from '../../api/wp-users';
+import type { MemberQuota } from '../../../../client/src/client';
 import { store } from '../../store/quotas';
 import type { MembersQuery } from '../../store/quotas/types';
 import { MemberPanel } from '../quotas-member-panel';
@@ -25,154 +25,93 @@ import { UsageBar } from '../quotas-usage-bar';
 const SORTS: Record< string, Pick< MembersQuery, 'orderby' | 'order' > > = {
 	'name-asc': { orderby: 'name', order: 'asc' },
 	'name-desc': { orderby: 'name', order: 'desc' },
-	'registered-desc': { orderby: 'registered_date', order: 'desc' },
-	'registered-asc': { orderby: 'registered_date', order: 'asc' },
+	'registered-desc': { orderby: 'registered', order: 'desc' },
+	'registered-asc': { orderby: 'registered', order: 'asc' },
+	'storage-desc': { orderby: 'storage_used', order: 'desc' },
+	'items-desc': { orderby: 'items_used', order: 'desc' },
 };
 
-function MemberRow( { member }: { member: WpUser } ) {
-	const { quota, error } = useSelect(
-		( select ) => ( {
-			quota: select( store ).getQuota( member.id ),
-			error: select( store ).getQuotaError( member.id ),
-		} ),
-		[ member.id ]
-	);
-	const { openMember, loadQuota } = useDispatch( store );
-	let cells;
-	if ( error ) {
-		cells = (
-			<td
-				colSpan={ 4 }
-				data-colname={ __( 'Usage', 'media-community-service-pro' ) }
-			>
-				<span className="mvs-quotas__error">{ error }</span>{ ' ' }
-				<Button
-					variant="link"
-					onClick={ () => void loadQuota( member.id ) }
-				>
-					{ __( 'Retry', 'media-community-service-pro' ) }
-				</Button>
+function MemberRow( { member }: { member: MemberQuota } ) {
+	// The panel's writes (assignment, credits) update the quota kept by user ID.
+	const quota =
+		useSelect(
+			( select ) => select( store ).getQuota( member.id ),
+			[ member.id ]
+		) ?? member.quota;
+	const { openMember } = useDispatch( store );
+	const { usage, limits, bypass } = quota;
+	const cells = (
+		<>
+			<td data-colname={ __( 'Package', 'media-community-service-pro' ) }>
+				{ quota.package ||
+					__( 'None (unlimited)', 'media-community-service-pro' ) }
+				{ bypass && (
+					<span className="mvs-quotas__badge">
+						{ __( 'Not enforced', 'media-community-service-pro' ) }
+					</span>
+				) }
 			</td>
-		);
-	} else if ( ! quota ) {
-		cells = (
-			<td colSpan={ 4 }>
-				<span className="mvs-quotas__skeleton" aria-hidden="true" />
-				<span className="screen-reader-text">
-					{ __( 'Loading usage…', 'media-community-service-pro' ) }
-				</span>
-			</td>
-		);
-	} else {
-		const { usage, limits, bypass } = quota;
-		cells = (
-			<>
-				<td
-					data-colname={ __(
-						'Package',
-						'media-community-service-pro'
+			<td data-colname={ __( 'Files', 'media-community-service-pro' ) }>
+				<UsageBar
+					label={ sprintf(
+						/* translators: %s: member name. */
+						__( 'Images of %s', 'media-community-service-pro' ),
+						member.name
 					) }
-				>
-					{ quota.package ||
+					caption={ __( 'Images', 'media-community-service-pro' ) }
+					used={ usage.image_count }
+					limit={ limits.image_limit }
+				/>
+				<UsageBar
+					label={ sprintf(
+						/* translators: %s: member name. */
+						__( 'Videos of %s', 'media-community-service-pro' ),
+						member.name
+					) }
+					caption={ __( 'Videos', 'media-community-service-pro' ) }
+					used={ usage.video_count }
+					limit={ limits.video_limit }
+				/>
+				<UsageBar
+					label={ sprintf(
+						/* translators: %s: member name. */
 						__(
-							'None (unlimited)',
-							'media-community-service-pro'
-						) }
-					{ bypass && (
-						<span className="mvs-quotas__badge">
-							{ __(
-								'Not enforced',
-								'media-community-service-pro'
-							) }
-						</span>
-					) }
-				</td>
-				<td
-					data-colname={ __(
-						'Files',
-						'media-community-service-pro'
-					) }
-				>
-					<UsageBar
-						label={ sprintf(
-							/* translators: %s: member name. */
-							__( 'Images of %s', 'media-community-service-pro' ),
-							member.name
-						) }
-						caption={ __(
-							'Images',
-							'media-community-service-pro'
-						) }
-						used={ usage.image_count }
-						limit={ limits.image_limit }
-					/>
-					<UsageBar
-						label={ sprintf(
-							/* translators: %s: member name. */
-							__( 'Videos of %s', 'media-community-service-pro' ),
-							member.name
-						) }
-						caption={ __(
-							'Videos',
-							'media-community-service-pro'
-						) }
-						used={ usage.video_count }
-						limit={ limits.video_limit }
-					/>
-					<UsageBar
-						label={ sprintf(
-							/* translators: %s: member name. */
-							__(
-								'Audio files of %s',
-								'media-community-service-pro'
-							),
-							member.name
-						) }
-						caption={ __( 'Audio', 'media-community-service-pro' ) }
-						used={ usage.audio_count }
-						limit={ limits.audio_limit }
-					/>
-				</td>
-				<td
-					data-colname={ __(
-						'Storage',
-						'media-community-service-pro'
-					) }
-				>
-					<UsageBar
-						label={ sprintf(
-							/* translators: %s: member name. */
-							__(
-								'Storage of %s',
-								'media-community-service-pro'
-							),
-							member.name
-						) }
-						used={ usage.storage_bytes }
-						limit={ limits.storage_bytes }
-						format={ formatBytes }
-					/>
-				</td>
-				<td
-					data-colname={ __(
-						'Credits',
-						'media-community-service-pro'
-					) }
-				>
-					{ sprintf(
-						/* translators: 1: image credits, 2: video credits, 3: audio credits. */
-						__(
-							'Images %1$d · Videos %2$d · Audio %3$d',
+							'Audio files of %s',
 							'media-community-service-pro'
 						),
-						quota.credits.image,
-						quota.credits.video,
-						quota.credits.audio
+						member.name
 					) }
-				</td>
-			</>
-		);
-	}
+					caption={ __( 'Audio', 'media-community-service-pro' ) }
+					used={ usage.audio_count }
+					limit={ limits.audio_limit }
+				/>
+			</td>
+			<td data-colname={ __( 'Storage', 'media-community-service-pro' ) }>
+				<UsageBar
+					label={ sprintf(
+						/* translators: %s: member name. */
+						__( 'Storage of %s', 'media-community-service-pro' ),
+						member.name
+					) }
+					used={ usage.storage_bytes }
+					limit={ limits.storage_bytes }
+					format={ formatBytes }
+				/>
+			</td>
+			<td data-colname={ __( 'Credits', 'media-community-service-pro' ) }>
+				{ sprintf(
+					/* translators: 1: image credits, 2: video credits, 3: audio credits. */
+					__(
+						'Images %1$d · Videos %2$d · Audio %3$d',
+						'media-community-service-pro'
+					),
+					quota.credits.image,
+					quota.credits.video,
+					quota.credits.audio
+				) }
+			</td>
+		</>
+	);
 	return (
 		<tr data-user-id={ member.id }>
 			<th
@@ -180,11 +119,11 @@ function MemberRow( { member }: { member: WpUser } ) {
 				data-colname={ __( 'Member', 'media-community-service-pro' ) }
 			>
 				<strong>{ member.name }</strong>
-				{ member.slug !== member.name && (
+				{ member.login !== member.name && (
 					<>
 						<br />
 						<span className="mvs-quotas__login">
-							{ member.slug }
+							{ member.login }
 						</span>
 					</>
 				) }
@@ -377,6 +316,20 @@ export function Members() {
 							value: 'registered-asc',
 							label: __(
 								'Oldest members first',
+								'media-community-service-pro'
+							),
+						},
+						{
+							value: 'storage-desc',
+							label: __(
+								'Most storage used',
+								'media-community-service-pro'
+							),
+						},
+						{
+							value: 'items-desc',
+							label: __(
+								'Most files',
 								'media-community-service-pro'
 							),
 						},

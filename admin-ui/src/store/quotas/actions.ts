@@ -1,14 +1,17 @@
 /**
  * Actions of the Quotas store: plain actions for what the screen changes
- * locally, thunks for what asks the REST routes (Pro's through the
- * generated client, the member list through /wp/v2/users).
+ * locally, thunks for what asks Pro's REST routes through the generated
+ * client.
  */
 import { __, _n, sprintf } from '@wordpress/i18n';
 import type { MvsError, MvsResponse } from '../../../../client/src/client';
 import { client, errorOf, isOk } from '../../api/client';
-import { listWpUsers } from '../../api/wp-users';
 import { showError, showSuccess } from '../notices';
-import { MEMBERS_PER_PAGE, NOTICE_CONTEXT } from './constants';
+import {
+	HISTORY_PER_PAGE,
+	MEMBERS_PER_PAGE,
+	NOTICE_CONTEXT,
+} from './constants';
 import type {
 	CreditType,
 	Failure,
@@ -185,17 +188,21 @@ export function setMembersQuery( query: Partial< MembersQuery > ): Thunk {
 }
 
 /**
- * One page of members from /wp/v2/users, then each one's quota (one request
- * per row, in parallel: Pro has no route listing usage). A page answered
- * after the query changed is dropped.
+ * One page of members with their quota (GET /quotas/members: one request a
+ * page). A page answered after the query changed is dropped.
  */
 export function loadMembers(): Thunk {
 	return async ( { dispatch, select } ) => {
 		const query = select.getMembersQuery();
 		dispatch( { type: 'MEMBERS_LOADING' } );
-		const response = await listWpUsers( {
-			...query,
-			per_page: MEMBERS_PER_PAGE,
+		const response = await client.call( 'list_member_quotas', {
+			query: {
+				orderby: query.orderby,
+				order: query.order,
+				page: query.page,
+				per_page: MEMBERS_PER_PAGE,
+				...( query.search ? { search: query.search } : {} ),
+			},
 		} );
 		if ( select.getMembersQuery() !== query ) {
 			return;
@@ -207,33 +214,39 @@ export function loadMembers(): Thunk {
 			} );
 			return;
 		}
-		const members = response.body ?? [];
 		dispatch( {
 			type: 'RECEIVE_MEMBERS',
-			members,
+			members: response.body ?? [],
 			total: Number( response.headers[ 'x-wp-total' ] ?? 0 ),
 			pages: Number( response.headers[ 'x-wp-totalpages' ] ?? 0 ),
 		} );
-		await Promise.all(
-			members.map( ( member ) => dispatch( loadQuota( member.id ) ) )
-		);
 	};
 }
 
-export function loadQuota( userId: number ): Thunk {
+/** A page of a member's credit history, newest first. */
+export function loadHistory( userId: number, page = 1 ): Thunk {
 	return async ( { dispatch } ) => {
-		const response = await client.call( 'get_user_quota', {
+		dispatch( { type: 'HISTORY_LOADING', userId, page } );
+		const response = await client.call( 'list_user_credit_history', {
 			params: { user_id: userId },
+			query: { page, per_page: HISTORY_PER_PAGE },
 		} );
-		if ( isOk( response ) ) {
-			dispatch( { type: 'RECEIVE_QUOTA', quota: response.body } );
-		} else {
+		if ( ! isOk( response ) ) {
 			dispatch( {
-				type: 'QUOTA_FAILED',
+				type: 'HISTORY_FAILED',
 				userId,
 				message: errorOf( response ).message,
 			} );
+			return;
 		}
+		dispatch( {
+			type: 'RECEIVE_HISTORY',
+			userId,
+			page,
+			entries: response.body ?? [],
+			total: Number( response.headers[ 'x-wp-total' ] ?? 0 ),
+			pages: Number( response.headers[ 'x-wp-totalpages' ] ?? 0 ),
+		} );
 	};
 }
 
@@ -307,6 +320,8 @@ export function adjustCredits(
 			return false;
 		}
 		dispatch( { type: 'RECEIVE_ADJUSTMENT', entry: response.body } );
+		// The new row heads the history: show its first page again.
+		void dispatch( loadHistory( userId, 1 ) );
 		showSuccess(
 			registry,
 			NOTICE_CONTEXT,

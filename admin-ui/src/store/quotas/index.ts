@@ -16,4 +16,9 @@ export const store = createReduxStore( STORE_NAME, storeConfig );
 
 register( store );
 
-export { MEMBERS_PER_PAGE, NOTICE_CONTEXT, STORE_NAME } from './constants';
+export {
+	HISTORY_PER_PAGE,
+	MEMBERS_PER_PAGE,
+	NOTICE_CONTEXT,
+	STORE_NAME,
+} from './constants';

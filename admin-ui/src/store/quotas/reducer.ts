@@ -15,11 +15,10 @@ export const initialState: QuotasState = {
 	membersLoading: false,
 	membersError: null,
 	quotas: {},
-	quotaErrors: {},
 	managing: null,
 	memberBusy: false,
 	memberError: null,
-	adjustments: {},
+	history: null,
 };
 
 /** The list with `saved` in place (or added), in display order; one default at a time, as the server keeps it. */
@@ -91,38 +90,32 @@ export function reducer(
 			};
 		case 'MEMBERS_LOADING':
 			return { ...state, membersLoading: true, membersError: null };
-		case 'RECEIVE_MEMBERS':
+		case 'RECEIVE_MEMBERS': {
+			const quotas = { ...state.quotas };
+			for ( const member of action.members ) {
+				quotas[ member.id ] = member.quota;
+			}
 			return {
 				...state,
 				membersLoading: false,
 				members: action.members,
 				membersTotal: action.total,
 				membersPages: action.pages,
+				quotas,
 			};
+		}
 		case 'MEMBERS_FAILED':
 			return {
 				...state,
 				membersLoading: false,
 				membersError: action.message,
 			};
-		case 'RECEIVE_QUOTA': {
-			const { [ action.quota.user_id ]: _gone, ...quotaErrors } =
-				state.quotaErrors;
+		case 'RECEIVE_QUOTA':
 			return {
 				...state,
 				quotas: {
 					...state.quotas,
 					[ action.quota.user_id ]: action.quota,
-				},
-				quotaErrors,
-			};
-		}
-		case 'QUOTA_FAILED':
-			return {
-				...state,
-				quotaErrors: {
-					...state.quotaErrors,
-					[ action.userId ]: action.message,
 				},
 			};
 		case 'OPEN_MEMBER':
@@ -131,6 +124,7 @@ export function reducer(
 				managing: action.id,
 				memberError: null,
 				memberBusy: false,
+				history: null,
 			};
 		case 'MEMBER_BUSY':
 			return { ...state, memberBusy: action.busy };
@@ -141,13 +135,6 @@ export function reducer(
 			const quota = state.quotas[ entry.user_id ];
 			return {
 				...state,
-				adjustments: {
-					...state.adjustments,
-					[ entry.user_id ]: [
-						entry,
-						...( state.adjustments[ entry.user_id ] ?? [] ),
-					],
-				},
 				// The answer is the new balance: the row shows it without a re-read.
 				quotas: quota
 					? {
@@ -163,6 +150,44 @@ export function reducer(
 					: state.quotas,
 			};
 		}
+		case 'HISTORY_LOADING':
+			return {
+				...state,
+				history: {
+					userId: action.userId,
+					page: action.page,
+					entries: null,
+					total:
+						state.history?.userId === action.userId
+							? state.history.total
+							: 0,
+					pages:
+						state.history?.userId === action.userId
+							? state.history.pages
+							: 0,
+					error: null,
+				},
+			};
+		case 'RECEIVE_HISTORY':
+			return state.history?.userId === action.userId &&
+				state.history.page === action.page
+				? {
+						...state,
+						history: {
+							...state.history,
+							entries: action.entries,
+							total: action.total,
+							pages: action.pages,
+						},
+					}
+				: state;
+		case 'HISTORY_FAILED':
+			return state.history?.userId === action.userId
+				? {
+						...state,
+						history: { ...state.history, error: action.message },
+					}
+				: state;
 		default:
 			return state;
 	}

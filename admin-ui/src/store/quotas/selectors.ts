@@ -1,12 +1,14 @@
 import type {
-	CreditLogEntry,
+	MemberQuota,
 	QuotaPackage,
 	QuotaUsage,
 } from '../../../../client/src/client';
-import type { WpUser } from '../../api/wp-users';
-import type { Failure, MembersQuery, QuotasState } from './types';
-
-const NO_ADJUSTMENTS: CreditLogEntry[] = [];
+import type {
+	CreditHistory,
+	Failure,
+	MembersQuery,
+	QuotasState,
+} from './types';
 
 /** The packages in display order; null until loaded (the resolver loads them). */
 export function getPackages( state: QuotasState ): QuotaPackage[] | null {
@@ -45,7 +47,7 @@ export function getMembersQuery( state: QuotasState ): MembersQuery {
 }
 
 /** The listed members; null until the first page arrives (the resolver loads it). */
-export function getMembers( state: QuotasState ): WpUser[] | null {
+export function getMembers( state: QuotasState ): MemberQuota[] | null {
 	return state.members;
 }
 
@@ -72,13 +74,6 @@ export function getQuota(
 	return state.quotas[ userId ];
 }
 
-export function getQuotaError(
-	state: QuotasState,
-	userId: number
-): string | undefined {
-	return state.quotaErrors[ userId ];
-}
-
 export function getManaging( state: QuotasState ): number | null {
 	return state.managing;
 }
@@ -86,7 +81,7 @@ export function getManaging( state: QuotasState ): number | null {
 export function getMember(
 	state: QuotasState,
 	userId: number
-): WpUser | undefined {
+): MemberQuota | undefined {
 	return state.members?.find( ( member ) => member.id === userId );
 }
 
@@ -98,9 +93,10 @@ export function getMemberError( state: QuotasState ): Failure | null {
 	return state.memberError;
 }
 
-export function getAdjustments(
+/** The open member's credit history page; null before its first load. */
+export function getHistory(
 	state: QuotasState,
 	userId: number
-): CreditLogEntry[] {
-	return state.adjustments[ userId ] ?? NO_ADJUSTMENTS;
+): CreditHistory | null {
+	return state.history?.userId === userId ? state.history : null;
 }

@@ -3,11 +3,11 @@
  */
 import type {
 	CreditLogEntry,
+	MemberQuota,
 	Operations,
 	QuotaPackage,
 	QuotaUsage,
 } from '../../../../client/src/client';
-import type { WpUser, WpUsersOrderby } from '../../api/wp-users';
 import type { Registry } from '../notices';
 import type * as selectors from './selectors';
 
@@ -23,9 +23,13 @@ export interface Failure {
 	fields: Record< string, string >;
 }
 
+export type MembersOrderby = NonNullable<
+	Operations[ 'list_member_quotas' ][ 'query' ]
+>[ 'orderby' ];
+
 export interface MembersQuery {
 	search: string;
-	orderby: WpUsersOrderby;
+	orderby: NonNullable< MembersOrderby >;
 	order: 'asc' | 'desc';
 	page: number;
 }
@@ -44,22 +48,31 @@ export interface QuotasState {
 	/** Why the last package write failed, shown in its dialog. */
 	formError: Failure | null;
 	membersQuery: MembersQuery;
-	/** Null until the first page arrives. */
-	members: WpUser[] | null;
+	/** GET /quotas/members; null until the first page arrives. */
+	members: MemberQuota[] | null;
 	membersTotal: number;
 	membersPages: number;
 	membersLoading: boolean;
 	membersError: string | null;
-	/** GET /users/{id}/quota of the listed members, by user ID. */
+	/** The quota of the listed members (from their rows, then the panel's writes), by user ID. */
 	quotas: Record< number, QuotaUsage >;
-	/** Members whose quota could not be read, with why. */
-	quotaErrors: Record< number, string >;
 	/** Member whose panel (assignment, credits) is open. */
 	managing: number | null;
 	memberBusy: boolean;
 	memberError: Failure | null;
-	/** Credit adjustments made on this screen, newest first, by user ID. */
-	adjustments: Record< number, CreditLogEntry[] >;
+	/** The open member's credit history (GET /users/{id}/credits/history). */
+	history: CreditHistory | null;
+}
+
+/** A page of a member's credit log, newest first. */
+export interface CreditHistory {
+	userId: number;
+	page: number;
+	/** Null while the page loads. */
+	entries: CreditLogEntry[] | null;
+	total: number;
+	pages: number;
+	error: string | null;
 }
 
 export type QuotasAction =
@@ -77,17 +90,26 @@ export type QuotasAction =
 	| { type: 'MEMBERS_LOADING' }
 	| {
 			type: 'RECEIVE_MEMBERS';
-			members: WpUser[];
+			members: MemberQuota[];
 			total: number;
 			pages: number;
 	  }
 	| { type: 'MEMBERS_FAILED'; message: string }
 	| { type: 'RECEIVE_QUOTA'; quota: QuotaUsage }
-	| { type: 'QUOTA_FAILED'; userId: number; message: string }
 	| { type: 'OPEN_MEMBER'; id: number | null }
 	| { type: 'MEMBER_BUSY'; busy: boolean }
 	| { type: 'MEMBER_FAILED'; error: Failure | null }
-	| { type: 'RECEIVE_ADJUSTMENT'; entry: CreditLogEntry };
+	| { type: 'RECEIVE_ADJUSTMENT'; entry: CreditLogEntry }
+	| { type: 'HISTORY_LOADING'; userId: number; page: number }
+	| {
+			type: 'RECEIVE_HISTORY';
+			userId: number;
+			page: number;
+			entries: CreditLogEntry[];
+			total: number;
+			pages: number;
+	  }
+	| { type: 'HISTORY_FAILED'; userId: number; message: string };
 
 /** Selectors as a thunk sees them: bound to the store's state. */
 type Bound< S > = {

@@ -1,7 +1,8 @@
 /**
  * The Quotas screen over its store and a mocked api-fetch: a failed load
- * with Retry, the empty state, creating a package, the member tab (users,
- * their quota as meters, search) and the member dialog (assign, credits).
+ * with Retry, the empty state, creating a package, the member tab (one
+ * page of members with their quota as meters, search) and the member
+ * dialog (assign, credits, the credit history).
  */
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import {
@@ -148,28 +149,51 @@ describe( 'QuotasScreen', () => {
 	} );
 
 	it( 'lists members with their usage, searches, assigns a package and adjusts credits with a note', async () => {
+		const entry = {
+			user_id: 5,
+			credit_type: 'image',
+			source: 'manual',
+			reference: 'user:1',
+			created_at: '2026-01-01T00:00:00Z',
+		};
+		const adjusted = {
+			...entry,
+			id: 2,
+			amount: 3,
+			balance_after: 3,
+			note: 'Contest prize',
+		};
+		let history = [
+			{ ...entry, id: 1, amount: -1, balance_after: 0, note: 'Earlier' },
+		];
 		const sent = answerRoutes( mockedFetch, {
 			'GET /mvs-pro/v1/packages': { status: 200, body: [ basic ] },
-			'GET /wp/v2/users': {
+			'GET /mvs-pro/v1/quotas/members': {
 				status: 200,
-				body: [ { id: 5, name: 'Ann Member', slug: 'ann' } ],
+				body: [
+					{
+						id: 5,
+						name: 'Ann Member',
+						login: 'ann',
+						avatar_url: 'https://example.test/a.png',
+						registered: '2026-01-01T00:00:00Z',
+						quota: quotaOf( 5 ).body,
+					},
+				],
 				headers: { 'X-WP-Total': '1', 'X-WP-TotalPages': '1' },
 			},
-			'GET /mvs-pro/v1/users/5/quota': quotaOf( 5 ),
 			'POST /mvs-pro/v1/users/5/package': quotaOf( 5 ),
-			'POST /mvs-pro/v1/users/5/credits': {
+			'GET /mvs-pro/v1/users/5/credits/history': () => ( {
 				status: 200,
-				body: {
-					id: 1,
-					user_id: 5,
-					credit_type: 'image',
-					amount: 3,
-					balance_after: 3,
-					source: 'manual',
-					reference: 'user:1',
-					note: 'Contest prize',
-					created_at: '2026-01-01T00:00:00Z',
+				body: history,
+				headers: {
+					'X-WP-Total': String( history.length ),
+					'X-WP-TotalPages': '1',
 				},
+			} ),
+			'POST /mvs-pro/v1/users/5/credits': () => {
+				history = [ adjusted, ...history ];
+				return { status: 200, body: adjusted };
 			},
 		} );
 		const registry = renderScreen();
@@ -193,7 +217,7 @@ describe( 'QuotasScreen', () => {
 		fireEvent.click( screen.getByRole( 'button', { name: 'Search' } ) );
 		await waitFor( () =>
 			expect( sent.map( ( s ) => s.request ) ).toContain(
-				'GET /wp/v2/users?orderby=name&order=asc&page=1&per_page=10&_fields=id%2Cname%2Cslug&search=ann'
+				'GET /mvs-pro/v1/quotas/members?orderby=name&order=asc&page=1&per_page=20&search=ann'
 			)
 		);
 
@@ -204,6 +228,14 @@ describe( 'QuotasScreen', () => {
 			name: 'Quota of Ann Member',
 		} );
 		const ui = within( dialog );
+		const table = await ui.findByRole( 'table', {
+			name: 'Credit history',
+		} );
+		expect(
+			within( table ).getByRole( 'row', {
+				name: /image credits -1 0 Manual Earlier/,
+			} )
+		).toBeTruthy();
 		fireEvent.change( ui.getByLabelText( 'Package' ), {
 			target: { value: '7' },
 		} );
@@ -234,14 +266,19 @@ describe( 'QuotasScreen', () => {
 			{ target: { value: 'Contest prize' } }
 		);
 		fireEvent.click( ui.getByRole( 'button', { name: 'Adjust credits' } ) );
-		const history = await ui.findByRole( 'table', {
-			name: 'Adjustments made here',
-		} );
-		expect(
-			within( history ).getByRole( 'row', {
-				name: /image credits \+3 3 Contest prize/,
-			} )
-		).toBeTruthy();
+		await waitFor( () =>
+			expect(
+				within( ui.getByRole( 'table', { name: 'Credit history' } ) )
+					.getAllByRole( 'row' )
+					.slice( 1 )
+					.map( ( row ) => row.textContent )
+			).toEqual( [
+				expect.stringMatching(
+					/image credits\+33ManualContest prize$/
+				),
+				expect.stringMatching( /image credits-10ManualEarlier$/ ),
+			] )
+		);
 		expect(
 			sent.find(
 				( s ) => s.request === 'POST /mvs-pro/v1/users/5/credits'
