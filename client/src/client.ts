@@ -985,6 +985,20 @@ export interface QuotaUsage {
 	credits: { image: number; video: number; audio: number };
 }
 
+/** A row of GET /quotas/members: the member and their quota (docs/pro-quotas.md, "Usage per member"). */
+export interface MemberQuota {
+	id: number;
+	/** Display name. */
+	name: string;
+	/** User login. */
+	login: string;
+	/** As WordPress shows it anywhere (get_avatar_url). */
+	avatar_url: string;
+	/** Registration date, UTC. */
+	registered: string;
+	/** As GET /users/{user_id}/quota answers it. */
+	quota: QuotaUsage;
+}
 /** An Expo push token registered for the caller (table mvs_pro_push_devices). */
 export interface PushDeviceRegistered {
 	platform: "ios" | "android";
@@ -1285,6 +1299,10 @@ export interface Operations {
 	adjust_user_credits: { params: { user_id: number }; query: Record<string, never>; body: { credit_type: "image" | "video" | "audio"; amount: number; note?: string }; response: CreditLogEntry };
 	/** GET /mvs-pro/v1/me/credits/history: The caller's own credit log. */
 	list_my_credit_history: { params: Record<string, never>; query: { page?: number; per_page?: number }; body: Record<string, never>; response: CreditLogEntry[] };
+	/** GET /mvs-pro/v1/quotas/members: Members with their usage against their limits, one page in a constant number of queries (the Quotas screen's list). */
+	list_member_quotas: { params: Record<string, never>; query: { search?: string; package?: number; orderby?: "name" | "registered" | "storage_used" | "items_used"; order?: "asc" | "desc"; page?: number; per_page?: number }; body: Record<string, never>; response: MemberQuota[] };
+	/** GET /mvs-pro/v1/users/{user_id}/credits/history: A member's credit log for managers, as GET /me/credits/history shows it to the member. */
+	list_user_credit_history: { params: { user_id: number }; query: { page?: number; per_page?: number }; body: Record<string, never>; response: CreditLogEntry[] };
 }
 
 export type OperationName = keyof Operations;
@@ -1427,6 +1445,8 @@ export const operations = {
 	assign_user_package: { namespace: 'mvs-pro/v1', method: 'POST', path: '/users/{user_id}/package', multipart: false },
 	adjust_user_credits: { namespace: 'mvs-pro/v1', method: 'POST', path: '/users/{user_id}/credits', multipart: false },
 	list_my_credit_history: { namespace: 'mvs-pro/v1', method: 'GET', path: '/me/credits/history', multipart: false },
+	list_member_quotas: { namespace: 'mvs-pro/v1', method: 'GET', path: '/quotas/members', multipart: false },
+	list_user_credit_history: { namespace: 'mvs-pro/v1', method: 'GET', path: '/users/{user_id}/credits/history', multipart: false },
 } as const satisfies Record<OperationName, { namespace: string; method: string; path: string; multipart: boolean }>;
 
 /** Optional when every key of T is optional, required otherwise. */

@@ -48,7 +48,7 @@ describe('route manifest', () => {
 		assert.deepEqual(counts, { 'mvs/v1': 121, 'mvs-pro/v1': 10 });
 	});
 
-	test('extension routes: the admin-ui moderation desk and settings routes, and names unique across all routes', () => {
+	test('extension routes: the admin-ui moderation desk, settings and Quotas screen routes, and names unique across all routes', () => {
 		assert.deepEqual(
 			allRoutes.filter((r) => r.extension !== null).map((r) => [r.name, r.extension, key(r)]),
 			[
@@ -57,6 +57,8 @@ describe('route manifest', () => {
 				['get_settings', 'admin-ui', 'mvs/v1 GET /settings'],
 				['update_settings', 'admin-ui', 'mvs/v1 PUT /settings'],
 				['check_storage_exposure', 'site-health', 'mvs/v1 GET /site-health/storage-exposure'],
+				['list_member_quotas', 'admin-ui', 'mvs-pro/v1 GET /quotas/members'],
+				['list_user_credit_history', 'admin-ui', 'mvs-pro/v1 GET /users/{user_id}/credits/history'],
 			],
 		);
 		assert.equal(new Set(allRoutes.map((r) => r.name)).size, allRoutes.length);

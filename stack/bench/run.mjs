@@ -146,7 +146,7 @@ async function prepare(site) {
 
   const basic = (user) => ({ authorization: `Basic ${Buffer.from(`${user.login}:${user.appPassword}`).toString('base64')}` });
   const users = site.fixtures.users;
-  const auth = { anon: {}, member: basic(users.member), moderator: basic(users.moderator) };
+  const auth = { anon: {}, member: basic(users.member), moderator: basic(users.moderator), admin: basic(users.admin) };
   const adminAuth = basic(users.admin);
 
   // File delivery: a 5 MB PDF uploaded twice through the REST API (public, private).

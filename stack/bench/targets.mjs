@@ -4,7 +4,7 @@
 //
 // Each target: key (unique, for --only), name, operation (the DSL's
 // operation name, null for anchors), group (floor | list | item | anchor |
-// file), viewer (anon | member | moderator: logged-in viewers use an
+// file), viewer (anon | member | moderator | admin: logged-in viewers use an
 // application password, like the member floor), path, and for file rows
 // bigBody and optional before/after hooks; `revalidate: true` sends the
 // ETag of a first answer as If-None-Match and expects 304 (what a
@@ -104,6 +104,9 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'grants', name: 'me/grants member (30 grants)', operation: 'list_my_grants', group: 'list', viewer: 'member', path: `${api}/me/grants?per_page=20` },
     // Pro's credit log; the seed writes no credit rows yet, so this row measures an empty page's fixed cost.
     { key: 'credit-history', name: 'me/credits/history member (Pro, unseeded)', operation: 'list_my_credit_history', group: 'list', viewer: 'member', path: '/wp-json/mvs-pro/v1/me/credits/history?per_page=20' },
+    // The Quotas screen's reads (Pro, manage_mvs_settings): a page of members with their quota, and a member's log.
+    { key: 'member-quotas', name: 'quotas/members admin (Pro, by storage)', operation: 'list_member_quotas', group: 'list', viewer: 'admin', path: '/wp-json/mvs-pro/v1/quotas/members?per_page=20&orderby=storage_used&order=desc' },
+    { key: 'user-credit-history', name: 'users/{id}/credits/history admin (Pro, unseeded)', operation: 'list_user_credit_history', group: 'list', viewer: 'admin', path: `/wp-json/mvs-pro/v1/users/${ids.author}/credits/history?per_page=20` },
     // The core's usage ledger, answered from Pro's credit log (the same empty page's fixed cost, through the filter).
     { key: 'transactions', name: 'me/transactions member (Pro ledger, unseeded)', operation: 'list_my_transactions', group: 'list', viewer: 'member', path: `${api}/me/transactions?per_page=20` },
     { key: 'posts', name: 'wp/v2/posts (core anchor)', operation: null, group: 'anchor', viewer: 'anon', path: '/wp-json/wp/v2/posts?per_page=20' },
