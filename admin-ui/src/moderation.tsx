@@ -3,8 +3,9 @@
  */
 import { createRoot } from '@wordpress/element';
 import { ModerationQueue } from './components/moderation-queue';
+import { DeskTabs } from './components/desk-tabs';
 
 const root = document.getElementById( 'mvs-moderation-root' );
 if ( root ) {
-	createRoot( root ).render( <ModerationQueue /> );
+	createRoot( root ).render( <DeskTabs media={ <ModerationQueue /> } /> );
 }

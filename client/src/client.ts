@@ -478,6 +478,58 @@ export interface ModerationUndo {
 	reopened_reports: number;
 }
 
+/** A comment waiting for a moderator. */
+export interface HeldComment {
+	id: number;
+	/** held: matched the site's moderation words or link limit; spam: its disallowed words or a spam filter. */
+	status: "held" | "spam";
+	/** The text as stored (plain text). */
+	content: string;
+	/** The text escaped for HTML, line breaks as <br>. */
+	content_html: string;
+	created_at: string;
+	/** The comment replied to, 0 for a top-level comment. */
+	parent: number;
+	author: { id: number; name: string | null; profile_url: string | null };
+	media: { id: number; title: string };
+}
+
+/** Outcome of a moderator's action on a comment. */
+export interface CommentModeration {
+	id: number;
+	action: "approve" | "delete";
+	/** The comment's state now. */
+	status: "approved" | "deleted";
+	/** False when it already was in that state. */
+	changed: boolean;
+}
+
+/** A member on the Members tab: open reports against them and their suspension. */
+export interface ReportedMember {
+	member: { id: number; name: string | null; profile_url: string | null };
+	open_reports: number;
+	/** Open reports per reason, most frequent first. */
+	reasons: Array<{ reason: "spam" | "harassment" | "hate" | "nudity" | "violence" | "copyright" | "misinformation" | "impersonation" | "other"; count: number }>;
+	/** Details of the latest open report that has some. */
+	latest_details: string | null;
+	latest_report_at: string | null;
+	/** Who filed the open reports, latest first (at most 10). */
+	reporters: Array<{ id: number; name: string | null }>;
+	suspended: boolean;
+	suspended_at: string | null;
+}
+
+/** Outcome of a moderator's action on a member. */
+export interface MemberModeration {
+	user_id: number;
+	action: "dismiss" | "warn" | "suspend" | "unsuspend";
+	/** Open reports this action closed. */
+	closed_reports: number;
+	suspended: boolean;
+	/** A notification was sent to the member. */
+	notified: boolean;
+}
+
 /** An item's reactions: a count for every allowed type (zeros included), the total and the caller's own. */
 export interface ReactionSummary {
 	media_id: number;
@@ -999,6 +1051,7 @@ export interface MemberQuota {
 	/** As GET /users/{user_id}/quota answers it. */
 	quota: QuotaUsage;
 }
+
 /** An Expo push token registered for the caller (table mvs_pro_push_devices). */
 export interface PushDeviceRegistered {
 	platform: "ios" | "android";
@@ -1183,6 +1236,14 @@ export interface Operations {
 	list_moderation_desk: { params: Record<string, never>; query: { view?: "waiting" | "pending" | "flagged" | "reported" | "approved" | "rejected"; orderby?: "oldest" | "newest" | "reports"; media_type?: "image" | "video" | "audio" | "document"; uploader?: number; reason?: "spam" | "harassment" | "hate" | "nudity" | "violence" | "copyright" | "misinformation" | "impersonation" | "other"; search?: string; page?: number; per_page?: number }; body: Record<string, never>; response: ModerationDeskItem[] };
 	/** POST /mvs/v1/moderation/{id}/undo: Reverts the latest decision on an item: its previous state comes back and the reports it closed reopen. */
 	undo_moderation_decision: { params: { id: number }; query: Record<string, never>; body: Record<string, never>; response: ModerationUndo };
+	/** GET /mvs/v1/moderation/comments: Comments waiting for a moderator (held for review or marked as spam), oldest first. */
+	list_held_comments: { params: Record<string, never>; query: { status?: "all" | "held" | "spam"; page?: number; per_page?: number }; body: Record<string, never>; response: HeldComment[] };
+	/** POST /mvs/v1/moderation/comments/{comment_id}: Approves a held comment (it is listed, counted and notified as if just posted) or deletes it with its replies. */
+	moderate_comment: { params: { comment_id: number }; query: Record<string, never>; body: { action: "approve" | "delete" }; response: CommentModeration };
+	/** GET /mvs/v1/moderation/members: Members with open reports (most recently reported first), or the suspended members. */
+	list_reported_members: { params: Record<string, never>; query: { view?: "reported" | "suspended"; page?: number; per_page?: number }; body: Record<string, never>; response: ReportedMember[] };
+	/** POST /mvs/v1/moderation/members/{user_id}: Dismisses a member's open reports, warns them (a notification), suspends or unsuspends them. */
+	moderate_member: { params: { user_id: number }; query: Record<string, never>; body: { action: "dismiss" | "warn" | "suspend" | "unsuspend"; message?: string }; response: MemberModeration };
 	/** GET /mvs/v1/tags: List tags. */
 	list_tags: { params: Record<string, never>; query: { search?: string; orderby?: "name" | "count"; page?: number; per_page?: number }; body: Record<string, never>; response: Tag[] };
 	/** POST /mvs/v1/tags: Create a tag. */
@@ -1387,6 +1448,10 @@ export const operations = {
 	get_ai_usage: { namespace: 'mvs/v1', method: 'GET', path: '/ai/usage', multipart: false },
 	list_moderation_desk: { namespace: 'mvs/v1', method: 'GET', path: '/moderation/desk', multipart: false },
 	undo_moderation_decision: { namespace: 'mvs/v1', method: 'POST', path: '/moderation/{id}/undo', multipart: false },
+	list_held_comments: { namespace: 'mvs/v1', method: 'GET', path: '/moderation/comments', multipart: false },
+	moderate_comment: { namespace: 'mvs/v1', method: 'POST', path: '/moderation/comments/{comment_id}', multipart: false },
+	list_reported_members: { namespace: 'mvs/v1', method: 'GET', path: '/moderation/members', multipart: false },
+	moderate_member: { namespace: 'mvs/v1', method: 'POST', path: '/moderation/members/{user_id}', multipart: false },
 	list_tags: { namespace: 'mvs/v1', method: 'GET', path: '/tags', multipart: false },
 	create_tag: { namespace: 'mvs/v1', method: 'POST', path: '/tags', multipart: false },
 	get_tag_cloud: { namespace: 'mvs/v1', method: 'GET', path: '/tags/cloud', multipart: false },

@@ -54,6 +54,10 @@ describe('route manifest', () => {
 			[
 				['list_moderation_desk', 'admin-ui', 'mvs/v1 GET /moderation/desk'],
 				['undo_moderation_decision', 'admin-ui', 'mvs/v1 POST /moderation/{id}/undo'],
+				['list_held_comments', 'admin-ui', 'mvs/v1 GET /moderation/comments'],
+				['moderate_comment', 'admin-ui', 'mvs/v1 POST /moderation/comments/{comment_id}'],
+				['list_reported_members', 'admin-ui', 'mvs/v1 GET /moderation/members'],
+				['moderate_member', 'admin-ui', 'mvs/v1 POST /moderation/members/{user_id}'],
 				['get_settings', 'admin-ui', 'mvs/v1 GET /settings'],
 				['update_settings', 'admin-ui', 'mvs/v1 PUT /settings'],
 				['check_storage_exposure', 'site-health', 'mvs/v1 GET /site-health/storage-exposure'],

@@ -20,7 +20,7 @@ test.describe.configure({ mode: 'parallel' });
 let ids: FixtureIds | undefined;
 
 /** Implemented routes whose allowed calls change what others see (see the loop below). */
-const ISOLATED = new Set(['report_media', 'report_user', 'block_user', 'unblock_user', 'approve_media', 'reject_media', 'analyze_media', 'undo_moderation_decision']);
+const ISOLATED = new Set(['report_media', 'report_user', 'block_user', 'unblock_user', 'approve_media', 'reject_media', 'analyze_media', 'undo_moderation_decision', 'moderate_member']);
 /** Those of them that act on a media item rather than on its author. */
 const ON_ITEM = new Set(['report_media', 'approve_media', 'reject_media', 'analyze_media', 'undo_moderation_decision']);
 
@@ -35,7 +35,7 @@ test('the manifest covers 131 routes: 121 core and 10 Pro', () => {
 	expect(contract).toHaveLength(131);
 	expect(contract.filter((r) => r.namespace === 'mvs/v1')).toHaveLength(121);
 	expect(contract.filter((r) => r.namespace === 'mvs-pro/v1')).toHaveLength(10);
-	expect(routes.filter((r) => r.extension !== null).map((r) => r.name)).toEqual(['list_moderation_desk', 'undo_moderation_decision', 'get_settings', 'update_settings', 'check_storage_exposure', 'list_member_quotas', 'list_user_credit_history']);
+	expect(routes.filter((r) => r.extension !== null).map((r) => r.name)).toEqual(['list_moderation_desk', 'undo_moderation_decision', 'list_held_comments', 'moderate_comment', 'list_reported_members', 'moderate_member', 'get_settings', 'update_settings', 'check_storage_exposure', 'list_member_quotas', 'list_user_credit_history']);
 });
 
 for (const route of routes) {

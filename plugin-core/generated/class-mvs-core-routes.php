@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Builds and registers the 126 routes of mvs/v1.
+ * Builds and registers the 130 routes of mvs/v1.
  */
 final class MVS_Core_Routes {
 
@@ -24,7 +24,7 @@ final class MVS_Core_Routes {
 	/**
 	 * Number of routes declared in the DSL.
 	 */
-	const ROUTE_COUNT = 126;
+	const ROUTE_COUNT = 130;
 
 	/**
 	 * Every controller, wired to its hand-written handler.
@@ -48,6 +48,8 @@ final class MVS_Core_Routes {
 			new MVS_REST_Reports_Controller( new MVS_Reports_Service() ),
 			new MVS_REST_Moderation_Controller( new MVS_Moderation_Service() ),
 			new MVS_REST_Moderation_Desk_Controller( new MVS_Moderation_Desk_Service() ),
+			new MVS_REST_Comment_Moderation_Controller( new MVS_Comment_Moderation_Service() ),
+			new MVS_REST_Member_Moderation_Controller( new MVS_Member_Moderation_Service() ),
 			new MVS_REST_Tags_Controller( new MVS_Tags_Service() ),
 			new MVS_REST_Devices_Controller( new MVS_Devices_Service() ),
 			new MVS_REST_Dismissals_Controller( new MVS_Dismissals_Service() ),

@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = '25da84bf48a769b2';
+	const VERSION = 'e9b9718f8c942772';
 
 	/**
 	 * Option holding the installed schema version.
@@ -123,8 +123,9 @@ final class MVS_Core_Schema {
 			'user'       => 'user_id,media_id',
 		),
 		'mvs_comments'             => array(
-			'media' => 'media_id,id',
-			'user'  => 'user_id,id',
+			'media'  => 'media_id,id',
+			'user'   => 'user_id,id',
+			'status' => 'status,id',
 		),
 		'mvs_favorites'            => array(
 			'media'        => 'media_id',
@@ -385,7 +386,8 @@ final class MVS_Core_Schema {
   updated_at datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
   PRIMARY KEY  (id),
   KEY media (media_id,id),
-  KEY user (user_id,id)
+  KEY user (user_id,id),
+  KEY status (status,id)
 ) ' . $charset_collate . ';',
 			'mvs_favorites'            => 'CREATE TABLE ' . $prefix . 'mvs_favorites (
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,

@@ -153,7 +153,7 @@ final class MVS_Errors {
 			case 'mvs_invalid_credentials':
 				return __( 'POST /auth/app-password: unknown user name, unknown e-mail or wrong password; one answer for all three.', 'media-community-service' );
 			case 'mvs_account_suspended':
-				return __( 'POST /auth/app-password: the account may not sign in (filter mvs_is_member_suspended, a spam-marked account); told only after the password was right.', 'media-community-service' );
+				return __( 'POST /auth/app-password: the account may not sign in (filter mvs_is_member_suspended, a spam-marked or moderator-suspended account); told only after the password was right.', 'media-community-service' );
 			case 'mvs_two_factor_required':
 				return __( 'POST /auth/app-password: the account uses two-factor authentication; the app signs in through WordPress\'s authorize-application screen instead.', 'media-community-service' );
 			case 'mvs_not_implemented':

@@ -58,6 +58,7 @@ final class MVS_Plugin {
 		MVS_Admin::register();
 		MVS_Admin_Welcome::register();
 		MVS_Site_Health::register();
+		MVS_Member_Suspension::register();
 	}
 
 	/**

@@ -81,6 +81,8 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'moderation', name: 'moderation queue moderator', operation: 'list_moderation_queue', group: 'list', viewer: 'moderator', path: `${api}/moderation?per_page=20` },
     { key: 'moderation-counts', name: 'moderation/counts moderator', operation: 'get_moderation_counts', group: 'list', viewer: 'moderator', path: `${api}/moderation/counts` },
     { key: 'moderation-desk', name: 'moderation desk moderator', operation: 'list_moderation_desk', group: 'list', viewer: 'moderator', path: `${api}/moderation/desk?per_page=20` },
+    { key: 'moderation-comments', name: 'moderation/comments moderator', operation: 'list_held_comments', group: 'list', viewer: 'moderator', path: `${api}/moderation/comments?per_page=20` },
+    { key: 'moderation-members', name: 'moderation/members moderator', operation: 'list_reported_members', group: 'list', viewer: 'moderator', path: `${api}/moderation/members?per_page=20` },
     // The most followed seeded member's first page, and a word prefix every seeded name starts a word with.
     { key: 'followers', name: 'users/{id}/followers (most followed)', operation: 'list_user_followers', group: 'list', viewer: 'anon', path: `${api}/users/${ids.followed}/followers?per_page=20` },
     { key: 'following', name: 'users/{id}/following (most followed)', operation: 'list_user_following', group: 'list', viewer: 'anon', path: `${api}/users/${ids.followed}/following?per_page=20` },

@@ -245,3 +245,22 @@ add_action(
 		);
 	}
 );
+
+// X-MVS-Test-Disallowed-Keys / X-MVS-Test-Moderation-Keys: <word> set
+// WordPress's Discussion word lists for the request, as a site owner would
+// in Settings → Discussion: the spam check of new comments reads them
+// (moderation-tabs.spec.ts). Per request, so other specs' comments pass.
+add_filter(
+	'pre_option_disallowed_keys',
+	static function ( $value ) {
+		$word = mvs_test_header( 'HTTP_X_MVS_TEST_DISALLOWED_KEYS' );
+		return '' === $word ? $value : $word;
+	}
+);
+add_filter(
+	'pre_option_moderation_keys',
+	static function ( $value ) {
+		$word = mvs_test_header( 'HTTP_X_MVS_TEST_MODERATION_KEYS' );
+		return '' === $word ? $value : $word;
+	}
+);

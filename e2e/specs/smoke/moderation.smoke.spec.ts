@@ -1,9 +1,10 @@
 /**
- * Smoke journey of the Moderation area (6 routes), for the Playground tier:
+ * Smoke journey of the Moderation area, for the Playground tier:
  * the local AI provider flags a member's skin-toned image, the item waits
  * in the flagged queue and the counts, hidden from visitors; a moderator
  * approves it (visible again), then rejects it with a reason (hidden again),
- * and the month's AI usage counts the analysis. The edge cases are in
+ * and the month's AI usage counts the analysis; the desk's Comments tab
+ * approves a held comment and its Members tab warns the owner. The edge cases are in
  * moderation*.spec.ts and ai.site-wide.spec.ts.
  */
 import { createMember, type Member } from '../../support/community';
@@ -77,6 +78,18 @@ test('a re-upload of a rejected picture is flagged, analysed, approved, then rej
 	const undone = await moderator.op('undo_moderation_decision', { params: { id } });
 	expect(undone.body).toMatchObject({ id, moderation_status: 'approved', undone: 'reject' });
 	expect((await anonymous.op('get_media', { params: { id } })).status).toBe(200);
+
+	// The desk's Comments tab: two links hold a comment (WordPress's comment_max_links); a moderator approves it.
+	const held = await owner.api.op('create_media_comment', { params: { id }, body: { content: 'See https://a.example and https://b.example', parent: 0 } });
+	expect(held.status, JSON.stringify(held.body)).toBe(201);
+	const waiting = await moderator.op('list_held_comments', { query: { status: 'held' } });
+	expect(Number(waiting.headers['x-wp-total'])).toBeGreaterThanOrEqual(1);
+	const published = await moderator.op('moderate_comment', { params: { comment_id: held.body.id }, body: { action: 'approve' } });
+	expect(published.body).toMatchObject({ id: held.body.id, status: 'approved', changed: true });
+	// The Members tab: a moderator warns the owner, who is told.
+	expect((await moderator.op('list_reported_members')).status).toBe(200);
+	const warned = await moderator.op('moderate_member', { params: { user_id: owner.id }, body: { action: 'warn', message: 'Smoke: a warning.' } });
+	expect(warned.body).toMatchObject({ user_id: owner.id, action: 'warn', notified: true });
 
 	const usage = await moderator.op('get_ai_usage');
 	expect(usage.status).toBe(200);

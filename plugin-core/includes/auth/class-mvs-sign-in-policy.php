@@ -78,19 +78,20 @@ final class MVS_Sign_In_Policy {
 
 	/**
 	 * Whether the member is kept from signing in: marked as spam on a
-	 * multisite network, their account being deleted now (the grace period
-	 * before does not count: they may sign in to cancel), or a site's rule.
+	 * multisite network, suspended by a moderator (MVS_Member_Suspension),
+	 * their account being deleted now (the grace period before does not
+	 * count: they may sign in to cancel), or a site's rule.
 	 *
 	 * @param WP_User $user The member.
 	 * @return bool
 	 */
 	private function is_suspended( WP_User $user ): bool {
-		$suspended = ( is_multisite() && is_user_spammy( $user ) ) || MVS_Account_Deletion::is_executing( $user->ID );
+		$suspended = ( is_multisite() && is_user_spammy( $user ) ) || MVS_Member_Suspension::is_suspended( $user->ID ) || MVS_Account_Deletion::is_executing( $user->ID );
 		/**
 		 * Filters whether a member is suspended from signing in from the apps
 		 * (their existing credentials are the site's to revoke).
 		 *
-		 * @param bool    $suspended Spam-marked on a multisite network, or being deleted.
+		 * @param bool    $suspended Spam-marked on a multisite network, suspended by a moderator, or being deleted.
 		 * @param WP_User $user      The member, whose password was right.
 		 */
 		return (bool) apply_filters( 'mvs_is_member_suspended', $suspended, $user );

@@ -22,6 +22,9 @@ defined( 'ABSPATH' ) || exit;
  *   authors edit within the comment_edit_minutes setting (default 15).
  * - Text is stored as plain text (the route's sanitizer removes markup) and
  *   returned both as stored and escaped for HTML.
+ * - The site's spam check (MVS_Comment_Check) may hold a new comment: it is
+ *   answered to its author as usual but listed, counted and notified only
+ *   once a moderator approves it on the desk (MVS_Comment_Moderation_Service).
  */
 final class MVS_Comments_Service implements MVS_Comments_Handler {
 
@@ -159,24 +162,41 @@ final class MVS_Comments_Service implements MVS_Comments_Handler {
 		$parent = null;
 		if ( $args->parent > 0 ) {
 			$parent = $this->comments->find( $args->parent, $args->id );
-			if ( ! $parent || 0 !== (int) $parent->parent_id ) {
+			if ( ! $parent || 0 !== (int) $parent->parent_id || 'approved' !== $parent->status ) {
 				return MVS_Errors::make( 'mvs_invalid_param', __( 'A reply needs a top-level comment of the same item as its parent.', 'media-community-service' ), array( 'params' => array( 'parent' ) ) );
 			}
 		}
-		$id = $this->comments->insert( $args->id, $me, $args->parent, $args->from_activity, $content );
+		$status = MVS_Comment_Check::status( $me, $args->id, $content );
+		$id     = $this->comments->insert( $args->id, $me, $args->parent, $args->from_activity, $content, $status );
 		if ( ! $id ) {
 			return MVS_Errors::make( 'mvs_storage_failed', __( 'The comment could not be saved.', 'media-community-service' ) );
 		}
-		MVS_Comment_Notices::comment_created( $item, $id, $me, $content, $parent );
+		if ( 'approved' === $status ) {
+			self::published( $item, $id, $me, $content, $parent );
+		}
+		return self::present( $this->comments->find( $id, $args->id ), $me );
+	}
+
+	/**
+	 * What a comment does once it is published: its notifications and its
+	 * activity event (at posting, or when a moderator approves a held one).
+	 *
+	 * @param object      $item    mvs_media row.
+	 * @param int         $id      Comment ID.
+	 * @param int         $author  Commenter.
+	 * @param string      $content Comment text.
+	 * @param object|null $parent  Comment replied to.
+	 */
+	public static function published( $item, int $id, int $author, string $content, $parent ): void {
+		MVS_Comment_Notices::comment_created( $item, $id, $author, $content, $parent );
 		/**
-		 * A member posted a comment or reply (the activity feed records it).
+		 * A member's comment or reply was published (the activity feed records it).
 		 *
 		 * @param int $comment_id Comment ID.
 		 * @param int $media_id   Media ID.
 		 * @param int $user_id    Author.
 		 */
-		do_action( 'mvs_comment_created', $id, $args->id, $me );
-		return self::present( $this->comments->find( $id, $args->id ), $me );
+		do_action( 'mvs_comment_created', $id, (int) $item->id, $author );
 	}
 
 	/**

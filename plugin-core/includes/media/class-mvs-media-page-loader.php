@@ -97,7 +97,7 @@ final class MVS_Media_Page_Loader {
 		// loaded meta): no branch, and no cost, for a viewer without blocks.
 		$blocked = MVS_Media_Visibility::blocked_ids( $viewer );
 		if ( $blocked ) {
-			$branches[] = "SELECT 'hidden_comments', media_id, COUNT(*), '', '', 0, '', '', '' FROM {$wpdb->mvs_comments} WHERE media_id IN ({$in}) AND user_id IN ("
+			$branches[] = "SELECT 'hidden_comments', media_id, COUNT(*), '', '', 0, '', '', '' FROM {$wpdb->mvs_comments} WHERE media_id IN ({$in}) AND status = 'approved' AND user_id IN ("
 				. implode( ', ', array_fill( 0, count( $blocked ), '%d' ) ) . ') GROUP BY media_id';
 			$args       = array_merge( $args, $ids, $blocked );
 		}

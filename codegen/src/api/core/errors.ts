@@ -49,7 +49,7 @@ export const coreErrors: readonly ErrorSpec[] = [
 	{ code: 'mvs_app_login_disabled', status: 403, meaning: 'POST /auth/app-password: sign-in for apps is off on this site (setting app_password_login, filter mvs_app_password_login_enabled) or WordPress\'s application passwords are unavailable (site-wide, or for this account once the password was right).' },
 	{ code: 'mvs_tls_required', status: 403, meaning: 'POST /auth/app-password: the request did not arrive over HTTPS and the site is not a local environment (docs/sign-in.md).' },
 	{ code: 'mvs_invalid_credentials', status: 401, meaning: 'POST /auth/app-password: unknown user name, unknown e-mail or wrong password; one answer for all three.' },
-	{ code: 'mvs_account_suspended', status: 403, meaning: 'POST /auth/app-password: the account may not sign in (filter mvs_is_member_suspended, a spam-marked account); told only after the password was right.' },
+	{ code: 'mvs_account_suspended', status: 403, meaning: 'POST /auth/app-password: the account may not sign in (filter mvs_is_member_suspended, a spam-marked or moderator-suspended account); told only after the password was right.' },
 	{ code: 'mvs_two_factor_required', status: 409, meaning: 'POST /auth/app-password: the account uses two-factor authentication; the app signs in through WordPress\'s authorize-application screen instead.' },
 	{ code: 'mvs_not_implemented', status: 501, meaning: 'The route is declared but its domain logic has not shipped yet.' },
 ];

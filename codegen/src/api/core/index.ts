@@ -16,6 +16,7 @@ import * as profile from './profile.js';
 import * as messaging from './messaging.js';
 import * as moderation from './moderation.js';
 import { moderationDesk, moderationDeskSchemas } from './moderation-desk.js';
+import { commentModeration, memberModeration, moderationPeopleSchemas } from './moderation-people.js';
 import * as notifications from './notifications.js';
 import * as safety from './safety.js';
 import { settings, settingsSchemas } from './settings.js';
@@ -53,6 +54,7 @@ export const corePlugin: PluginSpec = {
 		safety,
 		moderation,
 		{ moderationDesk },
+		{ commentModeration, memberModeration },
 		tags,
 		notifications,
 		app,
@@ -70,6 +72,7 @@ export const corePlugin: PluginSpec = {
 		...siteHealthSchemas,
 		...moderationSchemas,
 		...moderationDeskSchemas,
+		...moderationPeopleSchemas,
 		...socialSchemas,
 		...activitySchemas,
 		...peopleSchemas,

@@ -254,7 +254,8 @@ export const coreTables: readonly TableSpec[] = [
 			updated_at: col.datetime(),
 		},
 		primaryKey: ['id'],
-		indexes: [key('media', 'media_id', 'id'), key('user', 'user_id', 'id')],
+		// status: the moderation desk's Comments tab reads the few held ones, not every row.
+		indexes: [key('media', 'media_id', 'id'), key('user', 'user_id', 'id'), key('status', 'status', 'id')],
 	}),
 	table({
 		name: 'mvs_favorites',
