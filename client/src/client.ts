@@ -478,6 +478,23 @@ export interface ModerationUndo {
 	reopened_reports: number;
 }
 
+/** The community overview: the last 30 UTC days, oldest first, and current totals. */
+export interface CommunityOverview {
+	/** When these numbers were computed (they are cached for a few minutes). */
+	generated_at: string;
+	/** Items uploaded on each of the last 30 UTC days (today last) that still exist, per media type. */
+	uploads_per_day: Array<{ day: string; image: number; video: number; audio: number; document: number }>;
+	/** Every existing item and its original file's bytes, per media type (every type, zeros included). */
+	storage: Array<{ media_type: "image" | "video" | "audio" | "document"; items: number; bytes: number }>;
+	/** Members with a community event (upload, comment, reaction, album) in the last 30 days. */
+	active_members: number;
+	queue: { size: number; pending: number; flagged: number; reported: number; oldest_at: string | null };
+	/** Reports filed on each of the last 30 UTC days (today last). */
+	reports_per_day: Array<{ day: string; count: number }>;
+	/** The ten tags with the most approved items, most first. */
+	top_tags: Array<{ id: number; name: string; slug: string; items: number }>;
+}
+
 /** A comment waiting for a moderator. */
 export interface HeldComment {
 	id: number;
@@ -1340,6 +1357,8 @@ export interface Operations {
 	update_settings: { params: Record<string, never>; query: Record<string, never>; body: { values: Record<string, unknown> }; response: SettingsScreen };
 	/** GET /mvs/v1/site-health/storage-exposure: Whether the storage folder answers over HTTP: writes a probe file, requests it and deletes it. */
 	check_storage_exposure: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: SiteHealthResult };
+	/** GET /mvs/v1/overview: How the community is doing over the last 30 days, cached for a few minutes. */
+	get_community_overview: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: CommunityOverview };
 	/** GET /mvs-pro/v1/packages: List quota packages. */
 	list_packages: { params: Record<string, never>; query: Record<string, never>; body: Record<string, never>; response: QuotaPackage[] };
 	/** POST /mvs-pro/v1/packages: Create a quota package. */
@@ -1500,6 +1519,7 @@ export const operations = {
 	get_settings: { namespace: 'mvs/v1', method: 'GET', path: '/settings', multipart: false },
 	update_settings: { namespace: 'mvs/v1', method: 'PUT', path: '/settings', multipart: false },
 	check_storage_exposure: { namespace: 'mvs/v1', method: 'GET', path: '/site-health/storage-exposure', multipart: false },
+	get_community_overview: { namespace: 'mvs/v1', method: 'GET', path: '/overview', multipart: false },
 	list_packages: { namespace: 'mvs-pro/v1', method: 'GET', path: '/packages', multipart: false },
 	create_package: { namespace: 'mvs-pro/v1', method: 'POST', path: '/packages', multipart: false },
 	update_package: { namespace: 'mvs-pro/v1', method: 'PUT', path: '/packages/{id}', multipart: false },

@@ -72,6 +72,7 @@ const OWNERS: Record<string, readonly string[]> = {
 	// Kept by the media writes (MVS_Media_Totals).
 	'table:mvs_media_totals': ['core/media'],
 	'table:mvs_media_term_index': ['core/media'],
+	'table:mvs_media_daily': ['core/media'],
 	'table:mvs_view_marks': ['core/media'],
 	'table:mvs_albums': ['core/albums'],
 	'table:mvs_collections': ['core/collections'],

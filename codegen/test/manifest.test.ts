@@ -61,6 +61,7 @@ describe('route manifest', () => {
 				['get_settings', 'admin-ui', 'mvs/v1 GET /settings'],
 				['update_settings', 'admin-ui', 'mvs/v1 PUT /settings'],
 				['check_storage_exposure', 'site-health', 'mvs/v1 GET /site-health/storage-exposure'],
+				['get_community_overview', 'admin-ui', 'mvs/v1 GET /overview'],
 				['list_member_quotas', 'admin-ui', 'mvs-pro/v1 GET /quotas/members'],
 				['list_user_credit_history', 'admin-ui', 'mvs-pro/v1 GET /users/{user_id}/credits/history'],
 			],

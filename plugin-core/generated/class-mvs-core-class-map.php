@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 412 classes and interfaces of the plugin from its file the
+ * Loads each of the 419 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -156,6 +156,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Get_Album_Args'                     => 'generated/class-mvs-get-album-args.php',
 		'MVS_Get_App_Config_Args'                => 'generated/class-mvs-get-app-config-args.php',
 		'MVS_Get_Collection_Args'                => 'generated/class-mvs-get-collection-args.php',
+		'MVS_Get_Community_Overview_Args'        => 'generated/class-mvs-get-community-overview-args.php',
 		'MVS_Get_Conversation_Args'              => 'generated/class-mvs-get-conversation-args.php',
 		'MVS_Get_Feed_Args'                      => 'generated/class-mvs-get-feed-args.php',
 		'MVS_Get_Media_Access_Args'              => 'generated/class-mvs-get-media-access-args.php',
@@ -234,6 +235,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Media_Bulk'                         => 'includes/media/class-mvs-media-bulk.php',
 		'MVS_Media_Bulk_Handler'                 => 'generated/interface-mvs-media-bulk-handler.php',
 		'MVS_Media_Counters'                     => 'includes/media/class-mvs-media-counters.php',
+		'MVS_Media_Daily'                        => 'includes/overview/class-mvs-media-daily.php',
 		'MVS_Media_Deleter'                      => 'includes/media/class-mvs-media-deleter.php',
 		'MVS_Media_Delivery_Handler'             => 'generated/interface-mvs-media-delivery-handler.php',
 		'MVS_Media_Items_Handler'                => 'generated/interface-mvs-media-items-handler.php',
@@ -297,6 +299,10 @@ final class MVS_Core_Class_Map {
 		'MVS_Notifications_Service'              => 'includes/notifications/class-mvs-notifications-service.php',
 		'MVS_Notifier'                           => 'includes/notifications/class-mvs-notifier.php',
 		'MVS_Open_Tags'                          => 'includes/media/class-mvs-open-tags.php',
+		'MVS_Overview_Handler'                   => 'generated/interface-mvs-overview-handler.php',
+		'MVS_Overview_Repository'                => 'includes/overview/class-mvs-overview-repository.php',
+		'MVS_Overview_Service'                   => 'includes/overview/class-mvs-overview-service.php',
+		'MVS_Overview_Widget'                    => 'includes/overview/class-mvs-overview-widget.php',
 		'MVS_Page'                               => 'includes/rest/class-mvs-page.php',
 		'MVS_Password_Check'                     => 'includes/auth/class-mvs-password-check.php',
 		'MVS_Personal_Data_Eraser'               => 'includes/privacy/class-mvs-personal-data-eraser.php',
@@ -333,6 +339,7 @@ final class MVS_Core_Class_Map {
 		'MVS_REST_Moderation_Desk_Controller'    => 'generated/class-mvs-rest-moderation-desk-controller.php',
 		'MVS_REST_Nonce_Controller'              => 'generated/class-mvs-rest-nonce-controller.php',
 		'MVS_REST_Notifications_Controller'      => 'generated/class-mvs-rest-notifications-controller.php',
+		'MVS_REST_Overview_Controller'           => 'generated/class-mvs-rest-overview-controller.php',
 		'MVS_REST_Profile_Controller'            => 'generated/class-mvs-rest-profile-controller.php',
 		'MVS_REST_Reactions_Controller'          => 'generated/class-mvs-rest-reactions-controller.php',
 		'MVS_REST_Reports_Controller'            => 'generated/class-mvs-rest-reports-controller.php',

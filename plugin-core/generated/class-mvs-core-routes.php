@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Builds and registers the 130 routes of mvs/v1.
+ * Builds and registers the 131 routes of mvs/v1.
  */
 final class MVS_Core_Routes {
 
@@ -24,7 +24,7 @@ final class MVS_Core_Routes {
 	/**
 	 * Number of routes declared in the DSL.
 	 */
-	const ROUTE_COUNT = 130;
+	const ROUTE_COUNT = 131;
 
 	/**
 	 * Every controller, wired to its hand-written handler.
@@ -64,6 +64,7 @@ final class MVS_Core_Routes {
 			new MVS_REST_Nonce_Controller( new MVS_Rest_Nonce_Service() ),
 			new MVS_REST_Settings_Controller( new MVS_Settings_Service() ),
 			new MVS_REST_Site_Health_Controller( new MVS_Site_Health_Service() ),
+			new MVS_REST_Overview_Controller( new MVS_Overview_Service() ),
 		);
 	}
 

@@ -20,7 +20,7 @@ final class MVS_Core_Schema {
 	 * Schema version of this code: a hash of the declared tables, so it changes
 	 * with every change of their shape (there is no number to forget to bump).
 	 */
-	const VERSION = 'e9b9718f8c942772';
+	const VERSION = '4533ad7a57cdede5';
 
 	/**
 	 * Option holding the installed schema version.
@@ -33,6 +33,7 @@ final class MVS_Core_Schema {
 	const TABLES = array(
 		'mvs_media',
 		'mvs_media_totals',
+		'mvs_media_daily',
 		'mvs_media_term_index',
 		'mvs_mediameta',
 		'mvs_media_views',
@@ -91,6 +92,7 @@ final class MVS_Core_Schema {
 		'mvs_media_totals'         => array(
 			'visible' => 'moderation_status,privacy,group_id,term_taxonomy_id',
 		),
+		'mvs_media_daily'          => array(),
 		'mvs_media_term_index'     => array(
 			'type_visibility' => 'term_taxonomy_id,media_type,moderation_status,privacy,media_id',
 			'author'          => 'author_id',
@@ -156,6 +158,7 @@ final class MVS_Core_Schema {
 			'status'   => 'status',
 			'reporter' => 'reporter_id,object_type,object_id',
 			'one_open' => 'reporter_id,object_type,object_id,resolved_id',
+			'created'  => 'created_at',
 		),
 		'mvs_moderation_log'       => array(
 			'media' => 'media_id,id',
@@ -181,10 +184,11 @@ final class MVS_Core_Schema {
 			'user'       => 'user_id',
 		),
 		'mvs_activity'             => array(
-			'user'   => 'user_id,id',
-			'media'  => 'media_id',
-			'album'  => 'album_id',
-			'fanout' => 'fanout_cursor',
+			'user'         => 'user_id,id',
+			'media'        => 'media_id',
+			'album'        => 'album_id',
+			'fanout'       => 'fanout_cursor',
+			'created_user' => 'created_at,user_id',
 		),
 		'mvs_activity_inbox'       => array(
 			'activity' => 'activity_id',
@@ -284,6 +288,13 @@ final class MVS_Core_Schema {
   items bigint(20) unsigned NOT NULL DEFAULT 0,
   PRIMARY KEY  (term_taxonomy_id,moderation_status,privacy,group_id,media_type),
   KEY visible (moderation_status,privacy,group_id,term_taxonomy_id)
+) ' . $charset_collate . ';',
+			'mvs_media_daily'          => 'CREATE TABLE ' . $prefix . 'mvs_media_daily (
+  day datetime NOT NULL DEFAULT \'1970-01-01 00:00:00\',
+  media_type varchar(20) NOT NULL DEFAULT \'\',
+  items bigint(20) unsigned NOT NULL DEFAULT 0,
+  bytes bigint(20) unsigned NOT NULL DEFAULT 0,
+  PRIMARY KEY  (day,media_type)
 ) ' . $charset_collate . ';',
 			'mvs_media_term_index'     => 'CREATE TABLE ' . $prefix . 'mvs_media_term_index (
   term_taxonomy_id bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -462,7 +473,8 @@ final class MVS_Core_Schema {
   KEY object (object_type,object_id,status),
   KEY status (status),
   KEY reporter (reporter_id,object_type,object_id),
-  UNIQUE KEY one_open (reporter_id,object_type,object_id,resolved_id)
+  UNIQUE KEY one_open (reporter_id,object_type,object_id,resolved_id),
+  KEY created (created_at)
 ) ' . $charset_collate . ';',
 			'mvs_moderation_log'       => 'CREATE TABLE ' . $prefix . 'mvs_moderation_log (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
@@ -546,7 +558,8 @@ final class MVS_Core_Schema {
   KEY user (user_id,id),
   KEY media (media_id),
   KEY album (album_id),
-  KEY fanout (fanout_cursor)
+  KEY fanout (fanout_cursor),
+  KEY created_user (created_at,user_id)
 ) ' . $charset_collate . ';',
 			'mvs_activity_inbox'       => 'CREATE TABLE ' . $prefix . 'mvs_activity_inbox (
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,

@@ -57,6 +57,7 @@ final class MVS_Plugin {
 		MVS_Avatar_Filter::register();
 		MVS_Admin::register();
 		MVS_Admin_Welcome::register();
+		MVS_Overview_Widget::register();
 		MVS_Site_Health::register();
 		MVS_Member_Suspension::register();
 	}

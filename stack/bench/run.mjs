@@ -187,7 +187,7 @@ async function prepare(site) {
     memberFile: relative(memberUrl.url),
   };
   const targets = selectTargets(buildTargets(ids, { serveOffloadOn: setOffload('x-accel-redirect'), serveOffloadOff: setOffload('off') }), only);
-  for (const target of targets) target.headers = auth[target.viewer];
+  for (const target of targets) target.headers = { ...auth[target.viewer], ...(target.headers ?? {}) };
   log(`${site.url}: tag ${tag.slug} (${tag.count} items), author ${ids.author}`);
   return { phpEnv, seeded, ids, targets };
 }

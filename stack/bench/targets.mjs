@@ -6,7 +6,7 @@
 // operation name, null for anchors), group (floor | list | item | anchor |
 // file), viewer (anon | member | moderator | admin: logged-in viewers use an
 // application password, like the member floor), path, and for file rows
-// bigBody and optional before/after hooks; `revalidate: true` sends the
+// bigBody and optional before/after hooks; `headers`: extra request headers (harness switches); `revalidate: true` sends the
 // ETag of a first answer as If-None-Match and expects 304 (what a
 // conditional GET costs beside the 200 it replaces). `goal: 'flat'` marks the rows
 // goal 2 of issue 13 judges (GET /media and GET /me/media). File rows are
@@ -81,6 +81,9 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'moderation', name: 'moderation queue moderator', operation: 'list_moderation_queue', group: 'list', viewer: 'moderator', path: `${api}/moderation?per_page=20` },
     { key: 'moderation-counts', name: 'moderation/counts moderator', operation: 'get_moderation_counts', group: 'list', viewer: 'moderator', path: `${api}/moderation/counts` },
     { key: 'moderation-desk', name: 'moderation desk moderator', operation: 'list_moderation_desk', group: 'list', viewer: 'moderator', path: `${api}/moderation/desk?per_page=20` },
+    // The community overview as the server caches it, and its computation (the cache off for the request: X-MVS-Test-Overview-Ttl).
+    { key: 'overview', name: 'overview moderator (cached)', operation: 'get_community_overview', group: 'item', viewer: 'moderator', path: `${api}/overview` },
+    { key: 'overview-uncached', name: 'overview moderator (computed)', operation: 'get_community_overview', group: 'item', viewer: 'moderator', headers: { 'x-mvs-test-overview-ttl': '0' }, path: `${api}/overview` },
     { key: 'moderation-comments', name: 'moderation/comments moderator', operation: 'list_held_comments', group: 'list', viewer: 'moderator', path: `${api}/moderation/comments?per_page=20` },
     { key: 'moderation-members', name: 'moderation/members moderator', operation: 'list_reported_members', group: 'list', viewer: 'moderator', path: `${api}/moderation/members?per_page=20` },
     // The most followed seeded member's first page, and a word prefix every seeded name starts a word with.

@@ -264,3 +264,14 @@ add_filter(
 		return '' === $word ? $value : $word;
 	}
 );
+
+// X-MVS-Test-Overview-Ttl: <seconds> replaces the community overview's cache
+// lifetime for the request (0: computed, not cached), as a site's filter
+// would (overview.site-wide.spec.ts, the bench's uncached row).
+add_filter(
+	'mvs_overview_cache_ttl',
+	static function ( $ttl ) {
+		$header = mvs_test_header( 'HTTP_X_MVS_TEST_OVERVIEW_TTL' );
+		return ctype_digit( $header ) ? (int) $header : $ttl;
+	}
+);

@@ -57,6 +57,10 @@ test('a re-upload of a rejected picture is flagged, analysed, approved, then rej
 	expect(counts.status).toBe(200);
 	expect((counts.body as { flagged: number }).flagged).toBeGreaterThanOrEqual(1);
 	expect((await newestFlagged(moderator)).find((i) => i.id === id)).toMatchObject({ moderation_status: 'flagged', author_id: owner.id });
+	// The community overview of wp-admin counts the flagged item in the queue.
+	const overview = await moderator.op('get_community_overview');
+	expect(overview.status, JSON.stringify(overview.body)).toBe(200);
+	expect(overview.body.queue.flagged).toBeGreaterThanOrEqual(1);
 
 	const approved = await moderator.op('approve_media', { params: { id } });
 	expect(approved.status, JSON.stringify(approved.body)).toBe(200);

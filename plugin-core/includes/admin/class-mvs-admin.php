@@ -16,9 +16,10 @@ final class MVS_Admin {
 
 	const MODERATION_SLUG = 'mvs-moderation';
 	const SETTINGS_SLUG   = 'mvs-settings';
+	const OVERVIEW_SLUG   = 'mvs-overview';
 
 	/**
-	 * Hook suffixes of our pages, keyed by app name (moderation, settings).
+	 * Hook suffixes of our pages, keyed by app name (moderation, overview, settings).
 	 *
 	 * @var array<string, string>
 	 */
@@ -113,6 +114,14 @@ final class MVS_Admin {
 			self::MODERATION_SLUG,
 			array( __CLASS__, 'render_moderation' )
 		);
+		$overview   = add_submenu_page(
+			$parent,
+			__( 'Community overview', 'media-community-service' ),
+			__( 'Overview', 'media-community-service' ),
+			'moderate_mvs_media',
+			self::OVERVIEW_SLUG,
+			array( __CLASS__, 'render_overview' )
+		);
 		$settings   = add_submenu_page(
 			$parent,
 			__( 'Media Community Settings', 'media-community-service' ),
@@ -127,6 +136,9 @@ final class MVS_Admin {
 		if ( $settings ) {
 			self::$pages['settings'] = $settings;
 		}
+		if ( $overview ) {
+			self::$pages['overview'] = $overview;
+		}
 	}
 
 	/**
@@ -134,6 +146,13 @@ final class MVS_Admin {
 	 */
 	public static function render_moderation(): void {
 		self::render_shell( 'moderation', __( 'Moderation', 'media-community-service' ) );
+	}
+
+	/**
+	 * Community overview page shell (docs/community-overview.md).
+	 */
+	public static function render_overview(): void {
+		self::render_shell( 'overview', __( 'Community overview', 'media-community-service' ) );
 	}
 
 	/**
@@ -215,6 +234,13 @@ final class MVS_Admin {
 			wp_style_add_data( 'mvs-admin', 'suffix', '' );
 		} else {
 			wp_enqueue_style( 'wp-components' );
+		}
+		// A screen's own styles (the overview's charts), when its build has some.
+		$own = 'build/admin/' . $app . '.css';
+		if ( is_readable( MVS_PLUGIN_DIR . '/' . $own ) ) {
+			wp_enqueue_style( $handle, plugins_url( $own, MVS_PLUGIN_FILE ), array(), $asset['version'] );
+			wp_style_add_data( $handle, 'rtl', 'replace' );
+			wp_style_add_data( $handle, 'suffix', '' );
 		}
 	}
 }

@@ -8,9 +8,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The resumable rebuild of the totals and the per-term listing: each batch
+ * The resumable rebuild of the totals, the per-term listing and the
+ * overview's day rows (MVS_Media_Daily): each batch
  * counts the next items above the cursor and moves it in one transaction;
- * reset() empties both and starts again (docs/list-totals.md, "Rebuild,
+ * reset() empties them and starts again (docs/list-totals.md, "Rebuild,
  * and the daily check"). WP-Cron runs it through MVS_Media_Totals.
  */
 final class MVS_Media_Totals_Rebuild {
@@ -72,7 +73,7 @@ final class MVS_Media_Totals_Rebuild {
 		$upto = (int) $wpdb->get_var( $wpdb->prepare( "SELECT MAX(id) FROM ( SELECT id FROM {$wpdb->mvs_media} WHERE id > %d ORDER BY id LIMIT %d ) b", $after, max( 1, $batch ) ) );
 		$ok   = true;
 		if ( $upto > $after ) {
-			$ok = $this->table->count_range( $after, $upto ) && MVS_Media_Term_Index::fill( $after, $upto );
+			$ok = $this->table->count_range( $after, $upto ) && MVS_Media_Term_Index::fill( $after, $upto ) && MVS_Media_Daily::fill( $after, $upto );
 		}
 		$done = $upto <= $after;
 		$ok   = $ok && $this->cursor->save( $done ? MVS_Media_Totals_Cursor::COMPLETE : (string) $upto );
@@ -91,6 +92,7 @@ final class MVS_Media_Totals_Rebuild {
 		$this->cursor->lock();
 		$ok = $this->table->clear();
 		$ok = $ok && MVS_Media_Term_Index::clear();
+		$ok = $ok && MVS_Media_Daily::clear();
 		$ok = $ok && $this->cursor->save( '0' );
 		MVS_Transaction::end( $ok );
 		wp_clear_scheduled_hook( self::HOOK );

@@ -157,7 +157,7 @@ final class MVS_Media_Totals_Writer {
 	 * Locks the items' rows and reads their keys.
 	 *
 	 * @param int[] $ids Item IDs.
-	 * @return array<int, array{status: string, privacy: string, group: int, type: string, author: int, terms: int[]}> Keys of the items that exist.
+	 * @return array<int, array{status: string, privacy: string, group: int, type: string, author: int, day: string, bytes: int, terms: int[]}> Keys of the items that exist.
 	 */
 	private function keys( array $ids ): array {
 		global $wpdb;
@@ -168,7 +168,7 @@ final class MVS_Media_Totals_Writer {
 		$keys = array();
 		// The item rows are locked, so no other writer changes their keys or
 		// terms until this transaction ends (every writer goes through change()).
-		foreach ( (array) $wpdb->get_results( $wpdb->prepare( "SELECT id, moderation_status, privacy, group_id, media_type, author_id FROM {$wpdb->mvs_media} WHERE id IN ({$in}) FOR UPDATE", $ids ) ) as $row ) {
+		foreach ( (array) $wpdb->get_results( $wpdb->prepare( "SELECT id, moderation_status, privacy, group_id, media_type, author_id, file_size, created_at FROM {$wpdb->mvs_media} WHERE id IN ({$in}) FOR UPDATE", $ids ) ) as $row ) {
 			$keys[ (int) $row->id ] = array(
 				'status'  => (string) $row->moderation_status,
 				'privacy' => (string) $row->privacy,
@@ -176,6 +176,9 @@ final class MVS_Media_Totals_Writer {
 				'type'    => (string) $row->media_type,
 				// Not a totals key, but the listing's block filter reads it.
 				'author'  => (int) $row->author_id,
+				// Not totals keys either: the overview's day rows (MVS_Media_Daily).
+				'day'     => MVS_Media_Daily::midnight( (string) $row->created_at ),
+				'bytes'   => (int) $row->file_size,
 				'terms'   => array(),
 			);
 		}
@@ -216,7 +219,7 @@ final class MVS_Media_Totals_Writer {
 				continue;
 			}
 			// Item rows are locked in ID order, so listing rows are written in one order too.
-			if ( ! MVS_Media_Term_Index::apply( $id, $old, $new ) ) {
+			if ( ! MVS_Media_Term_Index::apply( $id, $old, $new ) || ! MVS_Media_Daily::apply( $id, $old, $new ) ) {
 				return false;
 			}
 			$sides = array(

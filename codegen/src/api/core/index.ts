@@ -18,6 +18,7 @@ import * as moderation from './moderation.js';
 import { moderationDesk, moderationDeskSchemas } from './moderation-desk.js';
 import { commentModeration, memberModeration, moderationPeopleSchemas } from './moderation-people.js';
 import * as notifications from './notifications.js';
+import { overview, overviewSchemas } from './overview.js';
 import * as safety from './safety.js';
 import { settings, settingsSchemas } from './settings.js';
 import { siteHealth, siteHealthSchemas } from './site-health.js';
@@ -63,6 +64,7 @@ export const corePlugin: PluginSpec = {
 		account,
 		{ settings },
 		{ siteHealth },
+		{ overview },
 	),
 	tables: coreTables,
 	schemas: [
@@ -72,6 +74,7 @@ export const corePlugin: PluginSpec = {
 		...siteHealthSchemas,
 		...moderationSchemas,
 		...moderationDeskSchemas,
+		...overviewSchemas,
 		...moderationPeopleSchemas,
 		...socialSchemas,
 		...activitySchemas,

@@ -103,6 +103,19 @@ export const coreTables: readonly TableSpec[] = [
 		indexes: [key('visible', 'moderation_status', 'privacy', 'group_id', 'term_taxonomy_id')],
 	}),
 	table({
+		name: 'mvs_media_daily',
+		summary: 'Existing items and their bytes per upload day (UTC) and media type, kept in step by MVS_Media_Totals on every write: the overview\'s uploads per day and storage per type without reading the media table (docs/community-overview.md).',
+		since: 1,
+		columns: {
+			// Midnight (UTC) of the items' upload day.
+			day: col.datetime(),
+			media_type: col.enum(MEDIA_TYPE),
+			items: col.bigint(),
+			bytes: col.bigint(),
+		},
+		primaryKey: ['day', 'media_type'],
+	}),
+	table({
 		name: 'mvs_media_term_index',
 		summary: 'One row per (tag or category, item) with the item\'s visibility keys, kept in step by MVS_Media_Totals on every write: a tag or category page reads per_page index entries per privacy branch, in id order.',
 		since: 1,
@@ -376,6 +389,8 @@ export const coreTables: readonly TableSpec[] = [
 			// installs upgraded from version 1 still have it; fresh ones match them.
 			key('reporter', 'reporter_id', 'object_type', 'object_id'),
 			unique('one_open', 'reporter_id', 'object_type', 'object_id', 'resolved_id'),
+			// The overview's reports per day: one range of the last 30 days (docs/community-overview.md).
+			key('created', 'created_at'),
 		],
 	}),
 	table({
@@ -495,7 +510,14 @@ export const coreTables: readonly TableSpec[] = [
 			created_at: createdAt,
 		},
 		primaryKey: ['id'],
-		indexes: [key('user', 'user_id', 'id'), key('media', 'media_id'), key('album', 'album_id'), key('fanout', 'fanout_cursor')],
+		indexes: [
+			key('user', 'user_id', 'id'),
+			key('media', 'media_id'),
+			key('album', 'album_id'),
+			key('fanout', 'fanout_cursor'),
+			// The overview's active members: the last 30 days' range, covering (docs/community-overview.md).
+			key('created_user', 'created_at', 'user_id'),
+		],
 	}),
 	table({
 		name: 'mvs_activity_inbox',
