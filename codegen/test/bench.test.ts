@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { plugins } from '../src/api/index.js';
 import { buildModel } from '../src/model/build.js';
 // @ts-expect-error plain JavaScript modules of the bench (node runs them without a build step)
-import { costByRound, median, percentile, ratioByRound, summarize, SPREAD_LIMIT } from '../../stack/bench/stats.mjs';
+import { costByRound, differenceByRound, median, percentile, ratioByRound, summarize, SPREAD_LIMIT } from '../../stack/bench/stats.mjs';
 // @ts-expect-error see above
 import { buildTargets, floorOf, selectTargets, typicalTag } from '../../stack/bench/targets.mjs';
 // @ts-expect-error see above
@@ -86,6 +86,17 @@ describe('bench targets', () => {
 		assert.equal(selectTargets(targets, null).length, targets.length);
 	});
 
+	test('each idle page runs with the plugins and without them (the switch header), at the base size, and --only keeps the pair', () => {
+		const idle = targets.filter((t: { group: string }) => t.group === 'idle');
+		assert.deepEqual(idle.map((t: { key: string }) => t.key), ['idle-front', 'idle-front-off', 'idle-admin', 'idle-admin-off', 'idle-rest', 'idle-rest-off']);
+		for (const off of idle.filter((t: { idleOf?: string }) => t.idleOf)) {
+			const on = idle.find((t: { key: string }) => t.key === off.idleOf);
+			assert.deepEqual([off.path, off.viewer, off.headers, on.headers], [on.path, on.viewer, { 'x-mvs-test-plugins': 'off' }, undefined]);
+		}
+		assert.ok(idle.every((t: { baseOnly: boolean }) => t.baseOnly));
+		assert.deepEqual(selectTargets(targets, ['idle-admin']).map((t: { key: string }) => t.key).sort(), ['floor', 'floor-member', 'idle-admin', 'idle-admin-off']);
+	});
+
 	test('the typical tag sits at the middle of the tag uses, not at the top', () => {
 		const cloud = [
 			{ id: 1, slug: 'a', count: 50 },
@@ -149,6 +160,23 @@ describe('bench reports', () => {
 			['5. memory', 'NOT met'],
 		]);
 		assert.match(md, /2 × Test CPU, 8 GB RAM/);
+	});
+
+	test('free when idle: PHP core-ms with the plugins minus without them, round by round, against each page\'s budget', () => {
+		assert.deepEqual(differenceByRound([12.5, 12.75, 12.25, 5], [12, 12, 12.25]), summarize([0.5, 0.75, 0]));
+		const idleRun = {
+			...run,
+			rows: [
+				row({ key: 'idle-front', name: 'front page (idle)', group: 'idle', phase: 'base', media: 10000, cost: {} }),
+				row({ key: 'idle-front-off', name: 'front page (idle), plugins off', group: 'idle', idleOf: 'idle-front', budgetMs: 0.5, phase: 'base', media: 10000, cost: {}, idleCost: summary([0.3, 0.45, 0.4]) }),
+				row({ key: 'idle-rest', name: 'wp/v2/posts (idle)', group: 'idle', phase: 'base', media: 10000, cost: {} }),
+				row({ key: 'idle-rest-off', name: 'wp/v2/posts (idle), plugins off', group: 'idle', idleOf: 'idle-rest', budgetMs: 1, phase: 'base', media: 10000, cost: {}, idleCost: summary([1.4, 1.6, 1.5]) }),
+			],
+		};
+		assert.deepEqual(goalChecks(idleRun), [
+			['4. free when idle', 'front page (idle): ≤ 0.5 PHP core-ms over the plugins off', '+0.40 core-ms (0.40 (0.30–0.45) ⚠)', 'met'],
+			['4. free when idle', 'wp/v2/posts (idle): ≤ 1 PHP core-ms over the plugins off', '+1.50 core-ms (1.50 (1.40–1.60) ⚠)', 'NOT met'],
+		]);
 	});
 
 	test('the CPU table splits each route\'s core-ms by server, only for rows that were metered', () => {

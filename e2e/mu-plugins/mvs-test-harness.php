@@ -17,7 +17,7 @@ defined( 'ABSPATH' ) || exit;
 
 // Order matters where two families filter the same hook at one priority
 // (`query`: metering records a statement before faults may replace it).
-foreach ( array( 'common', 'metering', 'clock', 'faults', 'extensions', 'recorders', 'inspection', 'seeding', 'states', 'jobs', 'lifecycle', 'sign-in', 'rendering', 'privacy', 'site-health' ) as $mvs_test_family ) {
+foreach ( array( 'common', 'metering', 'clock', 'faults', 'extensions', 'recorders', 'inspection', 'seeding', 'states', 'jobs', 'lifecycle', 'sign-in', 'rendering', 'privacy', 'site-health', 'plugins-switch' ) as $mvs_test_family ) {
 	require __DIR__ . '/mvs-test-harness/' . $mvs_test_family . '.php';
 }
 unset( $mvs_test_family );

@@ -133,8 +133,14 @@ async function siteFilters(admin: Api, filters: string[]) {
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-/** The lean entry's record after this (full) request recorded it, and how often it has been written. */
+/** One request for an mvs/v1 route: the kind of request that rewrites the lean entry's record. */
+async function recordingRequest(as: Api): Promise<void> {
+	expect((await as.op('get_app_config')).status).toBe(200);
+}
+
+/** The lean entry's record after a recording request, and how often it has been written. */
 async function leanRecord(admin: Api): Promise<{ record: unknown; writes: number }> {
+	await recordingRequest(admin);
 	const res = await admin.raw('GET', '/wp-json/mvs-test/v1/serve-lean');
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	return res.body as { record: unknown; writes: number };
@@ -156,7 +162,7 @@ test('a site that refuses visitors on its REST access filters refuses them files
 	for (const filter of ['members_only_auth', 'members_only_dispatch']) {
 		await siteFilters(admin, [filter]);
 		try {
-			// Any callback of another plugin on those filters turns the lean path off, from the next full request.
+			// Any callback of another plugin on those filters turns the lean path off, from the next request for an mvs/v1 route.
 			expect((await leanRecord(admin)).record, filter).toEqual([]);
 			for (const [label, url] of [['anonymous URL', anonymous], ['URL bound to a member', bound]] as const) {
 				const refused = await fetchFile(request, url);
@@ -209,8 +215,8 @@ test('a gate filter that depends on the request turns the lean path off, and the
 		const first = await leanRecord(admin);
 		expect(first.record).toEqual([]);
 		for (let i = 0; i < 3; i++) {
-			expect((await admin.withHeaders(gated).raw('GET', '/wp-json/mvs-test/v1/serve-lean')).status).toBe(200);
-			expect((await admin.raw('GET', '/wp-json/mvs-test/v1/serve-lean')).status).toBe(200);
+			await recordingRequest(admin.withHeaders(gated));
+			await recordingRequest(admin);
 		}
 		const later = await leanRecord(admin);
 		expect(later).toEqual({ record: [], writes: first.writes });
@@ -225,6 +231,23 @@ test('a gate filter that depends on the request turns the lean path off, and the
 	}
 	expect((await leanRecord(admin)).record).not.toEqual([]);
 	if (native) expect((await fetchFile(request, anonymous)).headers['x-mvs-served-by']).toBe('lean');
+});
+
+test('activating or deactivating any plugin deletes the lean record: WordPress serves every file until the next request for an mvs/v1 route records it again', async ({ api }) => {
+	const admin = api('admin');
+	const record = async () => (await admin.raw('GET', '/wp-json/mvs-test/v1/serve-lean')).body.record;
+	const hello = async (status: 'active' | 'inactive') => expect((await admin.raw('POST', '/wp-json/wp/v2/plugins/hello', { json: { status } })).status).toBe(200);
+	expect((await leanRecord(admin)).record).toMatchObject({ plugin: 'media-community-service/media-community-service.php' });
+	await hello('active');
+	try {
+		// Requests for other namespaces (this harness route) do not record.
+		expect(await record()).toBeNull();
+		expect((await leanRecord(admin)).record).toMatchObject({ plugin: 'media-community-service/media-community-service.php' });
+	} finally {
+		await hello('inactive');
+	}
+	expect(await record()).toBeNull();
+	expect((await leanRecord(admin)).record).toMatchObject({ plugin: 'media-community-service/media-community-service.php' });
 });
 
 test('view records older than view_log_days (90) are deleted by the daily clean-up; counts stay; 0 keeps them', async ({ api }) => {

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 419 classes and interfaces of the plugin from its file the
+ * Loads each of the 420 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -372,6 +372,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Reports_Service'                    => 'includes/moderation/class-mvs-reports-service.php',
 		'MVS_Response_Extensions'                => 'includes/rest/class-mvs-response-extensions.php',
 		'MVS_Rest_Nonce_Service'                 => 'includes/app/class-mvs-rest-nonce-service.php',
+		'MVS_Rest_Route_Scope'                   => 'includes/rest/class-mvs-rest-route-scope.php',
 		'MVS_Revoke_Media_Access_Args'           => 'generated/class-mvs-revoke-media-access-args.php',
 		'MVS_Sanitize'                           => 'includes/rest/class-mvs-sanitize.php',
 		'MVS_Search_Conversation_Messages_Args'  => 'generated/class-mvs-search-conversation-messages-args.php',

@@ -63,9 +63,16 @@ final class MVS_Plugin {
 	}
 
 	/**
-	 * Registers every mvs/v1 route.
+	 * Registers the mvs/v1 routes where a request can reach them (MVS_Rest_Route_Scope).
 	 */
 	public static function register_routes(): void {
+		MVS_Rest_Route_Scope::register_routes( MVS_Core_Routes::REST_NAMESPACE, array( __CLASS__, 'register_all_routes' ) );
+	}
+
+	/**
+	 * Registers every mvs/v1 route.
+	 */
+	public static function register_all_routes(): void {
 		MVS_Core_Routes::register( new MVS_Core_Ownership() );
 	}
 

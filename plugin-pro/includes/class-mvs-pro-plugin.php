@@ -44,9 +44,16 @@ final class MVS_Pro_Plugin {
 		MVS_Pro_Push_Delivery::register();
 		MVS_Pro_Push_Receipts::register();
 		MVS_Pro_Usage_Widget::register();
-		add_action( 'rest_api_init', array( 'MVS_Pro_Routes', 'register' ) );
+		add_action( 'rest_api_init', array( __CLASS__, 'register_routes' ) );
 		MVS_Pro_Admin::register();
 		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );
+	}
+
+	/**
+	 * Registers the mvs-pro/v1 routes where a request can reach them (core's MVS_Rest_Route_Scope).
+	 */
+	public static function register_routes(): void {
+		MVS_Rest_Route_Scope::register_routes( MVS_Pro_Routes::REST_NAMESPACE, array( 'MVS_Pro_Routes', 'register' ) );
 	}
 
 	/**

@@ -52,6 +52,11 @@ export function goalChecks(run) {
     if (!row || !cost) continue;
     checks.push(['3. file delivery', `${row.name}: ≥ ${limit} × nginx static`, `${num(1 / cost, 2)} ×`, verdict(1 / cost >= limit)]);
   }
+  for (const off of rows.filter((r) => r.idleOf && r.idleCost)) {
+    const on = rows.find((r) => r.key === off.idleOf && r.phase === off.phase);
+    const cost = off.idleCost.median;
+    checks.push(['4. free when idle', `${on?.name ?? off.idleOf}: ≤ ${off.budgetMs} PHP core-ms over the plugins off`, `${cost >= 0 ? '+' : '−'}${num(Math.abs(cost), 2)} core-ms (${formatSummary(off.idleCost)})`, verdict(cost <= off.budgetMs)]);
+  }
   const large = rows.filter((r) => r.phase === 'large' && r.memoryVsFloor !== null && r.memoryVsFloor !== undefined && r.group !== 'floor');
   if (large.length) {
     const worst = large.reduce((a, b) => (b.memoryVsFloor > a.memoryVsFloor ? b : a));

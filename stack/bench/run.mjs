@@ -34,7 +34,7 @@ import { parseArgs, seedSite, stackWordPressDir } from '../seed.mjs';
 import { renderMarkdown, renderSvg } from './report.mjs';
 import { cpuMeter } from './cpu.mjs';
 import { measurePollLatency } from './poll-latency.mjs';
-import { costByRound, median, percentile, ratioByRound } from './stats.mjs';
+import { costByRound, differenceByRound, median, percentile, ratioByRound } from './stats.mjs';
 import { buildTargets, floorOf, selectTargets, typicalTag } from './targets.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -146,8 +146,9 @@ async function prepare(site) {
 
   const basic = (user) => ({ authorization: `Basic ${Buffer.from(`${user.login}:${user.appPassword}`).toString('base64')}` });
   const users = site.fixtures.users;
-  const auth = { anon: {}, member: basic(users.member), moderator: basic(users.moderator), admin: basic(users.admin) };
   const adminAuth = basic(users.admin);
+  // wp-admin takes no application password: the administrator's login cookies (admin-browser).
+  const auth = { anon: {}, member: basic(users.member), moderator: basic(users.moderator), admin: adminAuth, 'admin-browser': await loginCookies(site.url, users.admin) };
 
   // File delivery: a 5 MB PDF uploaded twice through the REST API (public, private).
   // The URLs are the API's own (file_url, signed-url), whatever shape /serve gives them.
@@ -201,7 +202,7 @@ async function measure(stacks) {
   for (const stack of stacks) {
     const { phase, media, site } = stack;
     for (const target of stack.targets) {
-      const row = { key: target.key, name: target.name, operation: target.operation, group: target.group, viewer: target.viewer, goal: target.goal, path: target.path, phase, media, rounds: [] };
+      const row = { key: target.key, name: target.name, operation: target.operation, group: target.group, viewer: target.viewer, goal: target.goal, path: target.path, idleOf: target.idleOf, budgetMs: target.budgetMs, phase, media, rounds: [] };
       // Not serialised (the JSON drops functions and these keys are re-derived): how to load this row.
       Object.defineProperty(row, 'load', { value: { url: site.url, target, meter: stack.meter }, enumerable: false });
       rows.push(row);
@@ -270,6 +271,9 @@ function derive(rows) {
       static: row.error || row.group !== 'file' ? null : costByRound(rps(find('static', row.phase)), rps(row)),
     };
     row.memoryVsFloor = floor && row.memoryPeak !== null && row.memoryPeak !== undefined && floor.memoryPeak !== null ? row.memoryPeak - floor.memoryPeak : null;
+    // Free when idle: PHP core-ms of the request with the plugins on minus the same request without them.
+    const on = row.idleOf ? find(row.idleOf, row.phase) : null;
+    row.idleCost = on && !row.error ? differenceByRound(on.rounds.map((r) => r.cpu?.php), row.rounds.map((r) => r.cpu?.php)) : null;
     const base = row.phase === 'base' ? null : find(row.key, 'base');
     row.p50VsBase = base && !row.error ? ratioByRound(row.rounds.map((r) => r.p50), base.rounds.map((r) => r.p50)) : null;
   }
@@ -291,6 +295,19 @@ function runJobs(env, media) {
     }
   }
   return results;
+}
+
+// The Cookie header of a wp-login.php sign-in (the auth and logged-in cookies).
+async function loginCookies(url, user) {
+  const res = await fetch(`${url}/wp-login.php`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'wordpress_test_cookie=WP%20Cookie%20check' },
+    body: new URLSearchParams({ log: user.login, pwd: user.password, testcookie: '1', redirect_to: `${url}/wp-admin/` }).toString(),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => /^wordpress_(logged_in_|sec_|[0-9a-f]{32}=)/.test(c));
+  if (res.status !== 302 || !cookies.length) throw new Error(`wp-login.php as ${user.login}: HTTP ${res.status}, no login cookie`);
+  return { cookie: cookies.join('; ') };
 }
 
 // One request with the target's headers: status, body size, X-MVS-Queries, X-MVS-Memory-Peak.

@@ -46,6 +46,19 @@ export function ratioByRound(numerators, denominators, limit = SPREAD_LIMIT) {
 }
 
 /**
+ * Round-by-round differences minuend[i] − subtrahend[i] (e.g. PHP core-ms of
+ * a page with the plugins and without them, measured side by side),
+ * summarised. A round where either side is missing is left out.
+ */
+export function differenceByRound(minuends, subtrahends, limit = SPREAD_LIMIT) {
+  const differences = [];
+  for (let i = 0; i < Math.min(minuends.length, subtrahends.length); i++) {
+    if (Number.isFinite(minuends[i]) && Number.isFinite(subtrahends[i])) differences.push(minuends[i] - subtrahends[i]);
+  }
+  return summarize(differences, limit);
+}
+
+/**
  * Cost of a target against an anchor: anchor req/s ÷ target req/s, per round
  * (2.0 = half the anchor's requests per second).
  */

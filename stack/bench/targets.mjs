@@ -4,9 +4,10 @@
 //
 // Each target: key (unique, for --only), name, operation (the DSL's
 // operation name, null for anchors), group (floor | list | item | anchor |
-// file), viewer (anon | member | moderator | admin: logged-in viewers use an
-// application password, like the member floor), path, and for file rows
-// bigBody and optional before/after hooks; `headers`: extra request headers (harness switches); `revalidate: true` sends the
+// file | idle), viewer (anon | member | moderator | admin: logged-in viewers
+// use an application password, like the member floor; admin-browser:
+// wp-admin's login cookies), path, and for file rows bigBody and optional
+// before/after hooks; `headers`: extra request headers (harness switches); `revalidate: true` sends the
 // ETag of a first answer as If-None-Match and expects 304 (what a
 // conditional GET costs beside the 200 it replaces). `goal: 'flat'` marks the rows
 // goal 2 of issue 13 judges (GET /media and GET /me/media). File rows are
@@ -23,6 +24,18 @@ export const MEDIA_LIST_VARIANTS = [
   { suffix: '-type', label: 'media_type=image', query: '&media_type=image' },
   { suffix: '-tag', label: 'tag', query: '&tag={tag}' },
   { suffix: '-author', label: 'author', query: '&author={author}' },
+];
+
+/**
+ * Requests of the rest of the site, for the "free when idle" rows: what
+ * each may cost the plugins' boot in PHP core-ms a request (`budgetMs`).
+ * The posts row of the REST API is the `posts` anchor's path, measured
+ * again under its own key so the anchor stays as it was.
+ */
+export const IDLE_PAGES = [
+  { key: 'idle-front', name: 'front page (idle)', viewer: 'anon', path: '/', budgetMs: 0.5 },
+  { key: 'idle-admin', name: 'wp-admin Posts screen (idle)', viewer: 'admin-browser', path: '/wp-admin/edit.php', budgetMs: 0.5 },
+  { key: 'idle-rest', name: 'wp/v2/posts (idle)', viewer: 'anon', path: '/wp-json/wp/v2/posts?per_page=20', budgetMs: 1 },
 ];
 
 /**
@@ -115,6 +128,12 @@ export function buildTargets(ids, hooks = {}) {
     // The core's usage ledger, answered from Pro's credit log (the same empty page's fixed cost, through the filter).
     { key: 'transactions', name: 'me/transactions member (Pro ledger, unseeded)', operation: 'list_my_transactions', group: 'list', viewer: 'member', path: `${api}/me/transactions?per_page=20` },
     { key: 'posts', name: 'wp/v2/posts (core anchor)', operation: null, group: 'anchor', viewer: 'anon', path: '/wp-json/wp/v2/posts?per_page=20' },
+    // Free when idle: requests the plugins have nothing to do with, with them and without them
+    // (the test harness's X-MVS-Test-Plugins: off; bench stacks mount the harness), in the same rounds.
+    ...IDLE_PAGES.flatMap((page) => [
+      { ...page, group: 'idle', operation: null, baseOnly: true },
+      { ...page, key: `${page.key}-off`, name: `${page.name}, plugins off`, group: 'idle', operation: null, baseOnly: true, idleOf: page.key, headers: { 'x-mvs-test-plugins': 'off' } },
+    ]),
     // Node's http client for 5 MB bodies: autocannon parses bodies in JavaScript (~45 MB/s).
     { key: 'static', name: 'nginx static 5 MB', operation: null, group: 'file', viewer: 'anon', bigBody: true, baseOnly: true, path: '/wp-content/uploads/mvs-bench/static-5mb.bin' },
     { key: 'serve-public', name: 'serve 5 MB public (PHP)', operation: 'serve_media_file', group: 'file', viewer: 'anon', bigBody: true, baseOnly: true, path: ids.publicFile },
@@ -143,6 +162,8 @@ export function selectTargets(targets, only) {
     if (wanted.has(target.key)) {
       wanted.add(floorOf(target));
       if (target.group === 'file') wanted.add('static');
+      // An idle row comes with its pair: the same request with the plugins off, or on.
+      if (target.group === 'idle') for (const other of targets) if (other.idleOf === target.key || other.key === target.idleOf) wanted.add(other.key);
     }
   }
   wanted.add('floor');

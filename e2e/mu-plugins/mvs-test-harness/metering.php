@@ -59,6 +59,8 @@ add_filter(
 			$response->header( 'X-MVS-Queries', (string) ( (int) $wpdb->num_queries - (int) $mvs_test_queries_before ) );
 			// Time spent dispatching (permission checks, handler), and in SQL when SAVEQUERIES records timings.
 			$response->header( 'X-MVS-Time-Ms', (string) round( ( microtime( true ) - $mvs_test_started ) * 1000, 2 ) );
+			// Which of the plugins' namespaces this request registered (docs/cost-to-the-site.md: only those it can reach).
+			$response->header( 'X-MVS-Namespaces', implode( ',', array_values( array_intersect( array( 'mvs/v1', 'mvs-pro/v1' ), rest_get_server()->get_namespaces() ) ) ) );
 			// Peak PHP memory of the request so far, in bytes (the bench's memory column): the
 			// response is built by now; only its JSON encoding, after the headers, is not counted.
 			$response->header( 'X-MVS-Memory-Peak', (string) memory_get_peak_usage() );

@@ -113,7 +113,7 @@ add_action(
 				},
 			)
 		);
-		// The lean entry's record as this request left it (recorded on wp_loaded), and how often it was written.
+		// The lean entry's record as the last request for an mvs/v1 route left it, and how often it was written.
 		register_rest_route(
 			'mvs-test/v1',
 			'/serve-lean',

@@ -42,10 +42,34 @@ final class MVS_Serve_Lean {
 	const VIEWER_HOOKS = array( 'get_user_metadata', 'default_user_metadata' );
 
 	/**
-	 * Keeps the record current.
+	 * Keeps the record current: rewritten by requests for the route's own
+	 * namespace (after every rest_api_init callback, so REST filters added
+	 * there count too), deleted when plugins or the theme change. Other
+	 * requests of the site pay nothing (docs/file-delivery.md, "The lean path").
 	 */
 	public static function register(): void {
-		add_action( 'wp_loaded', array( __CLASS__, 'record' ) );
+		add_action( 'rest_api_init', array( __CLASS__, 'record_for_namespace' ), PHP_INT_MAX );
+		foreach ( array( 'activated_plugin', 'deactivated_plugin', 'upgrader_process_complete', 'switch_theme' ) as $change ) {
+			add_action( $change, array( __CLASS__, 'forget' ), 10, 0 );
+		}
+	}
+
+	/**
+	 * Records what the full plugin decides, from a request the REST server
+	 * serves for an mvs/v1 route.
+	 */
+	public static function record_for_namespace(): void {
+		if ( MVS_Rest_Route_Scope::serves( MVS_Core_Routes::REST_NAMESPACE ) ) {
+			self::record();
+		}
+	}
+
+	/**
+	 * Turns the lean path off until the next recording request: a plugin or
+	 * theme that changed may bring a filter the record does not know.
+	 */
+	public static function forget(): void {
+		delete_option( self::OPTION );
 	}
 
 	/**

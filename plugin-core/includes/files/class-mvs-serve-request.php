@@ -50,10 +50,12 @@ final class MVS_Serve_Request {
 	 * to run: the community gate is checked by both paths themselves, the
 	 * credentials check acts only on requests with an Authorization header
 	 * (which both paths leave to the REST route), the settings guard acts on
-	 * /wp/v2/settings only, and the nonce route's cookie check on GET
-	 * /mvs/v1/auth/nonce only.
+	 * /wp/v2/settings only, the nonce route's cookie check on GET
+	 * /mvs/v1/auth/nonce only, and the on-demand route registration
+	 * registers routes, deciding nothing.
 	 */
 	const OWN_CALLBACKS = array(
+		'MVS_Rest_Route_Scope::register_before_dispatch',
 		'MVS_Community_Gate::filter_pre_dispatch',
 		'MVS_Community_Gate::filter_before_callbacks',
 		'MVS_Credentials::check',

@@ -50,10 +50,16 @@ final class MVS_Settings_Registration {
 	}
 
 	/**
-	 * Adds the hooks: registration on init, cache resets, the REST read and the write guard.
+	 * Adds the hooks: registration where the Settings API is read, the
+	 * sanitizer of every save, cache resets, the REST read and the write guard.
 	 */
 	public function register(): void {
-		add_action( 'init', array( $this, 'register_setting' ) );
+		// Only wp-admin and the REST API read the registration, whose REST schema is built and
+		// translated: front-end requests skip it (docs/cost-to-the-site.md).
+		add_action( 'admin_init', array( $this, 'register_setting' ) );
+		add_action( 'rest_api_init', array( $this, 'register_setting_for_rest' ) );
+		// Every save is sanitized, wherever it comes from (WP-Cron, WP-CLI, another plugin).
+		add_filter( 'sanitize_option_' . MVS_Settings_Store::OPTION, array( $this->store, 'sanitize' ) );
 		add_action( 'update_option_' . MVS_Settings_Store::OPTION, array( $this->store, 'flush' ) );
 		add_action( 'add_option_' . MVS_Settings_Store::OPTION, array( $this->store, 'flush' ) );
 		add_action( 'change_locale', array( $this->registry, 'forget_schema' ) );
@@ -62,18 +68,27 @@ final class MVS_Settings_Registration {
 	}
 
 	/**
-	 * Calls register_setting (on init, so REST and admin both see it).
+	 * Registers the setting for REST requests that may reach /wp/v2/settings.
+	 */
+	public function register_setting_for_rest(): void {
+		MVS_Rest_Route_Scope::register_routes( 'wp/v2/settings', array( $this, 'register_setting' ) );
+	}
+
+	/**
+	 * Calls register_setting, once a request (the sanitizer is hooked apart, in register()).
 	 */
 	public function register_setting(): void {
+		if ( isset( get_registered_settings()[ MVS_Settings_Store::OPTION ] ) ) {
+			return;
+		}
 		register_setting(
 			'mvs',
 			MVS_Settings_Store::OPTION,
 			array(
-				'type'              => 'object',
-				'description'       => __( 'Media Community Service settings.', 'media-community-service' ),
-				'default'           => $this->registry->defaults(),
-				'sanitize_callback' => array( $this->store, 'sanitize' ),
-				'show_in_rest'      => array(
+				'type'         => 'object',
+				'description'  => __( 'Media Community Service settings.', 'media-community-service' ),
+				'default'      => $this->registry->defaults(),
+				'show_in_rest' => array(
 					'schema' => array(
 						'type'                 => 'object',
 						// Secret settings are write-only: /wp/v2/settings neither shows nor takes them
