@@ -73,6 +73,8 @@ const OWNERS: Record<string, readonly string[]> = {
 	'table:mvs_media_totals': ['core/media'],
 	'table:mvs_media_term_index': ['core/media'],
 	'table:mvs_media_daily': ['core/media'],
+	// An upload hashes its image; a rejection hashes an item that has none (docs/moderation.md).
+	'table:mvs_media_hashes': ['core/media', 'core/moderation'],
 	'table:mvs_view_marks': ['core/media'],
 	'table:mvs_albums': ['core/albums'],
 	'table:mvs_collections': ['core/collections'],
