@@ -80,7 +80,8 @@ test('a moderator approves one item and rejects another with a reason; counts fo
 	// The menu entry, with the count bubble of pending + flagged items.
 	const menu = page.locator('#toplevel_page_mvs-moderation');
 	await expect(menu).toContainText('Media Community');
-	await expect(menu.locator('.awaiting-mod')).toBeVisible();
+	// The top-level link's bubble (the open menu repeats it on the Moderation entry, as Comments does).
+	await expect(menu.getByRole('link', { name: /^Media Community \d+ items? awaiting moderation$/ }).locator('.awaiting-mod')).toBeVisible();
 
 	await page.goto('/wp-admin/admin.php?page=mvs-moderation');
 	await expect(page.getByRole('heading', { name: 'Moderation', level: 1 })).toBeVisible();
@@ -147,6 +148,11 @@ test('a moderator analyzes an item and bulk-approves two', async ({ api, browser
 	const secondRow = await showRow(page, second);
 	await secondRow.getByRole('checkbox', { name: `Select ui-bulk-b-${stamp}` }).check();
 	await page.getByRole('button', { name: 'Approve selected (2)' }).click();
+	// Bulk approval is confirmed, naming what it acts on.
+	const confirm = page.getByRole('dialog', { name: 'Approve selected items' });
+	await expect(confirm).toContainText('Approve 2 items:');
+	for (const title of [`ui-bulk-a-${stamp}`, `ui-bulk-b-${stamp}`]) await expect(confirm).toContainText(title);
+	await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
 	await expect(secondRow.getByRole('status')).toHaveText(new RegExp(`ui-bulk-b-${stamp} approved\\.`));
 	await expect(firstRow.getByRole('status')).toHaveText(new RegExp(`ui-bulk-a-${stamp} approved\\.`));
 	for (const id of [first, second]) expect((await api('anonymous').op('get_media', { params: { id } })).status).toBe(200);
