@@ -1,6 +1,6 @@
 <?php
 /**
- * Uninstall: removes the Pro tables, schema version and scheduled job.
+ * Uninstall: removes the Pro tables, schema version, scheduled job and the usage seed mark.
  *
  * @package MediaCommunityServicePro
  */
@@ -15,9 +15,11 @@ if ( is_multisite() ) {
 		switch_to_blog( $mvs_pro_site_id );
 		MVS_Pro_Schema::drop_tables();
 		MVS_Pro_Push_Receipts::unschedule();
+		delete_option( MVS_Pro_Usage_Store::SEEDED_OPTION );
 		restore_current_blog();
 	}
 } else {
 	MVS_Pro_Schema::drop_tables();
 	MVS_Pro_Push_Receipts::unschedule();
+	delete_option( MVS_Pro_Usage_Store::SEEDED_OPTION );
 }

@@ -56,6 +56,15 @@ test('GET /quotas/members: managers only, search by name and login never by e-ma
 		const used = (r: (typeof fifty.body)[number]) => r.quota.usage.image_count + r.quota.usage.video_count + r.quota.usage.audio_count;
 		expect(fifty.body.map(used)).toEqual([...fifty.body.map(used)].sort((a, b) => b - a));
 		expect(fifty.headers['x-mvs-queries'], 'per_page 1 and 50 cost the same queries').toBe(one.headers['x-mvs-queries']);
+		// Members without a usage row are seeded once: after a list, the next reads only the accounts
+		// created since (a range of wp_users' primary key above the mark), never every member again.
+		const seeding = async () => {
+			const res = await admin.send({ method: 'GET', path: '/mvs-pro/v1/quotas/members', query: { per_page: 1, mvs_debug_queries: '1' } });
+			expect(res.status).toBe(200);
+			return (JSON.parse(res.headers['x-mvs-query-log'] ?? '[]') as string[]).filter((sql) => /INSERT IGNORE INTO \S*mvs_quota_usage/.test(sql));
+		};
+		await seeding();
+		for (const sql of await seeding()) expect(sql).toMatch(/u\.ID > [1-9]\d* AND u\.ID <= \d+/);
 	} finally {
 		await admin.op('delete_package', { params: { id: pkg } });
 		await admin.raw('DELETE', `/wp-json/wp/v2/users/${quiet}`, { query: { force: 'true', reassign: 'false' } });

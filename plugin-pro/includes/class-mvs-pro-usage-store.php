@@ -76,19 +76,38 @@ final class MVS_Pro_Usage_Store {
 	}
 
 	/**
+	 * Option: the highest user ID whose usage row seed_missing() has made,
+	 * so each list request reads only the accounts created since (a range
+	 * of wp_users' primary key) instead of every member. Uninstall deletes it.
+	 */
+	const SEEDED_OPTION = 'mvs_pro_usage_seeded_to';
+
+	/**
 	 * Creates the row of every member who has none yet, from their media, in
 	 * one statement (INSERT IGNORE, as seed()), so a list joined to the
-	 * usage rows shows and sorts everyone by exact figures. After the first
-	 * run only new accounts lack a row.
+	 * usage rows shows and sorts everyone by exact figures. The first run
+	 * reads every member; later runs only the accounts above the mark.
 	 */
 	public function seed_missing(): void {
 		global $wpdb;
-		$wpdb->query(
-			"INSERT IGNORE INTO {$wpdb->mvs_quota_usage} (user_id, image_count, video_count, audio_count, storage_bytes, image_credits, video_credits, audio_credits)
-			SELECT u.ID, COALESCE(SUM(CASE WHEN m.media_type = 'image' THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN m.media_type = 'video' THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN m.media_type = 'audio' THEN 1 ELSE 0 END), 0), COALESCE(SUM(m.file_size), 0), 0, 0, 0
-			FROM {$wpdb->users} u LEFT JOIN {$wpdb->mvs_quota_usage} q ON q.user_id = u.ID LEFT JOIN {$wpdb->mvs_media} m ON m.author_id = u.ID
-			WHERE q.user_id IS NULL GROUP BY u.ID"
+		$from = (int) get_option( self::SEEDED_OPTION, 0 );
+		$to   = (int) $wpdb->get_var( "SELECT MAX(ID) FROM {$wpdb->users}" );
+		if ( $to <= $from ) {
+			return;
+		}
+		$seeded = $wpdb->query(
+			$wpdb->prepare(
+				"INSERT IGNORE INTO {$wpdb->mvs_quota_usage} (user_id, image_count, video_count, audio_count, storage_bytes, image_credits, video_credits, audio_credits)
+				SELECT u.ID, COALESCE(SUM(CASE WHEN m.media_type = 'image' THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN m.media_type = 'video' THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN m.media_type = 'audio' THEN 1 ELSE 0 END), 0), COALESCE(SUM(m.file_size), 0), 0, 0, 0
+				FROM {$wpdb->users} u LEFT JOIN {$wpdb->mvs_quota_usage} q ON q.user_id = u.ID LEFT JOIN {$wpdb->mvs_media} m ON m.author_id = u.ID
+				WHERE u.ID > %d AND u.ID <= %d AND q.user_id IS NULL GROUP BY u.ID",
+				$from,
+				$to
+			)
 		);
+		if ( false !== $seeded ) {
+			update_option( self::SEEDED_OPTION, $to, false );
+		}
 	}
 
 	/**
