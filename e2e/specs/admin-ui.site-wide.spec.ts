@@ -216,6 +216,35 @@ test('an administrator changes settings on the settings screen and they take eff
 	await context.close();
 });
 
+test("a moderator's desk tabs and the overview pass axe, and the overview fits a phone", async ({ api, browser, fixtures }) => {
+	// Something to chart, counted now (the harness header skips the overview's five-minute cache).
+	await upload(api('member'), { privacy: 'public' });
+	const { context, page, problems } = await logIn(browser, fixtures, 'moderator', moderatorStatuses);
+	await page.setExtraHTTPHeaders({ 'X-MVS-Test-Overview-Ttl': '0' });
+	await page.goto('/wp-admin/admin.php?page=mvs-moderation');
+	const desk = page.locator('#mvs-moderation-root');
+	await expect(desk.getByRole('link', { name: /^Pending \(\d+\)$/ })).toBeVisible();
+	expect(await seriousViolations(page, ['#mvs-moderation-root'])).toEqual([]);
+	for (const tab of ['Comments', 'Members']) {
+		await desk.getByRole('button', { name: new RegExp(`^${tab} \\(\\d+\\)$`) }).click();
+		await expect(desk.getByLabel('Show')).toBeVisible();
+		expect(await seriousViolations(page, ['#mvs-moderation-root']), tab).toEqual([]);
+	}
+	await screenshot(page, 'moderation-members-tab');
+
+	await page.goto('/wp-admin/admin.php?page=mvs-overview');
+	const overview = page.locator('#mvs-overview-root');
+	await expect(overview.getByRole('table', { name: 'Top tags' })).toBeVisible();
+	expect(await seriousViolations(page, ['#mvs-overview-root'])).toEqual([]);
+	await screenshot(page, 'overview');
+	await page.setViewportSize({ width: 390, height: 844 });
+	await expect(overview.getByRole('table', { name: 'Top tags' })).toBeVisible();
+	expect(await overview.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+	await screenshot(page, 'overview-390');
+	expect(problems).toEqual([]);
+	await context.close();
+});
+
 test('a subscriber can open neither screen, and a moderator not the settings', async ({ browser, fixtures }) => {
 	const subscriber = await logIn(browser, fixtures, 'subscriber');
 	await expect(subscriber.page.locator('#toplevel_page_mvs-moderation, #toplevel_page_mvs-settings')).toHaveCount(0);
