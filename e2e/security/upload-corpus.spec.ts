@@ -8,7 +8,7 @@
 import { deflateSync } from 'node:zlib';
 import type { MvsFile } from '../../client/src/client';
 import { encodeJpeg, exifTiff, gifWithMeta, imageStructure, pngWithChunks, webpWithMeta } from '../support/media-files';
-import { encodePng, expect, makePng, pngChunk, test } from '../support/mvs';
+import { encodePng, expect, makeBlocksPng, pngChunk, test } from '../support/mvs';
 import { clientFor, count, freshBucket, type Client } from './support/http';
 
 test.describe.configure({ mode: 'parallel' });
@@ -29,7 +29,7 @@ const PHP = '<?php echo "ex" . "ecuted-" . (6 * 7); ?>';
 /** What PHP prints if it ever runs one of these files. */
 const EXECUTED = 'executed-42';
 
-const png = () => makePng(16, 16, Math.floor(Math.random() * 0xffffff));
+const png = () => makeBlocksPng(16, 16, Math.floor(Math.random() * 0xffffff));
 const file = (name: string, mimeType: string, bytes: Buffer | string): MvsFile => ({ name, mimeType, buffer: typeof bytes === 'string' ? Buffer.from(bytes) : bytes });
 
 /** A PNG whose header claims width×height pixels but carries ten rows of data: a few hundred bytes. */

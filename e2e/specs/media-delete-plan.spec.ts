@@ -51,6 +51,7 @@ test('deleting an item leaves no row naming it in any table that references medi
 			'mvs_collection_items.media_id',
 			'mvs_comments.media_id',
 			'mvs_favorites.media_id',
+			'mvs_media_hashes.media_id',
 			'mvs_media_stats.media_id',
 			'mvs_media_term_index.media_id',
 			'mvs_media_views.media_id',

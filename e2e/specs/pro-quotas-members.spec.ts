@@ -40,10 +40,11 @@ test('GET /quotas/members: managers only, search by name and login never by e-ma
 		expect(row.quota).toEqual((await admin.op('get_user_quota', { params: { user_id: busy.id } })).body);
 		expect(row.avatar_url).toMatch(/^https?:\/\//);
 
-		// Sort by storage: the member with a file above the one without, and back.
-		const mine = [busy.id, quiet];
+		// Sort by storage: the member with a file above the one without, and back. Both hold the
+		// package, which narrows the list to them (the site's other members may fill any page).
+		await admin.op('assign_user_package', { params: { user_id: quiet }, body: { package_id: pkg } });
 		const byStorage = async (order: 'asc' | 'desc') =>
-			(await admin.op('list_member_quotas', { query: { orderby: 'storage_used', order, per_page: 100 } })).body.map((r) => r.id).filter((id) => mine.includes(id));
+			(await admin.op('list_member_quotas', { query: { package: pkg, orderby: 'storage_used', order, per_page: 100 } })).body.map((r) => r.id);
 		expect(await byStorage('desc')).toEqual([busy.id, quiet]);
 		expect(await byStorage('asc')).toEqual([quiet, busy.id]);
 
@@ -59,7 +60,7 @@ test('GET /quotas/members: managers only, search by name and login never by e-ma
 		// Members without a usage row are seeded once: after a list, the next reads only the accounts
 		// created since (a range of wp_users' primary key above the mark), never every member again.
 		const seeding = async () => {
-			const res = await admin.send({ method: 'GET', path: '/mvs-pro/v1/quotas/members', query: { per_page: 1, mvs_debug_queries: '1' } });
+			const res = await admin.send({ method: 'GET', path: '/mvs-pro/v1/quotas/members', query: { per_page: '1', mvs_debug_queries: '1' } });
 			expect(res.status).toBe(200);
 			return (JSON.parse(res.headers['x-mvs-query-log'] ?? '[]') as string[]).filter((sql) => /INSERT IGNORE INTO \S*mvs_quota_usage/.test(sql));
 		};

@@ -6,7 +6,7 @@
  */
 import type { MediaItem } from '../../client/src/client';
 import { aliasFiles } from '../support/media-files';
-import { baseUrl, expect, files, makePng, pngChunk, pngClaiming, test, upload, type Api } from '../support/mvs';
+import { baseUrl, expect, files, makeBlocksPng, pngChunk, pngClaiming, test, upload, type Api } from '../support/mvs';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -27,7 +27,7 @@ async function stored(admin: Api, body: { media_id?: number; keys?: string[] }):
 
 /** A valid PNG carrying `text` in a tEXt chunk placed before the image data, padded so the text starts at `offset` when given. */
 function pngWithText(text: string, offset?: number): Buffer {
-	const png = makePng(32, 32, Math.floor(Math.random() * 0xffffff));
+	const png = makeBlocksPng(32, 32, Math.floor(Math.random() * 0xffffff));
 	const head = png.subarray(0, 33); // signature + IHDR
 	const rest = png.subarray(33);
 	const keyword = Buffer.from('Comment\0', 'latin1');

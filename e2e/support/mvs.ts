@@ -261,6 +261,27 @@ export function makePng(width: number, height: number, seed = 0): Buffer {
 	]);
 }
 
+/**
+ * A picture of 16 × 16 coloured blocks drawn from `seed`: two seeds give
+ * unrelated pictures, far apart by their image hash as well as by their
+ * bytes, so a spec that rejects one upload never flags another spec's as a
+ * re-upload of it (docs/moderation.md, image hashes). Blocks keep the PNG small.
+ */
+export function makeBlocksPng(width: number, height: number, seed: number): Buffer {
+	let state = seed >>> 0 || 1;
+	const next = () => {
+		// xorshift32
+		state ^= state << 13;
+		state >>>= 0;
+		state ^= state >>> 17;
+		state ^= state << 5;
+		state >>>= 0;
+		return state & 0xff;
+	};
+	const cells = Array.from({ length: 256 }, () => [next(), next(), next()] as [number, number, number]);
+	return encodePng(width, height, (x, y) => cells[Math.floor((y * 16) / height) * 16 + Math.floor((x * 16) / width)]!);
+}
+
 function randomSeed(): number {
 	return Math.floor(Math.random() * 0xffffff);
 }
@@ -270,13 +291,13 @@ export const files = {
 	png(name = 'pixel.png'): MvsFile {
 		return { name, mimeType: 'image/png', buffer: makePng(64, 64) };
 	},
-	/** A PNG whose bytes differ per call (so duplicate detection does not interfere). */
+	/** A PNG whose picture differs per call: its bytes (duplicate detection) and its image hash (re-upload matching). */
 	uniquePng(name = 'photo.png'): MvsFile {
-		return { name, mimeType: 'image/png', buffer: makePng(64, 64, randomSeed()) };
+		return { name, mimeType: 'image/png', buffer: makeBlocksPng(64, 64, randomSeed()) };
 	},
 	/** A unique PNG of the given dimensions. */
 	image(width: number, height: number, name = 'picture.png'): MvsFile {
-		return { name, mimeType: 'image/png', buffer: makePng(width, height, randomSeed()) };
+		return { name, mimeType: 'image/png', buffer: makeBlocksPng(width, height, randomSeed()) };
 	},
 	mp4(name = 'clip.mp4'): MvsFile {
 		const ftyp = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
