@@ -21,7 +21,7 @@ module.exports = [
 			'**/build/**',
 			'codegen/out/**',
 			// The client package's generated half, like codegen/out/, and its build.
-			'client/src/client.ts',
+			'client/src/operations.ts',
 			'client/dist/**',
 			'e2e/test-results/**',
 			'e2e/playwright-report/**',

@@ -11,4 +11,9 @@ module.exports = {
 	testEnvironment: '<rootDir>/test/jsdom-environment.js',
 	// Several test stacks share this machine; a loaded CPU must not fail a render.
 	testTimeout: 20000,
+	// The @mvs/client sources import `./operations.js`: the `.ts` file next to them.
+	moduleNameMapper: {
+		...config.moduleNameMapper,
+		'^(\\.{1,2}/.*)\\.js$': '$1',
+	},
 };

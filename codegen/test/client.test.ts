@@ -65,7 +65,7 @@ function typecheck(files: readonly string[], virtual: Readonly<Record<string, st
 }
 
 describe('TypeScript client: types', () => {
-	test('client/src/client.ts type-checks alone under strict options', () => {
+	test('client/src/client.ts with the generated operations.ts type-checks alone under strict options', () => {
 		const diagnostics = typecheck([clientFile]);
 		assert.equal(diagnostics.length, 0, format(diagnostics));
 	});
@@ -73,7 +73,7 @@ describe('TypeScript client: types', () => {
 	test('the whole client package (client/src) type-checks under the same options, ES2022 only: no DOM, no Node', () => {
 		const dir = join(repoRoot, 'client', 'src');
 		const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => join(dir, f));
-		assert.ok(files.length > 1, 'client/src holds the generated client and the fetch client');
+		assert.ok(files.length > 1, 'client/src holds the generated operations, the client and the fetch client');
 		const diagnostics = typecheck(files);
 		assert.equal(diagnostics.length, 0, format(diagnostics));
 	});

@@ -22,7 +22,7 @@ describe('extension fields', () => {
 		assert.deepEqual(item.properties.extensions.properties['mvs-pro'].properties.quota_bytes.type, ['integer', 'null']);
 		assert.deepEqual(item.properties.extensions.properties['mvs-pro'].required, ['quota_bytes']);
 		assert.equal(item.properties.extensions.additionalProperties, false);
-		assert.match(files.get('client/src/client.ts')!, /extensions\?: \{ "mvs-pro"\?: \{ quota_bytes: number \| null \} \}/);
+		assert.match(files.get('client/src/operations.ts')!, /extensions\?: \{ "mvs-pro"\?: \{ quota_bytes: number \| null \} \}/);
 	});
 
 	test('the extending plugin gets the registration, the value callback named; the extended one none', () => {

@@ -1,6 +1,6 @@
 /**
  * Typed access to the plugin's REST API for specs: `api('member').op('list_media', {...})`
- * goes through the generated client (client/src/client.ts), authenticated
+ * goes through the typed client (client/src/client.ts), authenticated
  * with that fixture user's application password. Every answer of mvs/v1 and
  * mvs-pro/v1 is checked against its OpenAPI operation (schema.ts): one it
  * does not declare fails the test at the call. One request context per

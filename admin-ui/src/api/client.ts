@@ -1,5 +1,5 @@
 /**
- * The generated typed client (client/src/client.ts) over @wordpress/api-fetch,
+ * The typed client (client/src/client.ts) with @wordpress/api-fetch as its transport,
  * so requests carry the REST nonce and root URL WordPress configures for
  * wp-admin. The screens talk to the plugin's REST routes only through this.
  */

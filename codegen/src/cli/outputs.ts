@@ -39,13 +39,13 @@ export function generateAll(model: Model = loadModel()): Map<string, string> {
 	}
 	files.set('docs/reference/README.md', emitReferenceIndex(openApi));
 	// The client package's generated half (client/README.md); the rest of client/src is hand-written.
-	files.set('client/src/client.ts', emitClient(model));
+	files.set('client/src/operations.ts', emitClient(model));
 	files.set('codegen/out/route-manifest.json', `${JSON.stringify(emitManifest(model), null, '\t')}\n`);
 	return files;
 }
 
 /** Files the generator owns in folders it shares with hand-written code (client/src: client/README.md). */
-export const OWNED_FILES = ['client/src/client.ts'];
+export const OWNED_FILES = ['client/src/operations.ts'];
 
 /** Folders the generator owns entirely: stale files in them are deleted. */
 export const OWNED_DIRS = ['plugin-core/generated', 'plugin-pro/generated', 'codegen/out', 'docs/generated', 'docs/reference'];
