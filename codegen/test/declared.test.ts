@@ -70,9 +70,9 @@ describe('closed value sets', () => {
 		assert.equal(out.in, '%s, %s');
 	});
 
-	test('the generated client exports each set for the specs', () => {
-		// The committed client: codegen:check holds it equal to a fresh generation.
-		const client = readFileSync(join(import.meta.dirname, '..', '..', 'client', 'src', 'client.ts'), 'utf8');
+	test('the generated operations of the client export each set for the specs', () => {
+		// The committed file: codegen:check holds it equal to a fresh generation.
+		const client = readFileSync(join(import.meta.dirname, '..', '..', 'client', 'src', 'operations.ts'), 'utf8');
 		assert.match(client, /export const REPORT_REASON = \['spam', 'harassment', 'hate', 'nudity', 'violence', 'copyright', 'misinformation', 'impersonation', 'other'\] as const;/);
 		assert.match(client, /export const MODERATION_STATUS = \['pending', 'flagged', 'approved', 'rejected'\] as const;/);
 	});
