@@ -11,12 +11,15 @@ const workers = Number(process.env.MVS_SITE_WORKERS || 4);
 
 /** Specs that change site-wide settings (the private-community gate) run after the others, alone. */
 const SITE_WIDE = /\.site-wide\.spec\.ts$/;
+/** Timing measurements (sign-in enumeration) run last, alone: parallel workers would be their noise. */
+const TIMING = /\.timing\.spec\.ts$/;
 
 export default defineConfig({
 	testDir: '.',
 	projects: [
-		{ name: 'security', testMatch: /\.spec\.ts$/, testIgnore: SITE_WIDE },
+		{ name: 'security', testMatch: /\.spec\.ts$/, testIgnore: [SITE_WIDE, TIMING] },
 		{ name: 'security-site-wide', testMatch: SITE_WIDE, dependencies: ['security'], workers: 1, fullyParallel: false },
+		{ name: 'security-timing', testMatch: TIMING, dependencies: ['security-site-wide'], workers: 1, fullyParallel: false },
 	],
 	outputDir: '../test-results/security',
 	workers,
