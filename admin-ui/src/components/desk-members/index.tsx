@@ -15,6 +15,7 @@ import { useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import { client, errorOf, isOk } from '../../api/client';
 import type { ReportedMember } from '../../../../client/src/client';
+import { reasonLabel } from '../desk-reports';
 import { usePagedList } from '../desk-tabs/paged-list';
 import { ListState, Pager, RowNotice, when } from '../desk-tabs/parts';
 
@@ -204,7 +205,7 @@ export function DeskMembers( { onChange }: DeskMembersProps ) {
 											),
 											...row.reasons.map(
 												( reason ) =>
-													`${ reason.reason } × ${ reason.count }`
+													`${ reasonLabel( reason.reason ) } × ${ reason.count }`
 											),
 										].join( ' · ' ) }
 									</span>
@@ -305,7 +306,7 @@ export function DeskMembers( { onChange }: DeskMembersProps ) {
 														'%1$s × %2$d',
 														'media-community-service'
 													),
-													reason.reason,
+													reasonLabel( reason.reason ),
 													reason.count
 												) }
 											</li>

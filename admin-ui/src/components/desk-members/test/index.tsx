@@ -60,7 +60,7 @@ describe( 'DeskMembers', () => {
 		expect( screen.getAllByText( 'Bea, deleted account' ) ).toHaveLength(
 			2
 		);
-		expect( screen.getAllByText( 'harassment × 2' ) ).toHaveLength( 2 );
+		expect( screen.getAllByText( 'Harassment × 2' ) ).toHaveLength( 2 );
 
 		fireEvent.click(
 			screen.getAllByRole( 'button', { name: 'Warn' } )[ 0 ]!
