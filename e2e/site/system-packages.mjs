@@ -7,6 +7,7 @@ import fs from 'node:fs';
 // Debian package → the executable it installs, which is what the scripts use.
 export const CHROMIUM = { chromium: '/usr/bin/chromium' };
 export const UNZIP = { unzip: '/usr/bin/unzip' };
+export const PHPCS = { 'php-codesniffer': '/usr/bin/phpcs' };
 
 const isExecutable = (file) => {
   try {

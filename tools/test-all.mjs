@@ -1,0 +1,90 @@
+// `npm test` after the build: every check and suite of a full run, as two
+// chains side by side. One chain is the native suite, then the security suite
+// (each on a native stack of its own); the other is the static checks (types,
+// lint, unit tests, generated-code drift), then the Playground tier on the
+// plugins as the zips install them.
+//
+// Why side by side: every suite ends in phases where one spec runs alone
+// (site-wide settings, lifecycle, timing), and on 2 cores such a phase leaves
+// a core idle; two chains fill each other's gaps. Each suite starts its own
+// site on a free port, so they share nothing but the machine
+// (docs/measurements/2026-11-28-ci-budget.md, "Suites side by side").
+//
+// Every line of a suite is printed as it comes, behind the suite's name. Every
+// suite runs even when another failed; the exit code is the first failure's.
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+import { REPO_ROOT } from '../e2e/site/paths.mjs';
+import { prepareWordPress } from '../e2e/site/prepare-wordpress.mjs';
+import { CHROMIUM, ensureDebianPackages, PHPCS, UNZIP } from '../e2e/site/system-packages.mjs';
+import { DEBIAN_PACKAGES } from '../stack/native-site.mjs';
+
+const CHAINS = [
+  [
+    { name: 'native', script: 'test:e2e:native' },
+    { name: 'security', script: 'test:security' },
+  ],
+  [
+    { name: 'types', script: 'typecheck' },
+    { name: 'lint', script: 'lint' },
+    { name: 'unit', script: 'test:unit' },
+    { name: 'drift', script: 'codegen:check' },
+    { name: 'playground', script: 'test:e2e:installed' },
+  ],
+];
+
+// apt once, before the chains (two apt-gets at once would fight over dpkg's
+// lock on a fresh machine), and the WordPress copy both kinds of site use.
+ensureDebianPackages([...DEBIAN_PACKAGES, ...[CHROMIUM, UNZIP, PHPCS].flatMap(Object.keys)], { label: 'test' });
+prepareWordPress();
+
+const started = Date.now();
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(0);
+const width = Math.max(...CHAINS.flat().map((suite) => suite.name.length));
+const results = [];
+
+function runSuite({ name, script }) {
+  const label = `[${name}]`.padEnd(width + 2);
+  const suiteStarted = Date.now();
+  console.log(`${label} npm run ${script} (at ${seconds(started)} s)`);
+  const child = spawn('npm', ['run', '--silent', script], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  running.add(child);
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => console.log(`${label} ${line}`));
+  }
+  return new Promise((resolve) => {
+    child.once('exit', (status, signal) => {
+      running.delete(child);
+      const code = status ?? (signal ? 1 : 0);
+      results.push({ name, code, seconds: seconds(suiteStarted) });
+      console.log(`${label} ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds(suiteStarted)} s`);
+      resolve(code);
+    });
+  });
+}
+
+// A stopped run stops its suites, whose runners stop their sites.
+const running = new Set();
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    stopping = true;
+    for (const child of running) child.kill(signal);
+    process.exitCode = 1;
+  });
+}
+
+async function runChain(chain) {
+  let first = 0;
+  for (const suite of chain) {
+    if (stopping) break;
+    const code = await runSuite(suite);
+    first ||= code;
+  }
+  return first;
+}
+
+const codes = await Promise.all(CHAINS.map(runChain));
+console.log(`checks and suites side by side: ${seconds(started)} s in all`);
+for (const { name, code, seconds: s } of results) console.log(`  ${name.padEnd(width)}  ${code === 0 ? 'passed' : 'FAILED'}  ${s} s`);
+process.exit(codes.find((code) => code !== 0) ?? process.exitCode ?? 0);
