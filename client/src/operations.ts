@@ -352,7 +352,7 @@ export interface ModerationQueueItem {
 	open_reports: number;
 }
 
-/** Items per moderation state and open reports. */
+/** Items per moderation state, and items with open reports. */
 export interface ModerationCounts {
 	pending: number;
 	flagged: number;
@@ -360,6 +360,7 @@ export interface ModerationCounts {
 	queue: number;
 	approved: number;
 	rejected: number;
+	/** Media items with at least one open report, in any state (what the desk's Reported view lists); reported members are not counted. */
 	open_reports: number;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { ModerationCounts } from '../../client/src/client';
 import { expect, test, upload, type Api } from '../support/mvs';
-import { saveSettings, token, trail } from '../support/moderation';
+import { freshUser, saveSettings, token, trail } from '../support/moderation';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -121,6 +121,17 @@ test('report_threshold decides how many open reports flag an item', async ({ api
 	expect((await api('anonymous').op('get_media', { params: { id: second.id } })).status).toBe(200);
 	expect((await api('subscriber').op('report_media', { params: { id: second.id }, body: { reason: 'spam' } })).status).toBe(200);
 	expect((await api('anonymous').op('get_media', { params: { id: second.id } })).status).toBe(403);
+
+	// open_reports counts reported items, as the desk's Reported view lists them: a
+	// second report on an item and a reported member add nothing (docs/moderation.md).
+	const target = await freshUser(api('admin'));
+	await target.api.dispose();
+	expect((await api('member2').op('report_user', { params: { id: target.id }, body: { reason: 'spam' } })).status).toBe(200);
+	const reported = await counts(api('moderator'));
+	expect(reported.open_reports).toBe(after.open_reports! + 1);
+	const view = await api('moderator').op('list_moderation_desk', { query: { view: 'reported', per_page: 1 } });
+	expect(Number(view.headers['x-wp-total'])).toBe(reported.open_reports);
+	expect((await api('moderator').op('moderate_member', { params: { user_id: target.id }, body: { action: 'dismiss' } })).status).toBe(200);
 
 	// Rejecting closes the open reports.
 	await api('moderator').op('reject_media', { params: { id: second.id }, body: { reason: 'Copied work' } });

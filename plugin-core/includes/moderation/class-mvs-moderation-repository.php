@@ -53,8 +53,11 @@ final class MVS_Moderation_Repository {
 	 * Items per moderation state, and open reports (two queries). The states
 	 * are the sums of the site-wide keys of mvs_media_totals (term 0: a few
 	 * hundred rows whatever the table's size) once it is complete, counted
-	 * from the media table until then. Open reports are counted on their
-	 * status index: as many rows as the open backlog.
+	 * from the media table until then. open_reports counts the media items
+	 * with an open report, with the desk's Reported view's own predicate, so
+	 * the two agree (reported members are the Members tab's): the status
+	 * index of mvs_reports, as many rows as the open backlog.
+	 * docs/moderation.md, "Queue and counts".
 	 *
 	 * @return array{states: array<string, int>, open_reports: int}
 	 */
@@ -67,7 +70,7 @@ final class MVS_Moderation_Repository {
 		foreach ( $wpdb->get_results( $sql ) as $row ) {
 			$states[ (string) $row->moderation_status ] = (int) $row->n;
 		}
-		$open = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->mvs_reports} WHERE status = %s", 'open' ) );
+		$open = (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE m.id IN ( SELECT r.object_id FROM {$wpdb->mvs_reports} r WHERE r.object_type = 'media' AND r.status = 'open' )" );
 		return array(
 			'states'       => $states,
 			'open_reports' => $open,

@@ -17,13 +17,13 @@ export const moderationSchemas: readonly SchemaSpec[] = [
 		moderation_status: t.oneOf(MODERATION_QUEUE).required(),
 		open_reports: t.int().required().describe('Reports on the item no moderator has decided yet.'),
 	}),
-	schema('ModerationCounts', 'Items per moderation state and open reports.', {
+	schema('ModerationCounts', 'Items per moderation state, and items with open reports.', {
 		pending: t.int().required(),
 		flagged: t.int().required(),
 		queue: t.int().required().describe('pending + flagged: what the queue lists.'),
 		approved: t.int().required(),
 		rejected: t.int().required(),
-		open_reports: t.int().required(),
+		open_reports: t.int().required().describe('Media items with at least one open report, in any state (what the desk\'s Reported view lists); reported members are not counted.'),
 	}),
 	schema('ModerationDecision', 'Outcome of an approval or rejection (idempotent: changed is false when the item already was in that state).', {
 		id: t.int().required(),
