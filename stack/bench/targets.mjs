@@ -120,13 +120,13 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'conversation-media', name: 'conversations/{id}/media member (busiest)', operation: 'list_conversation_media', group: 'list', viewer: 'member', path: `${api}/conversations/${ids.conversation}/media?per_page=60` },
     { key: 'blocked', name: 'me/blocked member', operation: 'list_blocked_users', group: 'list', viewer: 'member', path: `${api}/me/blocked?per_page=20` },
     { key: 'grants', name: 'me/grants member (30 grants)', operation: 'list_my_grants', group: 'list', viewer: 'member', path: `${api}/me/grants?per_page=20` },
-    // Pro's credit log; the seed writes no credit rows yet, so this row measures an empty page's fixed cost.
-    { key: 'credit-history', name: 'me/credits/history member (Pro, unseeded)', operation: 'list_my_credit_history', group: 'list', viewer: 'member', path: '/wp-json/mvs-pro/v1/me/credits/history?per_page=20' },
+    // Pro's credit log: the bench member holds a row for every hundredth item (stack/seed/seed.php).
+    { key: 'credit-history', name: 'me/credits/history member (Pro, heavy buyer)', operation: 'list_my_credit_history', group: 'list', viewer: 'member', path: '/wp-json/mvs-pro/v1/me/credits/history?per_page=20' },
     // The Quotas screen's reads (Pro, manage_mvs_settings): a page of members with their quota, and a member's log.
     { key: 'member-quotas', name: 'quotas/members admin (Pro, by storage)', operation: 'list_member_quotas', group: 'list', viewer: 'admin', path: '/wp-json/mvs-pro/v1/quotas/members?per_page=20&orderby=storage_used&order=desc' },
-    { key: 'user-credit-history', name: 'users/{id}/credits/history admin (Pro, unseeded)', operation: 'list_user_credit_history', group: 'list', viewer: 'admin', path: `/wp-json/mvs-pro/v1/users/${ids.author}/credits/history?per_page=20` },
-    // The core's usage ledger, answered from Pro's credit log (the same empty page's fixed cost, through the filter).
-    { key: 'transactions', name: 'me/transactions member (Pro ledger, unseeded)', operation: 'list_my_transactions', group: 'list', viewer: 'member', path: `${api}/me/transactions?per_page=20` },
+    { key: 'user-credit-history', name: 'users/{id}/credits/history admin (Pro, typical author)', operation: 'list_user_credit_history', group: 'list', viewer: 'admin', path: `/wp-json/mvs-pro/v1/users/${ids.author}/credits/history?per_page=20` },
+    // The core's usage ledger, answered from Pro's credit log through the filter (the same heavy buyer).
+    { key: 'transactions', name: 'me/transactions member (Pro ledger, heavy buyer)', operation: 'list_my_transactions', group: 'list', viewer: 'member', path: `${api}/me/transactions?per_page=20` },
     { key: 'posts', name: 'wp/v2/posts (core anchor)', operation: null, group: 'anchor', viewer: 'anon', path: '/wp-json/wp/v2/posts?per_page=20' },
     // Free when idle: requests the plugins have nothing to do with, with them and without them
     // (the test harness's X-MVS-Test-Plugins: off; bench stacks mount the harness), in the same rounds.

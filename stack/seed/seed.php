@@ -878,6 +878,56 @@ if ( $n_media > 0 && $n_members > 1 ) {
 		}
 	);
 }
+// ---------------------------------------------------------------- Pro: credit log and quota usage
+// A community that sells upload credits: every image, video and audio item of
+// this run spent one credit of its type, the row Pro's ledger writes then, so
+// a member's credit history is as long as their uploads; the bench member (who
+// authors no seeded media) is a heavy buyer, with a row for every hundredth
+// item of the run (100 at 10k items, 10,000 at 1M). Each member's usage
+// row is built by Pro's own seeding from their media, as its list does on a
+// site that had media before Pro (docs/pro-quotas.md).
+if ( $n_media > 0 && isset( $wpdb->mvs_credit_log ) ) {
+	mvs_seed_step(
+		$wpdb->mvs_credit_log,
+		static function () use ( $wpdb, $first_media ) {
+			$rows   = 0;
+			$last   = (int) $wpdb->get_var( "SELECT MAX(id) FROM {$wpdb->prefix}mvs_media" ); // phpcs:ignore WordPress.DB
+			$member = (int) ( getenv( 'MVS_SEED_FEED_VIEWER' ) ?: 0 );
+			for ( $from = $first_media; $from <= $last; $from += 50000 ) {
+				$rows += (int) $wpdb->query(
+					$wpdb->prepare(
+						// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names.
+						"INSERT INTO {$wpdb->mvs_credit_log} (user_id, credit_type, amount, balance_after, source, reference, note, created_at) SELECT author_id, media_type, -1, 0, 'upload', '', '', created_at FROM {$wpdb->prefix}mvs_media WHERE id BETWEEN %d AND %d AND media_type IN ('image', 'video', 'audio') ORDER BY id",
+						$from,
+						$from + 49999
+					)
+				);
+				if ( $member > 0 ) {
+					$rows += (int) $wpdb->query(
+						$wpdb->prepare(
+							// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names.
+							"INSERT INTO {$wpdb->mvs_credit_log} (user_id, credit_type, amount, balance_after, source, reference, note, created_at) SELECT %d, 'image', -1, 0, 'upload', '', '', created_at FROM {$wpdb->prefix}mvs_media WHERE id BETWEEN %d AND %d AND MOD(id, 100) = 0 ORDER BY id",
+							$member,
+							$from,
+							$from + 49999
+						)
+					);
+				}
+				$wpdb->query( 'COMMIT' );
+			}
+			return $rows;
+		}
+	);
+}
+if ( class_exists( 'MVS_Pro_Usage_Store' ) ) {
+	mvs_seed_step(
+		$wpdb->prefix . 'mvs_quota_usage',
+		static function () {
+			( new MVS_Pro_Usage_Store() )->seed_missing();
+			return 1;
+		}
+	);
+}
 // ---------------------------------------------------------------- follower counts and the name index
 // The routes keep both in step; the rows inserted above (follows, users) need them built.
 mvs_seed_step(
@@ -903,6 +953,9 @@ mvs_seed_step(
 		$tables = array( $wpdb->users, $wpdb->usermeta, $wpdb->posts, $wpdb->terms, $wpdb->term_taxonomy, $wpdb->term_relationships );
 		foreach ( array( 'mvs_media', 'mvs_reactions', 'mvs_comments', 'mvs_notifications', 'mvs_favorites', 'mvs_follows', 'mvs_user_stats', 'mvs_user_search_tokens', 'mvs_albums', 'mvs_collections', 'mvs_collection_items', 'mvs_blocks', 'mvs_activity', 'mvs_activity_inbox', 'mvs_media_views', 'mvs_view_marks', 'mvs_rate_limits', 'mvs_access_grants', 'mvs_access_rules' ) as $t ) {
 			$tables[] = $wpdb->prefix . $t;
+		}
+		if ( isset( $wpdb->mvs_credit_log ) ) {
+			array_push( $tables, $wpdb->mvs_credit_log, $wpdb->prefix . 'mvs_quota_usage' );
 		}
 		$wpdb->get_results( 'ANALYZE TABLE ' . implode( ', ', $tables ) ); // phpcs:ignore
 		return count( $tables );
