@@ -34,40 +34,56 @@ final class MVS_Moderation_Desk_Repository {
 		$decided = in_array( $view, array( 'approved', 'rejected' ), true );
 		$join    = '';
 		$args    = array();
+		// The waiting view is two disjoint branches, each read through its own index: as one OR
+		// the optimizer walked the whole primary key for the order (docs/moderation.md).
+		$branches = array( 'm.moderation_status = %s' );
 		if ( 'waiting' === $view ) {
-			$where = "( m.moderation_status IN ( 'pending', 'flagged' ) OR ( m.moderation_status = 'approved' AND m.id IN ( {$open} ) ) )";
+			$branches = array( "m.moderation_status IN ( 'pending', 'flagged' )", "m.moderation_status = 'approved' AND m.id IN ( {$open} )" );
 		} elseif ( 'reported' === $view ) {
-			$where = "m.id IN ( {$open} )";
+			$branches = array( "m.id IN ( {$open} )" );
 		} else {
-			$where  = 'm.moderation_status = %s';
 			$args[] = $view;
 		}
 		list( $narrow, $narrow_args ) = self::filters( $filters );
-		$where                       .= $narrow;
 		$args                         = array_merge( $args, $narrow_args );
 		if ( $decided ) {
 			// The decision log: items a moderator decided, ordered by their latest decision.
 			$join = " JOIN ( SELECT media_id, MAX(id) AS decided FROM {$wpdb->mvs_moderation_log} WHERE action IN ( 'approve', 'reject' ) GROUP BY media_id ) d ON d.media_id = m.id";
 		}
-		$key    = $decided ? 'd.decided' : 'm.id';
-		$order  = array(
-			'oldest'  => "{$key} ASC",
-			'newest'  => "{$key} DESC",
-			'reports' => "open_reports DESC, {$key} ASC",
-		)[ $orderby ] ?? "{$key} ASC";
-		$offset = ( max( 1, $page ) - 1 ) * $per_page;
+		$key     = $decided ? 'd.decided' : 'm.id';
+		$orders  = array(
+			'oldest'  => 'sort_key ASC',
+			'newest'  => 'sort_key DESC',
+			'reports' => 'open_reports DESC, sort_key ASC',
+		);
+		$order   = $orders[ $orderby ] ?? $orders['oldest'];
+		$offset  = ( max( 1, $page ) - 1 ) * $per_page;
+		$columns = "SELECT m.id, m.title, m.media_type, m.mime_type, m.privacy, m.created_at, m.moderation_status, m.author_id, u.display_name AS author_name, {$key} AS sort_key,"
+			. " ( SELECT COUNT(*) FROM {$wpdb->mvs_reports} c WHERE c.object_type = 'media' AND c.object_id = m.id AND c.status = 'open' ) AS open_reports"
+			. " FROM {$wpdb->mvs_media} m LEFT JOIN {$wpdb->users} u ON u.ID = m.author_id{$join}";
+		$parts   = array();
+		$values  = array();
+		$counts  = array();
+		foreach ( $branches as $branch ) {
+			$where    = "{$branch}{$narrow}";
+			$counts[] = "( SELECT COUNT(*) FROM {$wpdb->mvs_media} m{$join} WHERE {$where} )";
+			if ( 1 === count( $branches ) ) {
+				$parts[] = "{$columns} WHERE {$where}";
+			} else {
+				// Each branch brings at most the rows up to this page's end, in order.
+				$parts[] = "( {$columns} WHERE {$where} ORDER BY {$order} LIMIT %d )";
+				$values  = array_merge( $values, $args, array( $offset + $per_page ) );
+			}
+		}
+		$sql    = 1 === count( $parts ) ? $parts[0] : 'SELECT w.* FROM ( ' . implode( ' UNION ALL ', $parts ) . ' ) w';
+		$values = 1 === count( $parts ) ? $args : $values;
 		$rows   = $wpdb->get_results(
 			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the values go in as one array.
-			$wpdb->prepare(
-				'SELECT m.id, m.title, m.media_type, m.mime_type, m.privacy, m.created_at, m.moderation_status, m.author_id, u.display_name AS author_name,'
-				. " ( SELECT COUNT(*) FROM {$wpdb->mvs_reports} c WHERE c.object_type = 'media' AND c.object_id = m.id AND c.status = 'open' ) AS open_reports"
-				. " FROM {$wpdb->mvs_media} m LEFT JOIN {$wpdb->users} u ON u.ID = m.author_id{$join}"
-				. " WHERE {$where} ORDER BY {$order} LIMIT %d OFFSET %d",
-				array_merge( $args, array( $per_page, $offset ) )
-			)
+			$wpdb->prepare( "{$sql} ORDER BY {$order} LIMIT %d OFFSET %d", array_merge( $values, array( $per_page, $offset ) ) )
 		);
-		$count = "SELECT COUNT(*) FROM {$wpdb->mvs_media} m{$join} WHERE {$where}";
-		$total = (int) $wpdb->get_var( $args ? $wpdb->prepare( $count, $args ) : $count );
+		$count  = 'SELECT ' . implode( ' + ', $counts );
+		$cargs  = count( $branches ) > 1 ? array_merge( $args, $args ) : $args;
+		$total = (int) $wpdb->get_var( $cargs ? $wpdb->prepare( $count, $cargs ) : $count );
 		return array( $rows ? $rows : array(), $total );
 	}
 
