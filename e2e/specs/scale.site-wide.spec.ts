@@ -212,7 +212,7 @@ test("the daily check of the list totals reads one term or one site-wide key per
 		{ media_type: 'image', uploader: String(fixtures.users.member.id), reason: 'spam', search: 'seed' },
 		{ uploader: String(fixtures.users.member.id) },
 		{ media_type: 'video', search: 'seed' },
-	]) {
+	] as Record<string, string>[]) {
 		const res = await api('moderator').send({ method: 'GET', path: '/mvs/v1/moderation/desk', query: { ...filters, mvs_debug_queries: '1' } });
 		expect(res.status).toBe(200);
 		const reads = (JSON.parse(res.headers['x-mvs-query-log'] ?? '[]') as string[]).filter((sql) => /FROM \S*mvs_media m /.test(sql));

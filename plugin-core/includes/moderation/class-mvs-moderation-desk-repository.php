@@ -81,8 +81,8 @@ final class MVS_Moderation_Desk_Repository {
 			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the values go in as one array.
 			$wpdb->prepare( "{$sql} ORDER BY {$order} LIMIT %d OFFSET %d", array_merge( $values, array( $per_page, $offset ) ) )
 		);
-		$count  = 'SELECT ' . implode( ' + ', $counts );
-		$cargs  = count( $branches ) > 1 ? array_merge( $args, $args ) : $args;
+		$count = 'SELECT ' . implode( ' + ', $counts );
+		$cargs = count( $branches ) > 1 ? array_merge( $args, $args ) : $args;
 		$total = (int) $wpdb->get_var( $cargs ? $wpdb->prepare( $count, $cargs ) : $count );
 		return array( $rows ? $rows : array(), $total );
 	}

@@ -306,7 +306,9 @@ export function DeskMembers( { onChange }: DeskMembersProps ) {
 														'%1$s × %2$d',
 														'media-community-service'
 													),
-													reasonLabel( reason.reason ),
+													reasonLabel(
+														reason.reason
+													),
 													reason.count
 												) }
 											</li>
