@@ -4,7 +4,9 @@
  *   (`parse: false`), and jsdom has no fetch API, so Node's classes serve;
  * - scrollTo: SnackbarList animates with framer-motion, which restores the
  *   scroll position after measuring; jsdom implements no scrolling and would
- *   log "Not implemented" as a console error.
+ *   log "Not implemented" as a console error;
+ * - Element#scrollIntoView: ComboboxControl scrolls its selected suggestion
+ *   into view, which jsdom does not implement at all.
  */
 const { TestEnvironment } = require( 'jest-environment-jsdom' );
 
@@ -16,6 +18,7 @@ class JsdomForAdminUi extends TestEnvironment {
 			Headers,
 			scrollTo: () => undefined,
 		} );
+		this.global.Element.prototype.scrollIntoView = () => undefined;
 	}
 }
 

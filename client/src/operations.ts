@@ -1262,6 +1262,8 @@ export interface Operations {
 	moderate_comment: { params: { comment_id: number }; query: Record<string, never>; body: { action: "approve" | "delete" }; response: CommentModeration };
 	/** GET /mvs/v1/moderation/members: Members with open reports (most recently reported first), or the suspended members. */
 	list_reported_members: { params: Record<string, never>; query: { view?: "reported" | "suspended"; page?: number; per_page?: number }; body: Record<string, never>; response: ReportedMember[] };
+	/** GET /mvs/v1/moderation/members/search: Members by the start of a word of their name or login, or by ID, for the desk's uploader filter; blocks are ignored. */
+	search_desk_members: { params: Record<string, never>; query: { search: string; per_page?: number }; body: Record<string, never>; response: UserCard[] };
 	/** POST /mvs/v1/moderation/members/{user_id}: Dismisses a member's open reports, warns them (a notification), suspends or unsuspends them. */
 	moderate_member: { params: { user_id: number }; query: Record<string, never>; body: { action: "dismiss" | "warn" | "suspend" | "unsuspend"; message?: string }; response: MemberModeration };
 	/** GET /mvs/v1/tags: List tags. */
@@ -1473,6 +1475,7 @@ export const operations = {
 	list_held_comments: { namespace: 'mvs/v1', method: 'GET', path: '/moderation/comments', multipart: false },
 	moderate_comment: { namespace: 'mvs/v1', method: 'POST', path: '/moderation/comments/{comment_id}', multipart: false },
 	list_reported_members: { namespace: 'mvs/v1', method: 'GET', path: '/moderation/members', multipart: false },
+	search_desk_members: { namespace: 'mvs/v1', method: 'GET', path: '/moderation/members/search', multipart: false },
 	moderate_member: { namespace: 'mvs/v1', method: 'POST', path: '/moderation/members/{user_id}', multipart: false },
 	list_tags: { namespace: 'mvs/v1', method: 'GET', path: '/tags', multipart: false },
 	create_tag: { namespace: 'mvs/v1', method: 'POST', path: '/tags', multipart: false },

@@ -57,6 +57,7 @@ describe('route manifest', () => {
 				['list_held_comments', 'admin-ui', 'mvs/v1 GET /moderation/comments'],
 				['moderate_comment', 'admin-ui', 'mvs/v1 POST /moderation/comments/{comment_id}'],
 				['list_reported_members', 'admin-ui', 'mvs/v1 GET /moderation/members'],
+				['search_desk_members', 'admin-ui', 'mvs/v1 GET /moderation/members/search'],
 				['moderate_member', 'admin-ui', 'mvs/v1 POST /moderation/members/{user_id}'],
 				['get_settings', 'admin-ui', 'mvs/v1 GET /settings'],
 				['update_settings', 'admin-ui', 'mvs/v1 PUT /settings'],

@@ -35,7 +35,7 @@ test('the manifest covers 131 routes: 121 core and 10 Pro', () => {
 	expect(contract).toHaveLength(131);
 	expect(contract.filter((r) => r.namespace === 'mvs/v1')).toHaveLength(121);
 	expect(contract.filter((r) => r.namespace === 'mvs-pro/v1')).toHaveLength(10);
-	expect(routes.filter((r) => r.extension !== null).map((r) => r.name)).toEqual(['list_moderation_desk', 'undo_moderation_decision', 'list_held_comments', 'moderate_comment', 'list_reported_members', 'moderate_member', 'get_settings', 'update_settings', 'check_storage_exposure', 'get_community_overview', 'list_member_quotas', 'list_user_credit_history']);
+	expect(routes.filter((r) => r.extension !== null).map((r) => r.name)).toEqual(['list_moderation_desk', 'undo_moderation_decision', 'list_held_comments', 'moderate_comment', 'list_reported_members', 'search_desk_members', 'moderate_member', 'get_settings', 'update_settings', 'check_storage_exposure', 'get_community_overview', 'list_member_quotas', 'list_user_credit_history']);
 });
 
 for (const route of routes) {

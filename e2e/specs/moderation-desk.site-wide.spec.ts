@@ -3,7 +3,8 @@
  * through the API (fields, filters and history, constant queries per page,
  * undo reopening the reports a decision closed), then the screen in
  * Chromium at 1280 and 390 px, and moderating by keyboard alone with the
- * preview, the confirmed bulk approval and filters kept in the URL.
+ * preview, the confirmed bulk approval and filters kept in the URL (the
+ * uploader picked by typing part of a name).
  * Screenshots: testInfo.outputPath('desk-*.png').
  *
  * Site-wide: it holds uploads for moderation and reads the shared queue.
@@ -272,6 +273,17 @@ test('the desk by keyboard alone, the preview, a confirmed bulk approval, filter
 	await expect(page.getByLabel('Search titles')).toHaveValue(tag);
 	await expect(page.getByLabel('Items per page')).toHaveValue('50');
 	await expect(rows).toHaveCount(3);
+	// The uploader filter: part of a name typed, the member picked, shown by name after a reload, Reset clears.
+	const { id: memberId, login } = fixtures.users.member;
+	const uploader = page.getByLabel('Uploader', { exact: true });
+	await uploader.fill(login.slice(0, -1));
+	await page.getByRole('option', { name: new RegExp(`\\(#${memberId}\\)$`) }).click();
+	await expect(page).toHaveURL(new RegExp(`uploader=${memberId}(&|$)`));
+	await expect(rows).toHaveCount(3);
+	await page.reload();
+	await expect(uploader).toHaveValue(new RegExp(`^${login} \\(#${memberId}\\)$`));
+	await page.getByRole('button', { name: 'Reset' }).click();
+	await expect(page).not.toHaveURL(/uploader=/);
 
 	// Keyboard alone: j/k move, a approves, r asks for the reason (Escape cancels, keys do nothing meanwhile), o previews, ? helps.
 	await page.locator('body').click({ position: { x: 1, y: 1 } });

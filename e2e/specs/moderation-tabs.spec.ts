@@ -6,6 +6,8 @@
  * reports are listed with reasons and reporters, and dismissed, warned,
  * suspended (no app-password sign-in, no request with their application
  * passwords) and unsuspended. Pages cost a constant number of queries.
+ * The desk's member search (its uploader filter) finds members the
+ * contract's user search hides from a moderator.
  */
 import { expect, test, upload, type Api } from '../support/mvs';
 import { freshUser, token, type FreshUser } from '../support/moderation';
@@ -154,5 +156,24 @@ test('reported members are listed with reasons and reporters, dismissed, warned,
 		expect((await api('member').op('moderate_member', { params: { user_id: target.id }, body: { action: 'suspend' } })).status).toBe(403);
 	} finally {
 		for (const t of targets) await t.api.dispose();
+	}
+});
+
+test("the desk's member search finds a member who blocked the moderator, by name and by ID; members cannot use it", async ({ api, fixtures }) => {
+	const moderator = api('moderator');
+	const target = await freshUser(api('admin'));
+	try {
+		expect((await target.api.op('block_user', { params: { id: fixtures.users.moderator.id } })).status).toBe(200);
+		// The contract's member search leaves out a block relation, even for a moderator…
+		expect((await moderator.op('search_users', { query: { q: target.login } })).body.map((m) => m.id)).not.toContain(target.id);
+		// …the desk's uploader filter must not (docs/moderation.md, "Moderation desk").
+		const byName = await moderator.op('search_desk_members', { query: { search: target.login.slice(0, 10) } });
+		expect(byName.status).toBe(200);
+		expect(byName.body.find((m) => m.id === target.id)).toMatchObject({ id: target.id, display_name: target.login });
+		const byId = await moderator.op('search_desk_members', { query: { search: `#${target.id}` } });
+		expect(byId.body[0]).toMatchObject({ id: target.id, display_name: target.login });
+		expect((await api('member').op('search_desk_members', { query: { search: target.login } })).status).toBe(403);
+	} finally {
+		await target.api.dispose();
 	}
 });

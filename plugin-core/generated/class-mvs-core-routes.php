@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Builds and registers the 131 routes of mvs/v1.
+ * Builds and registers the 132 routes of mvs/v1.
  */
 final class MVS_Core_Routes {
 
@@ -24,7 +24,7 @@ final class MVS_Core_Routes {
 	/**
 	 * Number of routes declared in the DSL.
 	 */
-	const ROUTE_COUNT = 131;
+	const ROUTE_COUNT = 132;
 
 	/**
 	 * Every controller, wired to its hand-written handler.

@@ -15,6 +15,7 @@ defined( 'ABSPATH' ) || exit;
  * Routes of the "member_moderation" resource:
  *
  * - GET /mvs/v1/moderation/members
+ * - GET /mvs/v1/moderation/members/search
  * - POST /mvs/v1/moderation/members/{user_id}
  */
 final class MVS_REST_Member_Moderation_Controller extends MVS_REST_Controller {
@@ -44,6 +45,7 @@ final class MVS_REST_Member_Moderation_Controller extends MVS_REST_Controller {
 	 */
 	const HANDLER_ERRORS = array(
 		'list_reported_members' => array(),
+		'search_desk_members'   => array(),
 		'moderate_member'       => array( 'mvs_user_not_found', 'mvs_forbidden' ),
 	);
 
@@ -82,6 +84,38 @@ final class MVS_REST_Member_Moderation_Controller extends MVS_REST_Controller {
 							'default'           => 20,
 							'minimum'           => 1,
 							'maximum'           => $this->pagination_max( 100, 'list_reported_members' ),
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => 'rest_sanitize_request_arg',
+						),
+					),
+				),
+			)
+		);
+
+		register_rest_route(
+			$this->namespace,
+			'/moderation/members/search',
+			array(
+				array(
+					'methods'             => 'GET',
+					'callback'            => array( $this, 'search_desk_members' ),
+					'permission_callback' => array( $this, 'search_desk_members_permissions_check' ),
+					'args'                => array(
+						'search'   => array(
+							'description'       => __( 'Words that start words of the display name or login (as GET /users/search), or a user ID (digits, optionally after #).', 'media-community-service' ),
+							'type'              => 'string',
+							'minLength'         => 1,
+							'maxLength'         => 100,
+							'required'          => true,
+							'validate_callback' => 'rest_validate_request_arg',
+							'sanitize_callback' => array( 'MVS_Sanitize', 'text' ),
+						),
+						'per_page' => array(
+							'description'       => __( 'Items per page.', 'media-community-service' ),
+							'type'              => 'integer',
+							'default'           => 10,
+							'minimum'           => 1,
+							'maximum'           => $this->pagination_max( 20, 'search_desk_members' ),
 							'validate_callback' => 'rest_validate_request_arg',
 							'sanitize_callback' => 'rest_sanitize_request_arg',
 						),
@@ -153,6 +187,35 @@ final class MVS_REST_Member_Moderation_Controller extends MVS_REST_Controller {
 			array(
 				'per_page'     => 'per_page',
 				'total_header' => true,
+				'envelope'     => false,
+			)
+		);
+	}
+
+	/**
+	 * Permission check of GET /moderation/members/search: logged in with moderate_mvs_media.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return true|WP_Error
+	 */
+	public function search_desk_members_permissions_check( $request ) {
+		return $this->require_capability( array( 'moderate_mvs_media' ) );
+	}
+
+	/**
+	 * GET /moderation/members/search: Members by the start of a word of their name or login, or by ID, for the desk's uploader filter; blocks are ignored.
+	 * Since 1.1.0.
+	 *
+	 * @param WP_REST_Request $request Full request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function search_desk_members( $request ) {
+		return $this->respond_page(
+			$this->declared( $this->handler->search_desk_members( MVS_Search_Desk_Members_Args::from_request( $request ) ), 'search_desk_members' ),
+			$request,
+			array(
+				'per_page'     => 'per_page',
+				'total_header' => false,
 				'envelope'     => false,
 			)
 		);

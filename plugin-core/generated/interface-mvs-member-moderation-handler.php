@@ -24,6 +24,14 @@ interface MVS_Member_Moderation_Handler {
 	public function list_reported_members( MVS_List_Reported_Members_Args $args );
 
 	/**
+	 * GET /moderation/members/search: Members by the start of a word of their name or login, or by ID, for the desk's uploader filter; blocks are ignored.
+	 *
+	 * @param MVS_Search_Desk_Members_Args $args The validated arguments of the route.
+	 * @return MVS_Page|WP_Error One page of items and the total.
+	 */
+	public function search_desk_members( MVS_Search_Desk_Members_Args $args );
+
+	/**
 	 * POST /moderation/members/{user_id}: Dismisses a member's open reports, warns them (a notification), suspends or unsuspends them.
 	 *
 	 * @param MVS_Moderate_Member_Args $args The validated arguments of the route.

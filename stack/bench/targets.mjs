@@ -105,6 +105,7 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'me-following', name: 'me/following member', operation: 'list_my_following', group: 'list', viewer: 'member', path: `${api}/me/following?per_page=20` },
     { key: 'me-followers', name: 'me/followers member', operation: 'list_my_followers', group: 'list', viewer: 'member', path: `${api}/me/followers?per_page=20` },
     { key: 'user-search', name: 'users/search q=seed1', operation: 'search_users', group: 'list', viewer: 'anon', path: `${api}/users/search?q=seed1&per_page=10` },
+    { key: 'desk-member-search', name: 'moderation/members/search moderator', operation: 'search_desk_members', group: 'list', viewer: 'moderator', path: `${api}/moderation/members/search?search=seed1&per_page=10` },
     // Activity: the site's feed, and the bench member's following feed (it follows 500 members: stack/seed/seed.php).
     { key: 'feed', name: 'feed public', operation: 'get_feed', group: 'list', viewer: 'anon', path: `${api}/feed?per_page=20` },
     { key: 'feed-member', name: 'feed public member', operation: 'get_feed', group: 'list', viewer: 'member', path: `${api}/feed?per_page=20` },

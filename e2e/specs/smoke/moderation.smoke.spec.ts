@@ -92,6 +92,8 @@ test('a re-upload of a rejected picture is flagged, analysed, approved, then rej
 	expect(published.body).toMatchObject({ id: held.body.id, status: 'approved', changed: true });
 	// The Members tab: a moderator warns the owner, who is told.
 	expect((await moderator.op('list_reported_members')).status).toBe(200);
+	// The desk's uploader filter finds the owner by ID.
+	expect((await moderator.op('search_desk_members', { query: { search: `#${owner.id}` } })).body.map((m) => m.id)).toEqual([owner.id]);
 	const warned = await moderator.op('moderate_member', { params: { user_id: owner.id }, body: { action: 'warn', message: 'Smoke: a warning.' } });
 	expect(warned.body).toMatchObject({ user_id: owner.id, action: 'warn', notified: true });
 

@@ -119,6 +119,28 @@ final class MVS_Member_Moderation_Service implements MVS_Member_Moderation_Handl
 	}
 
 	/**
+	 * GET /moderation/members/search: the desk's uploader filter. The word
+	 * index of GET /users/search, without its block exclusion (a member who
+	 * blocked a moderator must still be found), and a user ID as typed,
+	 * which also finds members whose name is an address (never indexed).
+	 * docs/moderation.md, "Moderation desk".
+	 *
+	 * @param MVS_Search_Desk_Members_Args $args Arguments.
+	 * @return MVS_Page
+	 */
+	public function search_desk_members( MVS_Search_Desk_Members_Args $args ) {
+		$search = trim( $args->search );
+		$limit  = max( 1, $args->per_page );
+		$ids    = array();
+		if ( preg_match( '/^#?(\d{1,19})$/', $search, $match ) ) {
+			$ids[] = (int) $match[1];
+		}
+		$ids   = array_slice( array_values( array_unique( array_merge( $ids, MVS_User_Search_Index::search( $search, $limit, array() ) ) ) ), 0, $limit );
+		$cards = array_values( ( new MVS_User_Cards() )->cards( $ids, get_current_user_id() ) );
+		return new MVS_Page( $cards, count( $cards ) );
+	}
+
+	/**
 	 * POST /moderation/members/{user_id}.
 	 *
 	 * @param MVS_Moderate_Member_Args $args Arguments.

@@ -1,11 +1,11 @@
 /**
- * The desk's filters: media type, report reason, uploader (set from a row,
- * shown here with a way to clear it), title search and items per page.
+ * The desk's filters: media type, report reason, uploader (searched by
+ * name, or set from a row's "Only theirs"), title search and items per page.
  * They live in the store's query, hence in the URL.
  */
 import { Button, SelectControl, TextControl } from '@wordpress/components';
 import { useEffect, useState } from '@wordpress/element';
-import { __, sprintf } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 import type { DeskMediaType, DeskPerPage, DeskReason } from '../../api/types';
 import type {
 	DeskFilters as Filters,
@@ -13,6 +13,7 @@ import type {
 } from '../../store/moderation/types';
 import { MEDIA_TYPES, PER_PAGES, REASONS } from '../../store/moderation/url';
 import { reasonLabel } from '../desk-reports';
+import { DeskUploaderFilter } from '../desk-uploader-filter';
 
 export interface DeskFiltersProps {
 	query: QueueQuery;
@@ -81,6 +82,11 @@ export function DeskFilters( {
 					} )
 				}
 			/>
+			<DeskUploaderFilter
+				uploader={ query.uploader }
+				knownName={ uploaderName }
+				onChange={ ( uploader ) => onFilter( { uploader } ) }
+			/>
 			<SelectControl
 				__nextHasNoMarginBottom
 				label={ __( 'Items per page', 'media-community-service' ) }
@@ -113,21 +119,6 @@ export function DeskFilters( {
 					{ __( 'Search', 'media-community-service' ) }
 				</Button>
 			</form>
-			{ query.uploader && (
-				<p className="mvs-desk__uploader-filter">
-					{ sprintf(
-						/* translators: %s: uploader name or #id. */
-						__( 'Uploaded by %s', 'media-community-service' ),
-						uploaderName ?? `#${ query.uploader }`
-					) }{ ' ' }
-					<Button
-						variant="link"
-						onClick={ () => onFilter( { uploader: null } ) }
-					>
-						{ __( 'Any uploader', 'media-community-service' ) }
-					</Button>
-				</p>
-			) }
 		</div>
 	);
 }

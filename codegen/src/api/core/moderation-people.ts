@@ -83,6 +83,21 @@ export const memberModeration = resource({
 			extension: 'admin-ui',
 		},
 		{
+			name: 'search_desk_members',
+			method: 'GET',
+			path: '/moderation/members/search',
+			summary: 'Members by the start of a word of their name or login, or by ID, for the desk\'s uploader filter; blocks are ignored.',
+			auth: moderator,
+			query: {
+				search: t.string().min(1).max(100).required().describe('Words that start words of the display name or login (as GET /users/search), or a user ID (digits, optionally after #).'),
+			},
+			paginate: { perPage: 10, max: 20, totalHeader: false, paged: false },
+			response: { schema: 'list:UserCard' },
+			since: '1.1.0',
+			implemented: true,
+			extension: 'admin-ui',
+		},
+		{
 			name: 'moderate_member',
 			method: 'POST',
 			path: '/moderation/members/{user_id}',

@@ -29,10 +29,10 @@ describe( 'DeskFilters', () => {
 		fireEvent.change( search, { target: { value: '  dog ' } } );
 		expect( onFilter ).toHaveBeenCalledTimes( 2 );
 		fireEvent.click( screen.getByRole( 'button', { name: 'Search' } ) );
-		expect( screen.getByText( /Uploaded by Ada/ ) ).toBeTruthy();
-		fireEvent.click(
-			screen.getByRole( 'button', { name: 'Any uploader' } )
-		);
+		expect(
+			( screen.getByLabelText( 'Uploader' ) as HTMLInputElement ).value
+		).toBe( 'Ada (#7)' );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Reset' } ) );
 		expect( onFilter.mock.calls.map( ( [ f ] ) => f ) ).toEqual( [
 			{ media_type: 'video' },
 			{ reason: null },
