@@ -41,7 +41,7 @@ test('a moderator approves a held comment and suspends, then unsuspends, a repor
 	await page.getByRole('button', { name: /^Members/ }).click();
 	await page.reload();
 	const member = page.getByRole('row', { name: new RegExp(`Ads ${tag}`) });
-	await expect(member).toContainText('spam × 1');
+	await expect(member).toContainText('Spam × 1');
 	await screenshot(page, 'desk-tabs-members');
 	await member.getByRole('button', { name: 'Suspend' }).click();
 	const dialog = page.getByRole('dialog');
