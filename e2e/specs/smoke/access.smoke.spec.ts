@@ -6,25 +6,11 @@
  * subscribers hides a public item until it is deleted. Members of their
  * own; the edge cases are in access.spec.ts.
  */
-import { createMember, type Member } from '../../support/community';
-import { expect, test, upload } from '../../support/mvs';
+import { upload } from '../../support/mvs';
+import { expect, test } from '../../support/smoke';
 
-test.describe.configure({ mode: 'serial' });
-
-let owner: Member;
-let viewer: Member;
-
-test.beforeAll(async ({ api }) => {
-	owner = await createMember(api('admin'));
-	viewer = await createMember(api('admin'));
-});
-
-test.afterAll(async () => {
-	await owner?.api.dispose();
-	await viewer?.api.dispose();
-});
-
-test('a grant opens a private item and its revocation closes it; a rule hides a public one; every route once', async () => {
+test('a grant opens a private item and its revocation closes it; a rule hides a public one; every route once', async ({ members }) => {
+	const [owner, viewer] = await members(2);
 	const options = await viewer.api.op('get_access_options', {});
 	expect(options.status).toBe(200);
 	expect((options.body as { rule_types: { type: string }[] }).rule_types.map((t) => t.type)).toEqual(['role', 'capability', 'followers', 'members']);

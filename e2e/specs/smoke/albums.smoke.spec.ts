@@ -6,25 +6,13 @@
  * edge cases are in albums.spec.ts.
  */
 import type { AlbumWithMedia } from '../../../client/src/client';
-import { createMember, type Member } from '../../support/community';
-import { expect, test } from '../../support/mvs';
 import { uniqueName, uploadImage } from '../../support/seed';
-
-test.describe.configure({ mode: 'serial' });
-
-let owner: Member;
-
-test.beforeAll(async ({ api }) => {
-	owner = await createMember(api('admin'));
-});
-
-test.afterAll(async () => {
-	await owner?.api.dispose();
-});
+import { expect, test } from '../../support/smoke';
 
 const mediaIds = (album: AlbumWithMedia) => album.media.map((m) => m.id);
 
-test('an album from creation to deletion, every route once', async ({ api }) => {
+test('an album from creation to deletion, every route once', async ({ api, members }) => {
+	const [owner] = await members(1);
 	const member = owner.api;
 	const anonymous = api('anonymous');
 	const title = uniqueName('smoke album');

@@ -7,7 +7,8 @@
  */
 import { request as playwrightRequest } from '@playwright/test';
 import { createPasswordUser } from '../../support/community';
-import { Api, baseUrl, connect, expect, test } from '../../support/mvs';
+import { Api, baseUrl, connect } from '../../support/mvs';
+import { expect, test } from '../../support/smoke';
 
 test('a visitor reads the app configuration and the interest chips', async ({ api }) => {
 	const res = await api('anonymous').op('get_app_config');

@@ -4,23 +4,11 @@
  * a smart one from rules (both shapes), lists, edits and deletes them, each
  * write checked through a read. The edge cases are in collections.spec.ts.
  */
-import { createMember, type Member } from '../../support/community';
-import { expect, test } from '../../support/mvs';
 import { uniqueName, uploadImage } from '../../support/seed';
+import { expect, test } from '../../support/smoke';
 
-test.describe.configure({ mode: 'serial' });
-
-let owner: Member;
-
-test.beforeAll(async ({ api }) => {
-	owner = await createMember(api('admin'));
-});
-
-test.afterAll(async () => {
-	await owner?.api.dispose();
-});
-
-test('collections from creation to deletion, every route once', async ({ api }) => {
+test('collections from creation to deletion, every route once', async ({ api, members }) => {
+	const [owner] = await members(1);
 	const member = owner.api;
 	const tag = uniqueName('smoke').toLowerCase();
 	const tagged = await uploadImage(member, { tags: tag });

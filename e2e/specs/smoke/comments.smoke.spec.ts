@@ -4,26 +4,11 @@
  * comments_count follow, the author edits and deletes (the reply goes with
  * its parent). The edge cases are in comments.spec.ts.
  */
-import { createMember, type Member } from '../../support/community';
-import { expect, test } from '../../support/mvs';
 import { uniqueName, uploadImage } from '../../support/seed';
+import { expect, test } from '../../support/smoke';
 
-test.describe.configure({ mode: 'serial' });
-
-let owner: Member;
-let guest: Member;
-
-test.beforeAll(async ({ api }) => {
-	owner = await createMember(api('admin'));
-	guest = await createMember(api('admin'));
-});
-
-test.afterAll(async () => {
-	await owner?.api.dispose();
-	await guest?.api.dispose();
-});
-
-test('a comment and its reply from posting to deletion, every route once', async ({ api }) => {
+test('a comment and its reply from posting to deletion, every route once', async ({ api, members }) => {
+	const [owner, guest] = await members(2);
 	const item = await uploadImage(owner.api, { title: uniqueName('commented'), privacy: 'public' });
 	const posted = await guest.api.op('create_media_comment', { params: { id: item }, body: { content: `Great shot @${owner.login}` } });
 	expect(posted.status, JSON.stringify(posted.body)).toBe(201);

@@ -6,26 +6,11 @@
  * edge cases are in feed.spec.ts.
  */
 import type { ActivityEvent } from '../../../client/src/client';
-import { createMember, type Member } from '../../support/community';
-import { expect, test } from '../../support/mvs';
 import { createAlbum, uploadImage } from '../../support/seed';
+import { expect, test } from '../../support/smoke';
 
-test.describe.configure({ mode: 'serial' });
-
-let author: Member;
-let follower: Member;
-
-test.beforeAll(async ({ api }) => {
-	author = await createMember(api('admin'));
-	follower = await createMember(api('admin'));
-});
-
-test.afterAll(async () => {
-	await author?.api.dispose();
-	await follower?.api.dispose();
-});
-
-test('uploads, an album and a reaction reach the feeds and the member’s activity; a private item leaves them', async ({ api }) => {
+test('uploads, an album and a reaction reach the feeds and the member’s activity; a private item leaves them', async ({ api, members }) => {
+	const [author, follower] = await members(2);
 	expect((await follower.api.op('follow_user', { params: { id: author.id } })).status).toBe(200);
 	const item = await uploadImage(author.api, { privacy: 'public' });
 	const album = await createAlbum(author.api);

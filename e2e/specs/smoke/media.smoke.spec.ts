@@ -7,24 +7,13 @@
  * The edge cases of each route are in the full suite (media.spec.ts and its neighbours).
  */
 import type { MediaItem } from '../../../client/src/client';
-import { createMember, type Member } from '../../support/community';
-import { expect, files, test } from '../../support/mvs';
-import { bigPdf, serveQuery } from '../../support/serve';
+import { files } from '../../support/mvs';
 import { uniqueName } from '../../support/seed';
+import { bigPdf, serveQuery } from '../../support/serve';
+import { expect, test } from '../../support/smoke';
 
-test.describe.configure({ mode: 'serial' });
-
-let owner: Member;
-
-test.beforeAll(async ({ api }) => {
-	owner = await createMember(api('admin'));
-});
-
-test.afterAll(async () => {
-	await owner?.api.dispose();
-});
-
-test('a media item from upload to deletion, every route once', async ({ api }) => {
+test('a media item from upload to deletion, every route once', async ({ api, members }) => {
+	const [owner] = await members(1);
 	const member = owner.api;
 	const title = uniqueName('smoke media');
 

@@ -10,24 +10,11 @@
  * messaging-live.spec.ts.
  */
 import type { Conversation, ConversationMedia, Message, MessagePoll, UploadResult } from '../../../client/src/client';
-import { createMember, type Member } from '../../support/community';
-import { expect, files, test } from '../../support/mvs';
+import { files } from '../../support/mvs';
+import { expect, test } from '../../support/smoke';
 
-test.describe.configure({ mode: 'serial' });
-
-let a: Member;
-let b: Member;
-let c: Member;
-
-test.beforeAll(async ({ api }) => {
-	[a, b, c] = await Promise.all([createMember(api('admin')), createMember(api('admin')), createMember(api('admin'))]);
-});
-
-test.afterAll(async () => {
-	await Promise.all([a, b, c].map((m) => m?.api.dispose()));
-});
-
-test('a request from start to leave, every messaging route once', async () => {
+test('a request from start to leave, every messaging route once', async ({ members }) => {
+	const [a, b, c] = await members(3);
 	const started = await a.api.op('create_conversation', { body: { recipient_id: b.id } });
 	expect(started.status, JSON.stringify(started.body)).toBe(201);
 	const conv = started.body as unknown as Conversation;

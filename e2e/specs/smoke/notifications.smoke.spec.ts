@@ -4,23 +4,11 @@
  * member sees the notice in the list and the unread count, marks it read,
  * and removes the device. The edge cases are in notifications.spec.ts.
  */
-import { createMember, type Member } from '../../support/community';
-import { expect, test } from '../../support/mvs';
 import { uniqueName, uploadImage } from '../../support/seed';
+import { expect, test } from '../../support/smoke';
 
-test.describe.configure({ mode: 'serial' });
-
-let owner: Member;
-
-test.beforeAll(async ({ api }) => {
-	owner = await createMember(api('admin'));
-});
-
-test.afterAll(async () => {
-	await owner?.api.dispose();
-});
-
-test('a notice from rejection to read, with a device registered and removed, every route once', async ({ api }) => {
+test('a notice from rejection to read, with a device registered and removed, every route once', async ({ api, members }) => {
+	const [owner] = await members(1);
 	const member = owner.api;
 	const device = uniqueName('device');
 	const registered = await member.op('register_device', { body: { platform: 'android', token: device } });

@@ -4,24 +4,11 @@
  * SQLite, with two members of their own. The edge cases are in follows.spec.ts.
  */
 import type { SuggestedUser, UserCard } from '../../../client/src/client';
-import { createMember, type Member } from '../../support/community';
-import { expect, test } from '../../support/mvs';
 import { uploadImage } from '../../support/seed';
+import { expect, test } from '../../support/smoke';
 
-let star: Member;
-let fan: Member;
-
-test.beforeAll(async ({ api }) => {
-	star = await createMember(api('admin'));
-	fan = await createMember(api('admin'));
-});
-
-test.afterAll(async () => {
-	await star?.api.dispose();
-	await fan?.api.dispose();
-});
-
-test('a member finds another, follows, reads both lists and the profile, sees suggestions, unfollows', async ({ api }) => {
+test('a member finds another, follows, reads both lists and the profile, sees suggestions, unfollows', async ({ api, members }) => {
+	const [star, fan] = await members(2);
 	await uploadImage(star.api);
 	const found = await fan.api.op('search_users', { query: { q: star.login } });
 	expect(found.status, JSON.stringify(found.body)).toBe(200);

@@ -7,21 +7,12 @@
  * registers an Expo push token. The edge cases are in pro-quotas.spec.ts and pro-push.spec.ts;
  * this proves the SQL runs on SQLite.
  */
-import { createMember, type Member } from '../../support/community';
-import { expect, files, test, upload } from '../../support/mvs';
+import { files, upload } from '../../support/mvs';
 import { uniqueName } from '../../support/seed';
+import { expect, test } from '../../support/smoke';
 
-let member: Member;
-
-test.beforeAll(async ({ api }) => {
-	member = await createMember(api('admin'));
-});
-
-test.afterAll(async () => {
-	await member?.api.dispose();
-});
-
-test('a package, an assignment, a credit, uploads up to the limit and past it, the reads, every route once', async ({ api }) => {
+test('a package, an assignment, a credit, uploads up to the limit and past it, the reads, every route once', async ({ api, members }) => {
+	const [member] = await members(1);
 	const admin = api('admin');
 	const created = await admin.op('create_package', { body: { name: uniqueName('smoke-package'), image_limit: 5 } });
 	expect(created.status, JSON.stringify(created.body)).toBe(201);

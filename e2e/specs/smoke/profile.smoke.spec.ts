@@ -4,21 +4,12 @@
  * the squares), sees it served, and removes it. The edge cases are in
  * profile.spec.ts.
  */
-import { createMember, type Member } from '../../support/community';
 import { imageStructure } from '../../support/media-files';
-import { expect, files, test } from '../../support/mvs';
+import { files } from '../../support/mvs';
+import { expect, test } from '../../support/smoke';
 
-let member: Member;
-
-test.beforeAll(async ({ api }) => {
-	member = await createMember(api('admin'));
-});
-
-test.afterAll(async () => {
-	await member?.api.dispose();
-});
-
-test('a member edits their profile, uploads an avatar and removes it, every route once', async () => {
+test('a member edits their profile, uploads an avatar and removes it, every route once', async ({ members }) => {
+	const [member] = await members(1);
 	const me = member.api;
 	const start = await me.op('get_my_profile');
 	expect(start.status).toBe(200);

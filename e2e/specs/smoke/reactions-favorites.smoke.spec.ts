@@ -4,26 +4,11 @@
  * unfavorites an item, each write checked through a read and through the
  * media object. The edge cases are in reactions.spec.ts and favorites.spec.ts.
  */
-import { createMember, type Member } from '../../support/community';
-import { expect, test } from '../../support/mvs';
 import { uploadImage } from '../../support/seed';
+import { expect, test } from '../../support/smoke';
 
-test.describe.configure({ mode: 'serial' });
-
-let owner: Member;
-let fan: Member;
-
-test.beforeAll(async ({ api }) => {
-	owner = await createMember(api('admin'));
-	fan = await createMember(api('admin'));
-});
-
-test.afterAll(async () => {
-	await owner?.api.dispose();
-	await fan?.api.dispose();
-});
-
-test('reactions and favorites, every route once', async ({ api }) => {
+test('reactions and favorites, every route once', async ({ api, members }) => {
+	const [owner, fan] = await members(2);
 	const id = await uploadImage(owner.api);
 
 	const reacted = await fan.api.op('set_media_reaction', { params: { id }, body: { reaction_type: 'love' } });

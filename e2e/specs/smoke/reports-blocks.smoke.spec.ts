@@ -5,26 +5,11 @@
  * and the other member. Two members of their own, so no shared fixture user
  * is ever blocked or reported. The edge cases are in reports-blocks.spec.ts.
  */
-import { createMember, type Member } from '../../support/community';
-import { expect, test } from '../../support/mvs';
 import { uploadImage } from '../../support/seed';
+import { expect, test } from '../../support/smoke';
 
-test.describe.configure({ mode: 'serial' });
-
-let author: Member;
-let viewer: Member;
-
-test.beforeAll(async ({ api }) => {
-	author = await createMember(api('admin'));
-	viewer = await createMember(api('admin'));
-});
-
-test.afterAll(async () => {
-	await author?.api.dispose();
-	await viewer?.api.dispose();
-});
-
-test('a block, lifted, then a report of an item and of its author, every route once', async () => {
+test('a block, lifted, then a report of an item and of its author, every route once', async ({ members }) => {
+	const [author, viewer] = await members(2);
 	const item = await uploadImage(author.api);
 	expect((await viewer.api.op('get_media', { params: { id: item } })).status).toBe(200);
 

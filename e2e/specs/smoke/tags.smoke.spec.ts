@@ -4,25 +4,13 @@
  * merged (the item follows) and deleted (the item loses it), each write
  * checked through a read. The edge cases are in tags.spec.ts.
  */
-import { createMember, type Member } from '../../support/community';
-import { expect, test } from '../../support/mvs';
 import { uniqueName, uploadImage } from '../../support/seed';
-
-test.describe.configure({ mode: 'serial' });
+import { expect, test } from '../../support/smoke';
 
 type Tag = { id: number; name: string; slug: string; count: number };
 
-let owner: Member;
-
-test.beforeAll(async ({ api }) => {
-	owner = await createMember(api('admin'));
-});
-
-test.afterAll(async () => {
-	await owner?.api.dispose();
-});
-
-test('tags from creation to merge and deletion, every route once', async ({ api }) => {
+test('tags from creation to merge and deletion, every route once', async ({ api, members }) => {
+	const [owner] = await members(1);
 	const member = owner.api;
 	const prefix = uniqueName('smoke');
 	const [source, target] = [`${prefix}-sunset`, `${prefix}-dusk`];
