@@ -7,22 +7,10 @@
  * approves a held comment and its Members tab warns the owner. The edge cases are in
  * moderation*.spec.ts and ai.site-wide.spec.ts.
  */
-import { createMember, type Member } from '../../support/community';
 import { picturePng } from '../../support/moderation';
-import { expect, test, type Api } from '../../support/mvs';
+import type { Api } from '../../support/mvs';
 import { uniqueName } from '../../support/seed';
-
-test.describe.configure({ mode: 'serial' });
-
-let owner: Member;
-
-test.beforeAll(async ({ api }) => {
-	owner = await createMember(api('admin'));
-});
-
-test.afterAll(async () => {
-	await owner?.api.dispose();
-});
+import { expect, test } from '../../support/smoke';
 
 /** The flagged queue's newest page (oldest first), where a fresh item is. */
 async function newestFlagged(moderator: Api): Promise<{ id: number; moderation_status: string; author_id: number }[]> {
@@ -33,7 +21,8 @@ async function newestFlagged(moderator: Api): Promise<{ id: number; moderation_s
 	return last.body as never;
 }
 
-test('a re-upload of a rejected picture is flagged, analysed, approved, then rejected, every route once', async ({ api }) => {
+test('a re-upload of a rejected picture is flagged, analysed, approved, then rejected, every route once', async ({ api, members }) => {
+	const [owner] = await members(1);
 	const moderator = api('moderator');
 	const anonymous = api('anonymous');
 	const title = uniqueName('smoke moderation');
