@@ -8,10 +8,11 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Prepared queries behind GET /moderation/desk and undo: a page costs five
- * queries whatever per_page and the filters are (rows with their uploader and
+ * Prepared queries behind GET /moderation/desk and undo: five of a page's six
+ * queries, whatever per_page and the filters are (rows with their uploader and
  * open-report count, the total, the page's reports with their reporters, the
- * page's latest log entry per action with its actor, and the page's history).
+ * page's latest log entry per action with its actor, and the page's history;
+ * the sixth, the image matches, is MVS_Image_Match's).
  * See docs/moderation.md, "Moderation desk".
  *
  * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- every fragment is built from placeholders (one per ID) and passed through prepare().
