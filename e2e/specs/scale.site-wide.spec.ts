@@ -221,7 +221,10 @@ test("the daily check of the list totals reads one term or one site-wide key per
 			for (const row of await explain(admin, sql)) {
 				// Materialized subqueries hold the open reports or a branch's page: not the media table.
 				if (/^<(derived|subquery|union)/.test(String(row.table))) continue;
-				if (row.type === 'ALL' || row.type === 'index') problems.push(`desk ${JSON.stringify(filters)}: ${sql.slice(0, 300)} → ${JSON.stringify(row)}`);
+				// The grown table is the media table; the reports table holds only this run's few reports, which
+				// the optimizer may read whole (a semi-join of the reason filter): only a large one is a finding.
+				const walk = row.type === 'ALL' || row.type === 'index';
+				if (walk && (row.table === 'm' || Number(row.rows) > 1000)) problems.push(`desk ${JSON.stringify(filters)}: ${sql.slice(0, 300)} → ${JSON.stringify(row)}`);
 			}
 		}
 	}

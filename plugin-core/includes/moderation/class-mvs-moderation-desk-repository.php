@@ -71,8 +71,10 @@ final class MVS_Moderation_Desk_Repository {
 			if ( 1 === count( $branches ) ) {
 				$parts[] = "{$columns} WHERE {$where}";
 			} else {
-				// Each branch brings at most the rows up to this page's end, in order.
-				$parts[] = "( {$columns} WHERE {$where} ORDER BY {$order} LIMIT %d )";
+				// Each branch brings at most the rows up to this page's end, in order: as a
+				// derived table, since SQLite takes neither a parenthesised UNION member nor
+				// its own ORDER BY and LIMIT.
+				$parts[] = 'SELECT * FROM ( ' . "{$columns} WHERE {$where} ORDER BY {$order} LIMIT %d ) b" . count( $parts );
 				$values  = array_merge( $values, $args, array( $offset + $per_page ) );
 			}
 		}
