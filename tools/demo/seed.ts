@@ -272,7 +272,8 @@ export async function seed(baseUrl: string, admin: SeedCredentials, fetchImpl: F
 	});
 
 	// Three reports flag the last member's second picture; one more stays open on a member.
-	const flaggedItem = byMember[n - 1]!.find((id) => id !== pictures[n - 1])!;
+	// By type, not by upload order: uploads finish in any order, and the last member also owns the zine.
+	const flaggedItem = result.media.find((m) => m.author === member(n - 1).id && 'image' === m.type && m.id !== pictures[n - 1])!.id;
 	const reports: Array<() => Promise<unknown>> = [0, 1, 2].map(
 		(i) => () => as(i).op('report_media', { params: { id: flaggedItem }, body: { reason: (['spam', 'copyright', 'other'] as const)[i]!, details: 'Looks copied from a stock site.' } }),
 	);
