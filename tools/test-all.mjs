@@ -5,9 +5,11 @@
 // plugins as the zips install them.
 //
 // Why side by side: every suite ends in phases where one spec runs alone
-// (site-wide settings, lifecycle, timing), and on 2 cores such a phase leaves
-// a core idle; two chains fill each other's gaps. Each suite starts its own
-// site on a free port, so they share nothing but the machine
+// (site-wide settings, lifecycle, timing), which was expected to leave a core
+// idle for the other chain. Measured on a quiet machine it takes what the
+// suites take one after the other (the cores are busy throughout), and a
+// failure in one chain no longer hides the other's results. Each suite starts
+// its own site on a free port, so they share nothing but the machine
 // (docs/measurements/2026-11-28-ci-budget.md, "Suites side by side").
 //
 // Every line of a suite is printed as it comes, behind the suite's name. Every
