@@ -20,6 +20,17 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_Moderation_Desk_Repository {
 
 	/**
+	 * SQL of the IDs of media items with an open report: the Reported view,
+	 * and GET /moderation/counts' open_reports, which must agree with it.
+	 *
+	 * @return string
+	 */
+	public static function reported_media_ids(): string {
+		global $wpdb;
+		return "SELECT r.object_id FROM {$wpdb->mvs_reports} r WHERE r.object_type = 'media' AND r.status = 'open'";
+	}
+
+	/**
 	 * A page of one desk view.
 	 *
 	 * @param string $view     A value of MVS_Core_Enums::DESK_VIEW.
@@ -31,7 +42,7 @@ final class MVS_Moderation_Desk_Repository {
 	 */
 	public function page( string $view, string $orderby, int $page, int $per_page, array $filters = array() ): array {
 		global $wpdb;
-		$open    = "SELECT r.object_id FROM {$wpdb->mvs_reports} r WHERE r.object_type = 'media' AND r.status = 'open'";
+		$open    = self::reported_media_ids();
 		$decided = in_array( $view, array( 'approved', 'rejected' ), true );
 		$join    = '';
 		$args    = array();

@@ -70,7 +70,7 @@ final class MVS_Moderation_Repository {
 		foreach ( $wpdb->get_results( $sql ) as $row ) {
 			$states[ (string) $row->moderation_status ] = (int) $row->n;
 		}
-		$open = (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE m.id IN ( SELECT r.object_id FROM {$wpdb->mvs_reports} r WHERE r.object_type = 'media' AND r.status = 'open' )" );
+		$open = (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->mvs_media} m WHERE m.id IN ( " . MVS_Moderation_Desk_Repository::reported_media_ids() . ' )' );
 		return array(
 			'states'       => $states,
 			'open_reports' => $open,
