@@ -14,6 +14,8 @@
 //
 // Every line of a suite is printed as it comes, behind the suite's name. Every
 // suite runs even when another failed; the exit code is the first failure's.
+// A failed suite's failures are printed again at the very end, because a CI
+// log is often read from its tail and the suites' lines interleave.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 import { REPO_ROOT } from '../e2e/site/paths.mjs';
@@ -48,17 +50,21 @@ const results = [];
 function runSuite({ name, script }) {
   const label = `[${name}]`.padEnd(width + 2);
   const suiteStarted = Date.now();
+  const lines = [];
   console.log(`${label} npm run ${script} (at ${seconds(started)} s)`);
   const child = spawn('npm', ['run', '--silent', script], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
   running.add(child);
   for (const stream of [child.stdout, child.stderr]) {
-    readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => console.log(`${label} ${line}`));
+    readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+      lines.push(line);
+      console.log(`${label} ${line}`);
+    });
   }
   return new Promise((resolve) => {
     child.once('exit', (status, signal) => {
       running.delete(child);
       const code = status ?? (signal ? 1 : 0);
-      results.push({ name, code, seconds: seconds(suiteStarted) });
+      results.push({ name, code, seconds: seconds(suiteStarted), lines });
       console.log(`${label} ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds(suiteStarted)} s`);
       resolve(code);
     });
@@ -86,7 +92,25 @@ async function runChain(chain) {
   return first;
 }
 
+/**
+ * What to show again of a failed suite: Playwright's failure blocks (from the
+ * first "  1) [project] › …" header), the lines that name a failed test or a
+ * failed check, and the suite's last lines, at most `limit` lines in all.
+ */
+function failureDigest(lines, limit = 60) {
+  const firstBlock = lines.findIndex((line) => /^\s+\d+\) \[/.test(line));
+  const blocks = -1 === firstBlock ? [] : lines.slice(firstBlock, firstBlock + limit / 2);
+  const named = lines.filter((line) => /✘|^\s*\d+ (failed|flaky)\b|Error:/.test(line) && !/✓/.test(line) && !blocks.includes(line));
+  const tail = lines.slice(-10).filter((line) => !blocks.includes(line) && !named.includes(line));
+  return [...named.slice(0, limit / 4), ...blocks, ...tail].slice(0, limit);
+}
+
 const codes = await Promise.all(CHAINS.map(runChain));
+for (const { name, code, lines } of results) {
+  if (0 === code) continue;
+  console.log(`\n[${name}] failed; its failures again:`);
+  for (const line of failureDigest(lines)) console.log(`  ${line}`);
+}
 console.log(`checks and suites side by side: ${seconds(started)} s in all`);
 for (const { name, code, seconds: s } of results) console.log(`  ${name.padEnd(width)}  ${code === 0 ? 'passed' : 'FAILED'}  ${s} s`);
 process.exit(codes.find((code) => code !== 0) ?? process.exitCode ?? 0);
