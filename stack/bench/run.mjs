@@ -216,6 +216,15 @@ async function measure(stacks) {
         log(`${phase} ${target.key}: ${row.error}`);
         continue;
       }
+      if (target.nonEmpty) {
+        // A list row must measure a real answer, not an empty one the seed left it.
+        if (!first.items) {
+          row.error = 'empty list: the seed gives this row nothing to answer';
+          log(`${phase} ${target.key}: ${row.error}`);
+          continue;
+        }
+        log(`${phase} ${target.key}: ${first.items} items`);
+      }
       if (config.warmup > 0) {
         await target.before?.();
         await httpLoad({ url: site.url + target.path, connections: config.connections, duration: config.warmup, headers: target.headers, status: target.revalidate ? 304 : 200 });
@@ -310,12 +319,14 @@ async function loginCookies(url, user) {
   return { cookie: cookies.join('; ') };
 }
 
-// One request with the target's headers: status, body size, X-MVS-Queries, X-MVS-Memory-Peak.
+// One request with the target's headers: status, body size, X-MVS-Queries, X-MVS-Memory-Peak;
+// for a nonEmpty target, the length of the JSON list answered (null when not a list).
 async function sample(url, target) {
   const res = await fetch(url + target.path, { headers: target.headers ?? {} });
   const body = Buffer.from(await res.arrayBuffer());
   const header = (name) => (res.headers.get(name) === null ? null : Number(res.headers.get(name)));
-  return { status: res.status, body: res.status === 200 ? '' : body.toString(), bytes: body.length, queries: header('x-mvs-queries'), memoryPeak: header('x-mvs-memory-peak') };
+  const list = target.nonEmpty && res.status === 200 ? JSON.parse(body.toString()) : null;
+  return { status: res.status, body: res.status === 200 ? '' : body.toString(), bytes: body.length, queries: header('x-mvs-queries'), memoryPeak: header('x-mvs-memory-peak'), items: Array.isArray(list) ? list.length : null };
 }
 
 // A JSON request to the site; throws on anything but 2xx.

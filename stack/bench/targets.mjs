@@ -1,13 +1,15 @@
 // What the bench loads: the HTTP targets, built from the ids of a seeded
 // site. Pure (codegen/test/bench.test.ts checks that every implemented list
-// route of the DSL has a target here: a new list route adds its row).
+// route of the DSL has a target here, or a reason in its allow-list: a new
+// list route adds its row).
 //
 // Each target: key (unique, for --only), name, operation (the DSL's
 // operation name, null for anchors), group (floor | list | item | anchor |
 // file | idle), viewer (anon | member | moderator | admin: logged-in viewers
 // use an application password, like the member floor; admin-browser:
 // wp-admin's login cookies), path, and for file rows bigBody and optional
-// before/after hooks; `headers`: extra request headers (harness switches); `revalidate: true` sends the
+// before/after hooks; `headers`: extra request headers (harness switches); `nonEmpty: true`: the
+// sample request must answer a non-empty JSON list (a row measuring an empty answer fails); `revalidate: true` sends the
 // ETag of a first answer as If-None-Match and expects 304 (what a
 // conditional GET costs beside the 200 it replaces). `goal: 'flat'` marks the rows
 // goal 2 of issue 13 judges (GET /media and GET /me/media). File rows are
@@ -104,6 +106,11 @@ export function buildTargets(ids, hooks = {}) {
     { key: 'following', name: 'users/{id}/following (most followed)', operation: 'list_user_following', group: 'list', viewer: 'anon', path: `${api}/users/${ids.followed}/following?per_page=20` },
     { key: 'me-following', name: 'me/following member', operation: 'list_my_following', group: 'list', viewer: 'member', path: `${api}/me/following?per_page=20` },
     { key: 'me-followers', name: 'me/followers member', operation: 'list_my_followers', group: 'list', viewer: 'member', path: `${api}/me/followers?per_page=20` },
+    // Unpaginated lists: the bench member's suggestions (it follows 500: the friends-of-friends tier ranks), as cached per viewer.
+    { key: 'suggested', name: 'users/suggested member (follows 500)', operation: 'list_suggested_users', group: 'list', viewer: 'member', nonEmpty: true, path: `${api}/users/suggested?limit=20` },
+    // The interest chips as cached, and their computation (the cache missed for the request: X-MVS-Test-Interests-Uncached).
+    { key: 'interests', name: 'app/interests (cached)', operation: 'list_app_interests', group: 'list', viewer: 'anon', nonEmpty: true, path: `${api}/app/interests` },
+    { key: 'interests-uncached', name: 'app/interests (computed)', operation: 'list_app_interests', group: 'list', viewer: 'anon', nonEmpty: true, headers: { 'x-mvs-test-interests-uncached': '1' }, path: `${api}/app/interests` },
     { key: 'user-search', name: 'users/search q=seed1', operation: 'search_users', group: 'list', viewer: 'anon', path: `${api}/users/search?q=seed1&per_page=10` },
     { key: 'desk-member-search', name: 'moderation/members/search moderator', operation: 'search_desk_members', group: 'list', viewer: 'moderator', path: `${api}/moderation/members/search?search=seed1&per_page=10` },
     // Activity: the site's feed, and the bench member's following feed (it follows 500 members: stack/seed/seed.php).

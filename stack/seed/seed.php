@@ -10,7 +10,8 @@
  * existing ones (new users, new media and posts, and their engagement).
  *
  * Environment: MVS_SEED_MEDIA, MVS_SEED_USERS, MVS_SEED_POSTS (default = media),
- * MVS_SEED_TAGS (default 200), MVS_SEED_RANDOM (seed of mt_rand, default 42).
+ * MVS_SEED_TAGS (default 200), MVS_SEED_CATEGORIES (default 50), MVS_SEED_RANDOM
+ * (seed of mt_rand, default 42).
  * Prints one JSON line per table ({"table", "rows", "ms"}), then a summary line.
  */
 require __DIR__ . '/../php/bootstrap.php';
@@ -20,6 +21,7 @@ $n_media = max( 0, (int) ( getenv( 'MVS_SEED_MEDIA' ) ?: 0 ) );
 $n_users = max( 0, (int) ( getenv( 'MVS_SEED_USERS' ) ?: 0 ) );
 $n_posts = false === getenv( 'MVS_SEED_POSTS' ) || '' === getenv( 'MVS_SEED_POSTS' ) ? $n_media : max( 0, (int) getenv( 'MVS_SEED_POSTS' ) );
 $n_tags  = (int) ( getenv( 'MVS_SEED_TAGS' ) ?: 200 );
+$n_cats  = (int) ( getenv( 'MVS_SEED_CATEGORIES' ) ?: 50 );
 mt_srand( (int) ( getenv( 'MVS_SEED_RANDOM' ) ?: 42 ) );
 
 global $wpdb;
@@ -218,25 +220,38 @@ if ( $n_users > 0 && $n_members > 1 ) {
 	);
 }
 
-// ---------------------------------------------------------------- tags
-$tag_tt_ids = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT term_taxonomy_id FROM {$wpdb->term_taxonomy} WHERE taxonomy = %s ORDER BY term_taxonomy_id", 'mvs_tag' ) ) );
-if ( count( $tag_tt_ids ) < $n_tags ) {
+// ---------------------------------------------------------------- tags and categories
+/**
+ * The seeded terms of a taxonomy, created up to $wanted (terms and
+ * term_taxonomy rows; a second run appends the missing ones).
+ *
+ * @param string   $taxonomy Taxonomy.
+ * @param int      $wanted   Terms wanted in all.
+ * @param string[] $words    Name stems, used in turn.
+ * @param string   $slug     Slug prefix.
+ * @return int[] Their term_taxonomy_ids, oldest first.
+ */
+function mvs_seed_terms( string $taxonomy, int $wanted, array $words, string $slug ): array {
+	global $wpdb;
+	$tt_ids = array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT term_taxonomy_id FROM {$wpdb->term_taxonomy} WHERE taxonomy = %s ORDER BY term_taxonomy_id", $taxonomy ) ) );
+	if ( count( $tt_ids ) >= $wanted ) {
+		return $tt_ids;
+	}
 	mvs_seed_step(
-		$wpdb->terms . ' + ' . $wpdb->term_taxonomy,
-		static function () use ( $wpdb, $n_tags, &$tag_tt_ids ) {
+		"{$wpdb->terms} + {$wpdb->term_taxonomy} ($taxonomy)",
+		static function () use ( $wpdb, $taxonomy, $wanted, $words, $slug, &$tt_ids ) {
 			$first_term = mvs_seed_next_id( $wpdb->terms, 'term_id' );
 			$first_tt   = mvs_seed_next_id( $wpdb->term_taxonomy, 'term_taxonomy_id' );
-			$missing    = $n_tags - count( $tag_tt_ids );
-			$words      = array( 'sunset', 'city', 'travel', 'music', 'family', 'food', 'nature', 'sport', 'art', 'night', 'beach', 'mountain', 'street', 'pets', 'party', 'vintage', 'winter', 'summer', 'portrait', 'live' );
+			$missing    = $wanted - count( $tt_ids );
 			mvs_seed_insert(
 				$wpdb->terms,
 				array( 'term_id', 'name', 'slug', 'term_group' ),
 				array( '%d', '%s', '%s', '%d' ),
-				( static function () use ( $first_term, $missing, $words ) {
+				( static function () use ( $first_term, $missing, $words, $slug ) {
 					for ( $i = 0; $i < $missing; $i++ ) {
 						$id   = $first_term + $i;
 						$name = $words[ $i % count( $words ) ] . '-' . $id;
-						yield array( $id, $name, "seed-$name", 0 );
+						yield array( $id, $name, "$slug-$name", 0 );
 					}
 				} )()
 			);
@@ -244,18 +259,41 @@ if ( count( $tag_tt_ids ) < $n_tags ) {
 				$wpdb->term_taxonomy,
 				array( 'term_taxonomy_id', 'term_id', 'taxonomy', 'description', 'parent', 'count' ),
 				array( '%d', '%d', '%s', '%s', '%d', '%d' ),
-				( static function () use ( $first_term, $first_tt, $missing ) {
+				( static function () use ( $first_term, $first_tt, $missing, $taxonomy ) {
 					for ( $i = 0; $i < $missing; $i++ ) {
-						yield array( $first_tt + $i, $first_term + $i, 'mvs_tag', '', 0, 0 );
+						yield array( $first_tt + $i, $first_term + $i, $taxonomy, '', 0, 0 );
 					}
 				} )()
 			);
-			$tag_tt_ids = array_merge( $tag_tt_ids, range( $first_tt, $first_tt + $missing - 1 ) );
+			$tt_ids = array_merge( $tt_ids, range( $first_tt, $first_tt + $missing - 1 ) );
 			return 2 * $missing;
 		}
 	);
+	return $tt_ids;
 }
+
+/**
+ * Sets a taxonomy's term counts from its relationships, as
+ * wp_update_term_count() would leave them.
+ *
+ * @param string $taxonomy Taxonomy.
+ */
+function mvs_seed_term_counts( string $taxonomy ): void {
+	global $wpdb;
+	$wpdb->query(
+		$wpdb->prepare(
+			"UPDATE {$wpdb->term_taxonomy} tt SET tt.count = ( SELECT COUNT(*) FROM {$wpdb->term_relationships} tr WHERE tr.term_taxonomy_id = tt.term_taxonomy_id ) WHERE tt.taxonomy = %s",
+			$taxonomy
+		)
+	);
+	$wpdb->query( 'COMMIT' );
+}
+
+$tag_tt_ids = mvs_seed_terms( MVS_Taxonomies::TAG, $n_tags, array( 'sunset', 'city', 'travel', 'music', 'family', 'food', 'nature', 'sport', 'art', 'night', 'beach', 'mountain', 'street', 'pets', 'party', 'vintage', 'winter', 'summer', 'portrait', 'live' ), 'seed' );
+// Media categories, for GET /app/interests (the top categories by use).
+$cat_tt_ids = mvs_seed_terms( MVS_Taxonomies::CATEGORY, $n_cats, array( 'landscapes', 'animals', 'cars', 'fashion', 'architecture', 'concerts', 'cooking', 'gaming', 'science', 'crafts' ), 'seed-cat' );
 $n_tag_tt = count( $tag_tt_ids );
+$n_cat_tt = count( $cat_tt_ids );
 
 // ---------------------------------------------------------------- media
 // Per item, decided first so the denormalised counters match the rows below.
@@ -437,14 +475,38 @@ if ( $n_media > 0 ) {
 						}
 					} )()
 				);
-				// Counts of the media tags, as wp_update_term_count() would leave them.
-				$wpdb->query(
-					$wpdb->prepare(
-						"UPDATE {$wpdb->term_taxonomy} tt SET tt.count = ( SELECT COUNT(*) FROM {$wpdb->term_relationships} tr WHERE tr.term_taxonomy_id = tt.term_taxonomy_id ) WHERE tt.taxonomy = %s",
-						'mvs_tag'
-					)
+				mvs_seed_term_counts( MVS_Taxonomies::TAG );
+				return $rows;
+			}
+		);
+	}
+
+	// ------------------------------------------------------------ categories on media
+	// 0 or 1 category an item (seven in ten have one), skewed: the square of
+	// a uniform draw puts 14 % of them in the first category and 1 % in the
+	// last (of 50), so every category has items already at 10k. Drawn from a
+	// hash of the item's id, not mt_rand, so the rest of the seed draws what
+	// it drew before categories existed.
+	if ( $n_cat_tt ) {
+		mvs_seed_step(
+			$wpdb->term_relationships . ' (mvs_category)',
+			static function () use ( $wpdb, $first_media, $n_media, $cat_tt_ids, $n_cat_tt ) {
+				$rows = mvs_seed_insert(
+					$wpdb->term_relationships,
+					array( 'object_id', 'term_taxonomy_id', 'term_order' ),
+					array( '%d', '%d', '%d' ),
+					( static function () use ( $first_media, $n_media, $cat_tt_ids, $n_cat_tt ) {
+						for ( $i = 0; $i < $n_media; $i++ ) {
+							$id = $first_media + $i;
+							// Two independent uniform draws in [0, 1) from 64 bits of the hash.
+							list( , $has, $which ) = unpack( 'N2', md5( "seed-category-$id", true ) );
+							if ( $has / 4294967296 < 0.7 ) {
+								yield array( $id, $cat_tt_ids[ (int) ( $n_cat_tt * ( $which / 4294967296 ) ** 2 ) ], 0 );
+							}
+						}
+					} )()
 				);
-				$wpdb->query( 'COMMIT' );
+				mvs_seed_term_counts( MVS_Taxonomies::CATEGORY );
 				return $rows;
 			}
 		);
@@ -810,7 +872,9 @@ $wpdb->query( 'SET autocommit = 1' );
 // Rows went in behind WordPress's back: drop what it may have cached about them.
 wp_cache_flush();
 delete_option( 'mvs_tag_children' );
-clean_term_cache( $tag_tt_ids, 'mvs_tag' );
+clean_term_cache( $tag_tt_ids, MVS_Taxonomies::TAG );
+clean_term_cache( $cat_tt_ids, MVS_Taxonomies::CATEGORY );
+MVS_App_Interests_Cache::forget();
 // The list totals count per key what the plugin's writes keep in step: recount them.
 mvs_seed_step(
 	'list totals (mvs_media_totals)',
@@ -975,6 +1039,8 @@ echo wp_json_encode(
 			'notifications' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_notifications" ),
 			'favorites' => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_favorites" ),
 			'follows'   => (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}mvs_follows" ),
+			'categories' => count( $cat_tt_ids ),
+			'categorised' => (int) $wpdb->get_var( $wpdb->prepare( "SELECT COALESCE(SUM(count), 0) FROM {$wpdb->term_taxonomy} WHERE taxonomy = %s", MVS_Taxonomies::CATEGORY ) ),
 		),
 		'first_public_media' => (int) $wpdb->get_var( "SELECT id FROM {$wpdb->prefix}mvs_media WHERE privacy = 'public' AND moderation_status = 'approved' ORDER BY id LIMIT 1" ),
 		'most_commented_public_media' => (int) $wpdb->get_var( "SELECT id FROM {$wpdb->prefix}mvs_media WHERE privacy = 'public' AND moderation_status = 'approved' ORDER BY comments_count DESC, id LIMIT 1" ),

@@ -275,3 +275,13 @@ add_filter(
 		return ctype_digit( $header ) ? (int) $header : $ttl;
 	}
 );
+
+// X-MVS-Test-Interests-Uncached: 1 makes GET /app/interests miss its cached
+// chips (read as absent), so the request computes them: the bench's
+// computed row beside the cached one.
+add_filter(
+	'transient_mvs_app_interests',
+	static function ( $value ) {
+		return '1' === mvs_test_header( 'HTTP_X_MVS_TEST_INTERESTS_UNCACHED' ) ? false : $value;
+	}
+);
