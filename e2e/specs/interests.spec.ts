@@ -46,6 +46,14 @@ test('GET /app/interests: counts and covers are what a visitor may see; a cover 
 	// A cached read: the transient and one primary-key check of the covers, whatever the site holds.
 	const cached = await api('anonymous').op('list_app_interests');
 	expect(Number(cached.headers['x-mvs-queries'])).toBeLessThanOrEqual(3);
+	// A computed read (the harness misses the cache) reads every cover's sizes at once: no query per chip.
+	const other = await category(admin);
+	await uploadImage(api('member2'), { category: other.slug });
+	const computed = await api('anonymous').send({ method: 'GET', path: '/mvs/v1/app/interests', query: {}, json: undefined }, { 'X-MVS-Test-Interests-Uncached': '1' });
+	const covered = (computed.body as { id: number; cover_url: string | null }[]).filter((c) => c.cover_url);
+	expect(covered.map((c) => c.id)).toEqual(expect.arrayContaining([cat.id, other.id]));
+	// The transient's reads and writes (4), the top categories, their covers, the covers' sizes (7), not a read per chip.
+	expect(Number(computed.headers['x-mvs-queries'])).toBeLessThanOrEqual(7);
 	const url = cached.body.find((c) => c.id === cat.id)!.cover_url!;
 	const file = await api('anonymous').send({ method: 'GET', path: url.replace(/^.*\/wp-json/, ''), query: {} });
 	expect(file.status, 'a visitor fetches the cover').toBe(200);

@@ -64,7 +64,9 @@ final class MVS_App_Interests_Cache {
 	private static function read( MVS_App_Interests_Query $query ): array {
 		$top    = $query->top();
 		$covers = $query->covers( array_map( 'intval', array_column( $top, 'term_taxonomy_id' ) ) );
-		$chips  = array();
+		// The covers' sizes in one read, not one per chip.
+		update_meta_cache( 'mvs_media', array_values( $covers ) );
+		$chips = array();
 		foreach ( $top as $row ) {
 			$cover   = isset( $covers[ (int) $row->term_taxonomy_id ] ) ? $covers[ (int) $row->term_taxonomy_id ] : 0;
 			$sizes   = $cover ? MVS_Image_Sizes::get( $cover ) : array();
