@@ -1,6 +1,6 @@
 <?php
 /**
- * Uninstall: removes the Pro tables, schema version, scheduled job and the usage seed mark.
+ * Uninstall: removes the Pro tables, schema version, scheduled job, the usage seed mark and the kept member count.
  *
  * @package MediaCommunityServicePro
  */
@@ -16,10 +16,12 @@ if ( is_multisite() ) {
 		MVS_Pro_Schema::drop_tables();
 		MVS_Pro_Push_Receipts::unschedule();
 		delete_option( MVS_Pro_Usage_Store::SEEDED_OPTION );
+		MVS_Pro_Member_Count::forget();
 		restore_current_blog();
 	}
 } else {
 	MVS_Pro_Schema::drop_tables();
 	MVS_Pro_Push_Receipts::unschedule();
 	delete_option( MVS_Pro_Usage_Store::SEEDED_OPTION );
+	MVS_Pro_Member_Count::forget();
 }

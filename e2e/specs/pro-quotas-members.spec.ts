@@ -1,15 +1,15 @@
 /**
  * The Quotas screen's two manager reads (admin-ui extensions of mvs-pro/v1,
  * docs/pro-quotas.md, "Usage per member"): GET /quotas/members (members with
- * their quota, searched, filtered, sorted by usage, in a constant number of
- * queries) and GET /users/{user_id}/credits/history (a member's credit log,
+ * their quota, searched, filtered, sorted by usage; its constant queries and
+ * kept total: pro-quotas-members.site-wide.spec) and GET /users/{user_id}/credits/history (a member's credit log,
  * the same page as their own GET /me/credits/history).
  */
 import { createMember, type Member } from '../support/community';
 import { expect, test, upload } from '../support/mvs';
 import { uniqueName } from '../support/seed';
 
-test('GET /quotas/members: managers only, search by name and login never by e-mail, package filter, sort by usage, totals, constant queries', async ({ api }) => {
+test('GET /quotas/members: managers only, search by name and login never by e-mail, package filter, sort by usage, totals', async ({ api }) => {
 	const admin = api('admin');
 	const tag = uniqueName('qm').replace(/-/g, '');
 	// The e-mail holds a word the name and login do not: searching it must find nobody.
@@ -56,7 +56,8 @@ test('GET /quotas/members: managers only, search by name and login never by e-ma
 		expect(Number(fifty.headers['x-wp-total'])).toBeGreaterThanOrEqual(fifty.body.length);
 		const used = (r: (typeof fifty.body)[number]) => r.quota.usage.image_count + r.quota.usage.video_count + r.quota.usage.audio_count;
 		expect(fifty.body.map(used)).toEqual([...fifty.body.map(used)].sort((a, b) => b - a));
-		expect(fifty.headers['x-mvs-queries'], 'per_page 1 and 50 cost the same queries').toBe(one.headers['x-mvs-queries']);
+		// per_page 1 and 50 cost the same queries: pro-quotas-members.site-wide.spec, where no other
+		// spec creates an account between the two (a new account is seeded and drops the kept total).
 		// Members without a usage row are seeded once: after a list, the next reads only the accounts
 		// created since (a range of wp_users' primary key above the mark), never every member again.
 		const seeding = async () => {

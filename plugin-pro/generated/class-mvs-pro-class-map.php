@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 40 classes and interfaces of the plugin from its file the
+ * Loads each of the 41 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -37,6 +37,7 @@ final class MVS_Pro_Class_Map {
 		'MVS_Pro_List_My_Credit_History_Args'   => 'generated/class-mvs-pro-list-my-credit-history-args.php',
 		'MVS_Pro_List_Packages_Args'            => 'generated/class-mvs-pro-list-packages-args.php',
 		'MVS_Pro_List_User_Credit_History_Args' => 'generated/class-mvs-pro-list-user-credit-history-args.php',
+		'MVS_Pro_Member_Count'                  => 'includes/class-mvs-pro-member-count.php',
 		'MVS_Pro_Member_Packages'               => 'includes/class-mvs-pro-member-packages.php',
 		'MVS_Pro_Member_Quota_List'             => 'includes/class-mvs-pro-member-quota-list.php',
 		'MVS_Pro_Package_Repository'            => 'includes/class-mvs-pro-package-repository.php',

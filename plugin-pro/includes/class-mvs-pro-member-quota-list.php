@@ -12,8 +12,9 @@ defined( 'ABSPATH' ) || exit;
  * sorted in SQL, then turned into rows with the same resolver and shape as
  * GET /users/{user_id}/quota: a constant number of queries whatever the page
  * size (seed the missing usage rows, the page, the total, the users and
- * their meta, the packages, the assignments). docs/pro-quotas.md, "Usage
- * per member".
+ * their meta, the packages, the assignments), and with nothing filtering
+ * it, a total kept between requests (MVS_Pro_Member_Count). docs/pro-quotas.md,
+ * "Usage per member".
  *
  * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared -- the ORDER BY comes from a whitelist, every value goes through prepare().
  */
@@ -95,8 +96,12 @@ final class MVS_Pro_Member_Quota_List {
 				( max( 1, $args->page ) - 1 ) * $args->per_page
 			)
 		);
-		$total     = (int) $wpdb->get_var( "SELECT COUNT(*) {$from}" );
-		$ids       = array_map(
+		$count     = static function () use ( $wpdb, $from ) {
+			return (int) $wpdb->get_var( "SELECT COUNT(*) {$from}" );
+		};
+		// Unfiltered, the total is every member: kept between requests (MVS_Pro_Member_Count).
+		$total = '' === trim( (string) $args->search ) && ! $args->package ? MVS_Pro_Member_Count::get( $count ) : $count();
+		$ids   = array_map(
 			static function ( $row ) {
 				return (int) $row->user_id;
 			},

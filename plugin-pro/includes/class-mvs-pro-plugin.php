@@ -44,6 +44,7 @@ final class MVS_Pro_Plugin {
 		MVS_Pro_Push_Delivery::register();
 		MVS_Pro_Push_Receipts::register();
 		MVS_Pro_Usage_Widget::register();
+		MVS_Pro_Member_Count::register();
 		add_action( 'rest_api_init', array( __CLASS__, 'register_routes' ) );
 		MVS_Pro_Admin::register();
 		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );

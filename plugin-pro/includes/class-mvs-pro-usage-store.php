@@ -108,6 +108,10 @@ final class MVS_Pro_Usage_Store {
 		if ( false !== $seeded ) {
 			update_option( self::SEEDED_OPTION, $to, false );
 		}
+		if ( $seeded ) {
+			// Accounts written around WordPress's hooks (an import) join the kept total too.
+			MVS_Pro_Member_Count::forget();
+		}
 	}
 
 	/**
