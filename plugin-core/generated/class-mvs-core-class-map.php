@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 421 classes and interfaces of the plugin from its file the
+ * Loads each of the 422 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -299,6 +299,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Notifications_Service'              => 'includes/notifications/class-mvs-notifications-service.php',
 		'MVS_Notifier'                           => 'includes/notifications/class-mvs-notifier.php',
 		'MVS_Open_Tags'                          => 'includes/media/class-mvs-open-tags.php',
+		'MVS_Overview_Active_Members'            => 'includes/overview/class-mvs-overview-active-members.php',
 		'MVS_Overview_Handler'                   => 'generated/interface-mvs-overview-handler.php',
 		'MVS_Overview_Repository'                => 'includes/overview/class-mvs-overview-repository.php',
 		'MVS_Overview_Service'                   => 'includes/overview/class-mvs-overview-service.php',

@@ -265,6 +265,31 @@ add_action(
 				},
 			)
 		);
+		// One job of MVS_Lifecycle_Registry, run once now through its cron hook
+		// as WP-Cron would (overview.site-wide.spec: the hourly count of active members).
+		register_rest_route(
+			'mvs-test/v1',
+			'/jobs/hook',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'mvs_test_admin_only',
+				'args'                => array(
+					'hook' => array(
+						'type'     => 'string',
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					// Read at request time: the harness stays loaded while a spec deactivates core.
+					$hook = (string) $request['hook'];
+					if ( ! isset( MVS_Lifecycle_Registry::jobs()[ $hook ] ) ) {
+						return new WP_Error( 'mvs_test_unknown_job', 'No job of MVS_Lifecycle_Registry has this hook.', array( 'status' => 400 ) );
+					}
+					do_action( $hook );
+					return array( 'ran' => $hook );
+				},
+			)
+		);
 		// Every job of MVS_Lifecycle_Registry with a handler, run once now
 		// through its cron hook as WP-Cron would, answering per hook how many
 		// statements it sent and those the database refused: on SQLite too

@@ -8,7 +8,8 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Eight statements whatever the site's size. Items are read from the day
+ * One statement per figure whatever the site's size (active members are
+ * counted hourly by MVS_Overview_Active_Members). Items are read from the day
  * rows (MVS_Media_Daily) and the list totals, never counted in the media
  * table once the totals are complete; reports and activity are read over
  * their last 30 days' range of a created_at index. Until the rebuild of the
@@ -18,6 +19,11 @@ defined( 'ABSPATH' ) || exit;
  * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names and placeholders only; values go through prepare().
  */
 final class MVS_Overview_Repository {
+
+	/**
+	 * Days the figures cover (the series, reports and active members), today included.
+	 */
+	const DAYS = 30;
 
 	/**
 	 * Items uploaded since a day that still exist, per day and type.

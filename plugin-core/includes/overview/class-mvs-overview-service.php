@@ -20,11 +20,6 @@ final class MVS_Overview_Service implements MVS_Overview_Handler {
 	const TRANSIENT = 'mvs_community_overview';
 
 	/**
-	 * Days of the series, today included.
-	 */
-	const DAYS = 30;
-
-	/**
 	 * Tags in the top list.
 	 */
 	const TOP_TAGS = 10;
@@ -87,7 +82,7 @@ final class MVS_Overview_Service implements MVS_Overview_Handler {
 	private function compute( int $now ): array {
 		$ready = MVS_Media_Totals::ready();
 		$days  = array();
-		for ( $i = self::DAYS - 1; $i >= 0; $i-- ) {
+		for ( $i = MVS_Overview_Repository::DAYS - 1; $i >= 0; $i-- ) {
 			$days[] = gmdate( 'Y-m-d', $now - $i * DAY_IN_SECONDS );
 		}
 		$since = $days[0] . ' 00:00:00';
@@ -134,7 +129,7 @@ final class MVS_Overview_Service implements MVS_Overview_Handler {
 				},
 				MVS_Core_Enums::MEDIA_TYPE
 			),
-			'active_members'  => $this->repository->active_members( $since ),
+			'active_members'  => MVS_Overview_Active_Members::get( $now ),
 			'queue'           => array(
 				'size'      => $queue['pending'] + $queue['flagged'] + $reported,
 				'pending'   => $queue['pending'],
