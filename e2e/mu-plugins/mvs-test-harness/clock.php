@@ -46,16 +46,16 @@ add_filter(
 	}
 );
 
-// X-MVS-Test-Now: <unix time> pins the rate limiter's clock, so a threshold
+// X-MVS-Test-Now: <unix time> pins the clock of time windows (the rate
+// limiter's; the 30-minute windows views and downloads count once in), so a
 // test counts inside one window however long a slow site takes to answer it,
 // and a later window can be reached without waiting for the wall clock.
-add_filter(
-	'mvs_rate_limit_now',
-	static function ( $now ) {
-		$pinned = mvs_test_header( 'HTTP_X_MVS_TEST_NOW' );
-		return ctype_digit( $pinned ) ? (int) $pinned : $now;
-	}
-);
+$mvs_test_pinned_now = static function ( $now ) {
+	$pinned = mvs_test_header( 'HTTP_X_MVS_TEST_NOW' );
+	return ctype_digit( $pinned ) ? (int) $pinned : $now;
+};
+add_filter( 'mvs_rate_limit_now', $mvs_test_pinned_now );
+add_filter( 'mvs_event_marks_now', $mvs_test_pinned_now );
 
 // X-MVS-Test-Trending-Now: <unix time> pins the time trending events are
 // scored at, so one test can place events hours apart.

@@ -52,7 +52,12 @@ final class MVS_Event_Marks {
 	 * @return bool|null True: count it; false: a repeat, or over the address's share; null: a query failed.
 	 */
 	public static function claim( int $media_id, string $event, int $user_id, string $user_agent = '' ): ?bool {
-		$now    = time();
+		/**
+		 * Filters the time whose window a view or download is counted in.
+		 *
+		 * @param int $now Unix time.
+		 */
+		$now    = (int) apply_filters( 'mvs_event_marks_now', time() );
 		$window = $now - ( $now % self::WINDOW );
 		if ( $user_id > 0 ) {
 			return self::mark( $media_id, hash( 'sha256', $event . '|u' . $user_id ), $window );
