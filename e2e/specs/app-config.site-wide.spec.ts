@@ -32,8 +32,8 @@ test('a visitor reads the appearance settings, null where unset, and the feature
 		dark_mode_default: false,
 		layout: 'grid',
 		pro_active: true,
-		// The activity feed answers 501 in this release; follows shipped with issue 25, messaging with issue 26.
-		features: { messaging: true, reactions: true, comments: true, favorites: true, albums: true, collections: true, follows: true, notifications: true, activity: false },
+		// Every feature's routes answer: the feed and follows shipped with issue 25, messaging with issue 26.
+		features: { messaging: true, reactions: true, comments: true, favorites: true, albums: true, collections: true, follows: true, notifications: true, activity: true },
 	});
 
 	const set = { app_accent_color: '#3366CC', app_logo_url: 'https://cdn.example.org/logo.png', app_login_bg_url: 'http://example.org/bg.jpg', app_dark_mode_default: true, app_layout: 'masonry' };

@@ -15,12 +15,6 @@ defined( 'ABSPATH' ) || exit;
 final class MVS_App_Config_Service implements MVS_App_Config_Handler {
 
 	/**
-	 * Features whose routes still answer 501: off, whatever the settings say,
-	 * so no app offers a screen that cannot load.
-	 */
-	const UNBUILT = array( 'activity' );
-
-	/**
 	 * The mvs_dm_access values that turn messaging off (the contract's list;
 	 * the setting declares only `nobody` of them).
 	 */
@@ -74,9 +68,6 @@ final class MVS_App_Config_Service implements MVS_App_Config_Handler {
 			'notifications' => true,
 			'activity'      => true,
 		);
-		foreach ( self::UNBUILT as $feature ) {
-			$features[ $feature ] = false;
-		}
 		/**
 		 * Filters the feature toggles of GET /mvs/v1/app/config, e.g. to add
 		 * an extension's (battles, stories) or turn one off. Values are cast
