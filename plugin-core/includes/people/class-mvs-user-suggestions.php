@@ -170,7 +170,10 @@ final class MVS_User_Suggestions {
 	/**
 	 * Up to three thumbnail URLs per member, of their newest items a visitor
 	 * may see (the visitor's visibility predicate, viewer 0), in one query,
-	 * plus one for the items' sizes.
+	 * plus one for the items' sizes. Each branch selects only the columns a
+	 * URL needs: with the TEXT columns of m.* MariaDB wrote every branch's
+	 * derived table to an on-disk temporary table (19 ms for 20 members at
+	 * 1M items, 8 ms without).
 	 *
 	 * @param int[] $ids Members.
 	 * @return array<int, string[]> URLs by member (every ID given).
@@ -185,7 +188,7 @@ final class MVS_User_Suggestions {
 		$branches                       = array();
 		$args                           = array();
 		foreach ( $ids as $i => $id ) {
-			$branches[] = "SELECT * FROM ( SELECT m.* FROM {$wpdb->mvs_media} m WHERE m.author_id = %d AND {$visible} ORDER BY m.id DESC LIMIT 3 ) s{$i}";
+			$branches[] = "SELECT * FROM ( SELECT m.id, m.author_id, m.media_type, m.privacy, m.moderation_status FROM {$wpdb->mvs_media} m WHERE m.author_id = %d AND {$visible} ORDER BY m.id DESC LIMIT 3 ) s{$i}";
 			$args       = array_merge( $args, array( (int) $id ), $visible_args );
 		}
 		// phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- each branch is built from placeholders.
