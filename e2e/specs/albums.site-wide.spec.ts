@@ -8,7 +8,7 @@
  * it runs in the `site-wide` project.
  */
 import type { Album } from '../../client/src/client';
-import { freshUser, type FreshUser } from '../support/moderation';
+import { freshUser } from '../support/moderation';
 import { expect, test, type Api } from '../support/mvs';
 import { createAlbum } from '../support/seed';
 
@@ -29,7 +29,7 @@ async function walk(viewer: Api, order: 'asc' | 'desc') {
 
 test("a member's unfiltered album list: every page in date order, what they may see exactly once, and X-WP-Total", async ({ api }) => {
 	const admin = api('admin');
-	const [a, b, c]: FreshUser[] = await Promise.all([freshUser(admin), freshUser(admin), freshUser(admin)]);
+	const [a, b, c] = await Promise.all([freshUser(admin), freshUser(admin), freshUser(admin)]);
 	try {
 		const own = [await createAlbum(a.api, { privacy: 'private' }), await createAlbum(a.api, { privacy: 'public' })];
 		const others = [await createAlbum(b.api, { privacy: 'members' }), await createAlbum(b.api, { privacy: 'public' })];
