@@ -289,6 +289,34 @@ function mvs_seed_term_counts( string $taxonomy ): void {
 	$wpdb->query( 'COMMIT' );
 }
 
+/**
+ * One seeding step: the taxonomy's relationships to media, then its term
+ * counts. Only the draw differs between taxonomies.
+ *
+ * @param string   $taxonomy Taxonomy.
+ * @param callable $pairs    Returns a generator of [ media id, term_taxonomy_id ].
+ */
+function mvs_seed_relationships( string $taxonomy, callable $pairs ): void {
+	global $wpdb;
+	mvs_seed_step(
+		"{$wpdb->term_relationships} ({$taxonomy})",
+		static function () use ( $wpdb, $taxonomy, $pairs ) {
+			$rows = mvs_seed_insert(
+				$wpdb->term_relationships,
+				array( 'object_id', 'term_taxonomy_id', 'term_order' ),
+				array( '%d', '%d', '%d' ),
+				( static function () use ( $pairs ) {
+					foreach ( $pairs() as list( $object_id, $tt ) ) {
+						yield array( $object_id, $tt, 0 );
+					}
+				} )()
+			);
+			mvs_seed_term_counts( $taxonomy );
+			return $rows;
+		}
+	);
+}
+
 $tag_tt_ids = mvs_seed_terms( MVS_Taxonomies::TAG, $n_tags, array( 'sunset', 'city', 'travel', 'music', 'family', 'food', 'nature', 'sport', 'art', 'night', 'beach', 'mountain', 'street', 'pets', 'party', 'vintage', 'winter', 'summer', 'portrait', 'live' ), 'seed' );
 // Media categories, for GET /app/interests (the top categories by use).
 $cat_tt_ids = mvs_seed_terms( MVS_Taxonomies::CATEGORY, $n_cats, array( 'landscapes', 'animals', 'cars', 'fashion', 'architecture', 'concerts', 'cooking', 'gaming', 'science', 'crafts' ), 'seed-cat' );
@@ -454,29 +482,20 @@ if ( $n_media > 0 ) {
 
 	// ------------------------------------------------------------ tags on media
 	if ( $n_tag_tt ) {
-		mvs_seed_step(
-			$wpdb->term_relationships . ' (mvs_tag)',
-			static function () use ( $wpdb, $first_media, $n_media, $tag_tt_ids, $n_tag_tt ) {
-				$rows = mvs_seed_insert(
-					$wpdb->term_relationships,
-					array( 'object_id', 'term_taxonomy_id', 'term_order' ),
-					array( '%d', '%d', '%d' ),
-					( static function () use ( $first_media, $n_media, $tag_tt_ids, $n_tag_tt ) {
-						for ( $i = 0; $i < $n_media; $i++ ) {
-							$picked = array();
-							$k      = mt_rand( 0, 4 ); // 0–4 tags, 2 on average
-							while ( count( $picked ) < $k ) {
-								// A few tags are far more common than the rest.
-								$picked[ $tag_tt_ids[ (int) ( $n_tag_tt * mvs_rand() * mvs_rand() ) ] ] = true;
-							}
-							foreach ( array_keys( $picked ) as $tt ) {
-								yield array( $first_media + $i, $tt, 0 );
-							}
-						}
-					} )()
-				);
-				mvs_seed_term_counts( MVS_Taxonomies::TAG );
-				return $rows;
+		mvs_seed_relationships(
+			MVS_Taxonomies::TAG,
+			static function () use ( $first_media, $n_media, $tag_tt_ids, $n_tag_tt ) {
+				for ( $i = 0; $i < $n_media; $i++ ) {
+					$picked = array();
+					$k      = mt_rand( 0, 4 ); // 0–4 tags, 2 on average
+					while ( count( $picked ) < $k ) {
+						// A few tags are far more common than the rest.
+						$picked[ $tag_tt_ids[ (int) ( $n_tag_tt * mvs_rand() * mvs_rand() ) ] ] = true;
+					}
+					foreach ( array_keys( $picked ) as $tt ) {
+						yield array( $first_media + $i, $tt );
+					}
+				}
 			}
 		);
 	}
@@ -488,26 +507,17 @@ if ( $n_media > 0 ) {
 	// hash of the item's id, not mt_rand, so the rest of the seed draws what
 	// it drew before categories existed.
 	if ( $n_cat_tt ) {
-		mvs_seed_step(
-			$wpdb->term_relationships . ' (mvs_category)',
-			static function () use ( $wpdb, $first_media, $n_media, $cat_tt_ids, $n_cat_tt ) {
-				$rows = mvs_seed_insert(
-					$wpdb->term_relationships,
-					array( 'object_id', 'term_taxonomy_id', 'term_order' ),
-					array( '%d', '%d', '%d' ),
-					( static function () use ( $first_media, $n_media, $cat_tt_ids, $n_cat_tt ) {
-						for ( $i = 0; $i < $n_media; $i++ ) {
-							$id = $first_media + $i;
-							// Two independent uniform draws in [0, 1) from 64 bits of the hash.
-							list( , $has, $which ) = unpack( 'N2', md5( "seed-category-$id", true ) );
-							if ( $has / 4294967296 < 0.7 ) {
-								yield array( $id, $cat_tt_ids[ (int) ( $n_cat_tt * ( $which / 4294967296 ) ** 2 ) ], 0 );
-							}
-						}
-					} )()
-				);
-				mvs_seed_term_counts( MVS_Taxonomies::CATEGORY );
-				return $rows;
+		mvs_seed_relationships(
+			MVS_Taxonomies::CATEGORY,
+			static function () use ( $first_media, $n_media, $cat_tt_ids, $n_cat_tt ) {
+				for ( $i = 0; $i < $n_media; $i++ ) {
+					$id = $first_media + $i;
+					// Two independent uniform draws in [0, 1) from 64 bits of the hash.
+					list( , $has, $which ) = unpack( 'N2', md5( "seed-category-$id", true ) );
+					if ( $has / 4294967296 < 0.7 ) {
+						yield array( $id, $cat_tt_ids[ (int) ( $n_cat_tt * ( $which / 4294967296 ) ** 2 ) ] );
+					}
+				}
 			}
 		);
 	}
@@ -615,6 +625,30 @@ if ( $n_users > 0 && $n_members > 1 ) {
 					}
 				} )(),
 				'INSERT IGNORE'
+			);
+		}
+	);
+	// Each member's block list is also kept in user meta (MVS_Media_Visibility::
+	// BLOCKED_META, both directions), where every read of a member's lists finds
+	// it: rebuilt from the whole table, so a second seeding keeps it exact.
+	mvs_seed_step(
+		$wpdb->usermeta . ' (' . MVS_Media_Visibility::BLOCKED_META . ')',
+		static function () use ( $wpdb ) {
+			$lists = array();
+			foreach ( $wpdb->get_results( "SELECT blocker_id, blocked_id FROM {$wpdb->prefix}mvs_blocks", ARRAY_N ) as list( $blocker, $blocked ) ) {
+				$lists[ (int) $blocker ][ (int) $blocked ] = true;
+				$lists[ (int) $blocked ][ (int) $blocker ] = true;
+			}
+			$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->usermeta} WHERE meta_key = %s", MVS_Media_Visibility::BLOCKED_META ) );
+			return mvs_seed_insert(
+				$wpdb->usermeta,
+				array( 'user_id', 'meta_key', 'meta_value' ),
+				array( '%d', '%s', '%s' ),
+				( static function () use ( $lists ) {
+					foreach ( $lists as $user_id => $ids ) {
+						yield array( $user_id, MVS_Media_Visibility::BLOCKED_META, serialize( array_keys( $ids ) ) ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.serialize_serialize -- the format update_user_meta() stores.
+					}
+				} )()
 			);
 		}
 	);
