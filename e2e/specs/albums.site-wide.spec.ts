@@ -1,6 +1,6 @@
 /**
- * A member's whole album list, unfiltered (MVS_Album_Repository::newest_ids
- * and member_total, docs/albums-and-tags.md, "Albums"): every page in date
+ * A member's whole album list, unfiltered (MVS_Album_Member_List::newest
+ * and total(), docs/albums-and-tags.md, "Albums"): every page in date
  * order, both directions, holds exactly the albums the member may see
  * (public and members-only without blocked authors, and their own of any
  * privacy), once each, in order, as many as X-WP-Total says. The walk

@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 422 classes and interfaces of the plugin from its file the
+ * Loads each of the 423 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -53,6 +53,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Admin'                              => 'includes/admin/class-mvs-admin.php',
 		'MVS_Admin_Queue_Count'                  => 'includes/admin/class-mvs-admin-queue-count.php',
 		'MVS_Admin_Welcome'                      => 'includes/admin/class-mvs-admin-welcome.php',
+		'MVS_Album_Member_List'                  => 'includes/albums/class-mvs-album-member-list.php',
 		'MVS_Album_Presenter'                    => 'includes/albums/class-mvs-album-presenter.php',
 		'MVS_Album_Repository'                   => 'includes/albums/class-mvs-album-repository.php',
 		'MVS_Albums_Handler'                     => 'generated/interface-mvs-albums-handler.php',

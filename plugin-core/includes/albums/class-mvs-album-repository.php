@@ -1,6 +1,7 @@
 <?php
 /**
- * Data access for albums: every SQL statement of the album slice.
+ * Data access for albums: the album slice's SQL (a member's unfiltered
+ * list by date and its total: MVS_Album_Member_List).
  *
  * @package MediaCommunityService
  */
@@ -139,10 +140,11 @@ final class MVS_Album_Repository {
 		$offset   = ( max( 1, (int) $query['page'] ) - 1 ) * $per_page;
 
 		list( $count, $count_args ) = self::visible_count( $viewer );
+		$member_list                = new MVS_Album_Member_List( $query );
 		$from                       = "{$wpdb->mvs_albums} a WHERE {$where}";
 		$from_args                  = $where_args;
-		if ( $columns['date'] === $order && empty( $query['author'] ) && $viewer > 0 && ! MVS_Media_Visibility::is_privileged( $viewer ) ) {
-			list( $from, $from_args ) = self::newest_ids( $viewer, $dir, $offset + $per_page );
+		if ( $columns['date'] === $order && $member_list->applies() ) {
+			list( $from, $from_args ) = $member_list->newest( $dir, $offset + $per_page );
 		}
 		$rows = $wpdb->get_results(
 			// phpcs:ignore WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the values go in as one array.
@@ -152,67 +154,12 @@ final class MVS_Album_Repository {
 			)
 		);
 		$total_sql = "SELECT COUNT(*) FROM {$wpdb->mvs_albums} a WHERE {$where}";
-		if ( empty( $query['author'] ) && $viewer > 0 && ! MVS_Media_Visibility::is_privileged( $viewer ) ) {
-			list( $total_sql, $where_args ) = self::member_total( $viewer );
+		if ( $member_list->applies() ) {
+			list( $total_sql, $where_args ) = $member_list->total();
 		}
 		// prepare() insists on at least one placeholder; the anonymous list has none.
 		$total = (int) $wpdb->get_var( $where_args ? $wpdb->prepare( $total_sql, $where_args ) : $total_sql );
 		return array( $rows ? $rows : array(), $total );
-	}
-
-	/**
-	 * A member's albums by date, as FROM …: the album rows of the newest
-	 * `$limit` IDs of each branch the member may see (public and members-only,
-	 * both without blocked authors; their own of any other privacy), each one
-	 * range of an index read in ID order. The one predicate with an OR made
-	 * MariaDB merge two indexes and sort every visible album (15,000 of them
-	 * at the bench's 1M items) for each page; anonymous and moderators' lists
-	 * are one range already. docs/albums-and-tags.md, "Albums".
-	 *
-	 * @param int    $viewer Member.
-	 * @param string $dir    ASC or DESC.
-	 * @param int    $limit  Rows the page needs from each branch (offset + per_page).
-	 * @return array{0: string, 1: array}
-	 */
-	private static function newest_ids( int $viewer, string $dir, int $limit ): array {
-		global $wpdb;
-		list( $blocks, $block_args ) = MVS_Media_Visibility::blocks_clause( $viewer, 'b.author_id' );
-		$branches                    = array(
-			array( "b.privacy = 'public'{$blocks}", $block_args ),
-			array( "b.privacy = 'members'{$blocks}", $block_args ),
-			array( "b.author_id = %d AND b.privacy NOT IN ('public', 'members')", array( $viewer ) ),
-		);
-		$sql                         = array();
-		$args                        = array();
-		foreach ( $branches as $i => $branch ) {
-			$sql[] = "SELECT * FROM ( SELECT b.id FROM {$wpdb->mvs_albums} b WHERE {$branch[0]} ORDER BY b.id {$dir} LIMIT %d ) n{$i}";
-			$args  = array_merge( $args, $branch[1], array( $limit ) );
-		}
-		return array( "{$wpdb->mvs_albums} a INNER JOIN ( " . implode( ' UNION ALL ', $sql ) . ' ) newest ON newest.id = a.id', $args );
-	}
-
-	/**
-	 * A member's total, as the branches of newest_ids() count it: public and
-	 * members-only albums on the privacy index alone, less those of blocked
-	 * authors (their author index), plus the member's own of any other
-	 * privacy. The predicate's OR counted through an index merge (15 ms at
-	 * 22,500 albums, against 3 ms).
-	 *
-	 * @param int $viewer Member.
-	 * @return array{0: string, 1: array} SELECT and its arguments.
-	 */
-	private static function member_total( int $viewer ): array {
-		global $wpdb;
-		$shared  = "privacy IN ('public', 'members')";
-		$blocked = MVS_Media_Visibility::blocked_ids( $viewer );
-		$minus   = $blocked
-			? " - ( SELECT COUNT(*) FROM {$wpdb->mvs_albums} WHERE author_id IN (" . implode( ', ', array_fill( 0, count( $blocked ), '%d' ) ) . ") AND {$shared} )"
-			: '';
-		return array(
-			"SELECT ( SELECT COUNT(*) FROM {$wpdb->mvs_albums} WHERE {$shared} ){$minus}"
-			. " + ( SELECT COUNT(*) FROM {$wpdb->mvs_albums} WHERE author_id = %d AND privacy NOT IN ('public', 'members') )",
-			array_merge( $blocked, array( $viewer ) ),
-		);
 	}
 
 	/**
