@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 423 classes and interfaces of the plugin from its file the
+ * Loads each of the 424 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -445,6 +445,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Visibility_Rule'                    => 'includes/media/interface-mvs-visibility-rule.php',
 		'MVS_Visibility_Rules'                   => 'includes/media/class-mvs-visibility-rules.php',
 		'MVS_Visibility_Scoped'                  => 'includes/media/interface-mvs-visibility-scoped.php',
+		'MVS_Visibility_Scoped_Candidates'       => 'includes/media/interface-mvs-visibility-scoped-candidates.php',
 		'MVS_Webp_Parser'                        => 'includes/media/class-mvs-webp-parser.php',
 	);
 

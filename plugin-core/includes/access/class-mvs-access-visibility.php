@@ -19,7 +19,7 @@ defined( 'ABSPATH' ) || exit;
  *
  * phpcs:disable WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the fragments are built from placeholders and prepared by the caller.
  */
-final class MVS_Access_Visibility implements MVS_Visibility_Rule, MVS_Visibility_Grant, MVS_Visibility_Scoped {
+final class MVS_Access_Visibility implements MVS_Visibility_Rule, MVS_Visibility_Grant, MVS_Visibility_Scoped_Candidates {
 
 	/**
 	 * Per-request answers for one row: "media_id:viewer:kind" => bool.
@@ -105,6 +105,25 @@ final class MVS_Access_Visibility implements MVS_Visibility_Rule, MVS_Visibility
 		}
 		list( $grant, $args ) = $this->active_grant( $viewer_id, $alias );
 		return array( "{$alias}.access_scoped = 1 AND {$grant}", $args );
+	}
+
+	/**
+	 * {@inheritDoc}
+	 *
+	 * An item without rules is decided otherwise than by the keys only
+	 * through a grant, and only for its grantee: the items with rules, and
+	 * the viewer's granted ones (expired or not; the predicates decide).
+	 *
+	 * @param int $viewer_id Viewer (0 when anonymous).
+	 */
+	public function scoped_candidates( int $viewer_id ): array {
+		global $wpdb;
+		// DISTINCT: an item with several rules is one candidate, not one per rule.
+		$ruled = "SELECT DISTINCT media_id FROM {$wpdb->mvs_access_rules}";
+		if ( $viewer_id <= 0 ) {
+			return array( $ruled, array() );
+		}
+		return array( "{$ruled} UNION SELECT media_id FROM {$wpdb->mvs_access_grants} WHERE user_id = %d", array( $viewer_id ) );
 	}
 
 	/**

@@ -376,6 +376,39 @@ final class MVS_Media_Visibility {
 	}
 
 	/**
+	 * The rows a keyed total's correction reads, as a FROM source on mvs_media
+	 * aliased $alias (the caller adds `$alias.access_scoped = 1`): the flagged
+	 * items that the registered scoped rules and grants name as candidates
+	 * for this viewer (MVS_Visibility_Scoped_Candidates), or every flagged
+	 * item when one of them names none. At the bench's 1M items, 1,529 items
+	 * were flagged and a visitor's candidates are the 500 with rules.
+	 *
+	 * @param int    $viewer_id Viewer (0 when anonymous).
+	 * @param string $alias     Alias of mvs_media.
+	 * @return array{0: string, 1: array} FROM source, and its arguments.
+	 */
+	public static function scoped_source( int $viewer_id, string $alias ): array {
+		global $wpdb;
+		$selects = array();
+		$args    = array();
+		foreach ( array_merge( MVS_Visibility_Rules::restrictions(), MVS_Visibility_Rules::grants() ) as $entry ) {
+			if ( ! $entry instanceof MVS_Visibility_Scoped || isset( $selects[ spl_object_id( $entry ) ] ) ) {
+				continue;
+			}
+			if ( ! $entry instanceof MVS_Visibility_Scoped_Candidates ) {
+				return array( "{$wpdb->mvs_media} {$alias}", array() );
+			}
+			list( $sql, $sql_args )             = $entry->scoped_candidates( $viewer_id );
+			$selects[ spl_object_id( $entry ) ] = $sql;
+			$args                               = array_merge( $args, $sql_args );
+		}
+		if ( ! $selects ) {
+			return array( "{$wpdb->mvs_media} {$alias}", array() );
+		}
+		return array( '( ' . implode( ' UNION ', $selects ) . " ) {$alias}_candidates INNER JOIN {$wpdb->mvs_media} {$alias} ON {$alias}.id = {$alias}_candidates.media_id", $args );
+	}
+
+	/**
 	 * What keyed totals miss on the items flagged access_scoped, as a per-row
 	 * number to SUM over them: 1 where the viewer sees the row under the
 	 * whole policy, minus 1 where the keys (privacy, moderation, blocks, the
