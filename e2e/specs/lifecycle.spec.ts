@@ -91,7 +91,7 @@ test('reactivating core restores both namespaces and the scheduled clean-up', as
 	const state = await admin.raw('GET', '/wp-json/mvs-test/v1/lifecycle');
 	// Rate-limit clean-up, account deletions and the count of active members (hourly); view-record and notification clean-up, the list totals' check and the inbox trim (daily).
 	const refill = 'mvs_refill_terms_copies';
-	expect(state.body.cron_hooks.filter((hook: string) => hook !== refill)).toEqual(['mvs_account_deletions', 'mvs_count_active_members', 'mvs_media_totals_verify', 'mvs_purge_notifications', 'mvs_purge_rate_limits', 'mvs_purge_view_log', 'mvs_trim_activity_inbox']);
+	expect(state.body.cron_hooks.filter((hook: string) => hook !== refill)).toEqual(['mvs_account_deletions', 'mvs_media_totals_verify', 'mvs_overview_hourly_counts', 'mvs_purge_notifications', 'mvs_purge_rate_limits', 'mvs_purge_view_log', 'mvs_trim_activity_inbox']);
 	// The terms-copy refill is a one-off that activation schedules only while a
 	// row lacks its copy. WP-Cron may be running it (its event is taken off the
 	// schedule while it runs, and put back if rows remain after its time budget),

@@ -10,6 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import type { CommunityOverview } from '../../client/src/client';
 import { createMember } from '../support/community';
+import { uniqueName } from '../support/seed';
 import { expect, files, test, upload, type Api } from '../support/mvs';
 
 test.describe.configure({ mode: 'serial' });
@@ -21,9 +22,9 @@ async function fresh(moderator: Api, query: Record<string, string> = {}) {
 	return { body: res.body as CommunityOverview, queries: Number(res.headers['x-mvs-queries']), log: res.headers['x-mvs-query-log'] };
 }
 
-/** The hourly count of active members, run now as WP-Cron would; its statements. */
-async function countActiveMembers(admin: Api): Promise<string[]> {
-	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/jobs/hook', { query: { mvs_debug_queries: '1' }, json: { hook: 'mvs_count_active_members' } });
+/** The hourly counts (active members, top tags), run now as WP-Cron would; their statements. */
+async function countHourly(admin: Api): Promise<string[]> {
+	const res = await admin.raw('POST', '/wp-json/mvs-test/v1/jobs/hook', { query: { mvs_debug_queries: '1' }, json: { hook: 'mvs_overview_hourly_counts' } });
 	expect(res.status, JSON.stringify(res.body)).toBe(200);
 	return JSON.parse(res.headers['x-mvs-query-log'] ?? '[]') as string[];
 }
@@ -34,7 +35,7 @@ const reportsToday = (o: CommunityOverview) => o.reports_per_day[o.reports_per_d
 
 test('the overview counts uploads, storage, reports, the queue and active members exactly, in a constant number of queries', async ({ api }) => {
 	const moderator = api('moderator');
-	await countActiveMembers(api('admin'));
+	await countHourly(api('admin'));
 	const before = await fresh(moderator);
 	expect(before.body.uploads_per_day).toHaveLength(30);
 	expect(before.body.reports_per_day).toHaveLength(30);
@@ -60,16 +61,16 @@ test('the overview counts uploads, storage, reports, the queue and active member
 	expect(after.body.queue.reported - before.body.queue.reported, 'an approved item with an open report waits').toBe(1);
 	expect(after.body.queue.size).toBe(after.body.queue.pending + after.body.queue.flagged + after.body.queue.reported);
 	expect(after.body.queue.oldest_at, 'something waits').not.toBeNull();
-	// Active members are counted hourly (MVS_Overview_Active_Members): a new member's upload shows at the next count.
+	// Active members are counted hourly (MVS_Overview_Hourly_Counts): a new member's upload shows at the next count.
 	expect(after.body.active_members, 'the stored count until the next one').toBe(before.body.active_members);
-	await countActiveMembers(api('admin'));
+	await countHourly(api('admin'));
 	const counted = (await fresh(moderator)).body.active_members;
 	expect(counted, 'member uploaded in the last 30 days').toBeGreaterThanOrEqual(1);
 	const newcomer = await createMember(api('admin'));
 	try {
 		await upload(newcomer.api);
 		expect((await fresh(moderator)).body.active_members).toBe(counted);
-		await countActiveMembers(api('admin'));
+		await countHourly(api('admin'));
 		expect((await fresh(moderator)).body.active_members, 'the newcomer, active since the count').toBe(counted + 1);
 	} finally {
 		await newcomer.api.dispose();
@@ -87,6 +88,28 @@ test('the overview counts uploads, storage, reports, the queue and active member
 	// Resolve the report this test filed, so the queue is as it found it.
 	expect((await moderator.op('approve_media', { params: { id: image.id } })).status).toBe(200);
 	expect((await fresh(moderator)).body.queue.reported).toBe(before.body.queue.reported);
+});
+
+test('top tags come from the hourly count under their names now: a rename shows at once, new items at the next count', async ({ api }) => {
+	const moderator = api('moderator');
+	// A tagged upload, so that the count has at least one tag to rank.
+	await upload(api('member'), { tags: [uniqueName('overview-tag')] });
+	await countHourly(api('admin'));
+	const counted = await fresh(moderator);
+	const top = counted.body.top_tags[0];
+	expect(top, 'a top tag').toBeDefined();
+	const renamed = uniqueName('renamed-top-tag');
+	expect((await api('admin').op('update_tag', { params: { id: top!.id }, body: { name: renamed } })).status).toBe(200);
+	try {
+		const now = (await fresh(moderator)).body.top_tags.find((t) => t.id === top!.id);
+		expect(now, 'the rename, before the next count').toEqual({ ...top, name: renamed, slug: now!.slug });
+		await upload(api('member'), { tags: [renamed] });
+		expect((await fresh(moderator)).body.top_tags.find((t) => t.id === top!.id)!.items, 'the stored count until the next one').toBe(top!.items);
+		await countHourly(api('admin'));
+		expect((await fresh(moderator)).body.top_tags.find((t) => t.id === top!.id)!.items, 'its new item, at the next count').toBe(top!.items + 1);
+	} finally {
+		expect((await api('admin').op('update_tag', { params: { id: top!.id }, body: { name: top!.name } })).status).toBe(200);
+	}
 });
 
 test('members and visitors may not read the overview', async ({ api }) => {
@@ -111,7 +134,7 @@ test('the overview is cached for its lifetime: a cached answer repeats the numbe
 test('each statement of the overview reads an index range or the day rows, never the whole media table (EXPLAIN)', async ({ api }, testInfo) => {
 	const { log } = await fresh(api('moderator'), { mvs_debug_queries: '1' });
 	// The overview's statements, and the hourly count of active members it reads.
-	const statements = [...(JSON.parse(log ?? '[]') as string[]), ...(await countActiveMembers(api('admin')))].filter(
+	const statements = [...(JSON.parse(log ?? '[]') as string[]), ...(await countHourly(api('admin')))].filter(
 		(sql) => /^SELECT/i.test(sql) && /mvs_(media|reports|activity)/.test(sql) && !/FROM \S*options/.test(sql),
 	);
 	expect(statements.length, 'the overview\'s statements').toBeGreaterThanOrEqual(8);

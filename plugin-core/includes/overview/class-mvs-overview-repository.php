@@ -9,7 +9,7 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * One statement per figure whatever the site's size (active members are
- * counted hourly by MVS_Overview_Active_Members). Items are read from the day
+ * and top tags are counted hourly by MVS_Overview_Hourly_Counts). Items are read from the day
  * rows (MVS_Media_Daily) and the list totals, never counted in the media
  * table once the totals are complete; reports and activity are read over
  * their last 30 days' range of a created_at index. Until the rebuild of the
@@ -141,11 +141,11 @@ final class MVS_Overview_Repository {
 	}
 
 	/**
-	 * The tags with the most approved items.
+	 * The tags with the most approved items (the hourly count).
 	 *
 	 * @param int  $limit How many.
 	 * @param bool $ready Whether the totals are complete.
-	 * @return object[] Rows of id, name, slug, items.
+	 * @return object[] Rows of term_id, items.
 	 */
 	public function top_tags( int $limit, bool $ready ): array {
 		global $wpdb;
@@ -155,7 +155,7 @@ final class MVS_Overview_Repository {
 			: "SELECT tr.term_taxonomy_id, COUNT(*) AS items FROM {$wpdb->term_relationships} tr INNER JOIN {$wpdb->mvs_media} m ON m.id = tr.object_id AND m.moderation_status = 'approved' GROUP BY tr.term_taxonomy_id";
 		return (array) $wpdb->get_results(
 			$wpdb->prepare(
-				"SELECT t.term_id AS id, t.name, t.slug, c.items FROM ( {$counts} ) c"
+				"SELECT t.term_id, c.items FROM ( {$counts} ) c"
 				. " INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = c.term_taxonomy_id AND tt.taxonomy = %s"
 				. " INNER JOIN {$wpdb->terms} t ON t.term_id = tt.term_id"
 				. ' WHERE c.items > 0 ORDER BY c.items DESC, t.name ASC LIMIT %d',
@@ -163,5 +163,26 @@ final class MVS_Overview_Repository {
 				$limit
 			)
 		);
+	}
+
+	/**
+	 * The tags among $ids that still exist, with their names now.
+	 *
+	 * @param int[] $ids Term IDs.
+	 * @return array<int, object> Rows of term_id, name, slug, by term ID.
+	 */
+	public function tags_named( array $ids ): array {
+		global $wpdb;
+		if ( ! $ids ) {
+			return array();
+		}
+		$rows = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT t.term_id, t.name, t.slug FROM {$wpdb->terms} t INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_id = t.term_id AND tt.taxonomy = %s"
+				. ' WHERE t.term_id IN (' . implode( ', ', array_fill( 0, count( $ids ), '%d' ) ) . ')',
+				array_merge( array( MVS_Taxonomies::TAG ), array_map( 'intval', $ids ) )
+			)
+		);
+		return array_column( (array) $rows, null, 'term_id' );
 	}
 }

@@ -20,11 +20,6 @@ final class MVS_Overview_Service implements MVS_Overview_Handler {
 	const TRANSIENT = 'mvs_community_overview';
 
 	/**
-	 * Tags in the top list.
-	 */
-	const TOP_TAGS = 10;
-
-	/**
 	 * Data access.
 	 *
 	 * @var MVS_Overview_Repository
@@ -110,6 +105,7 @@ final class MVS_Overview_Service implements MVS_Overview_Handler {
 		$queue                        = $this->repository->queue_counts( $ready );
 		list( $reported, $report_at ) = $this->repository->reported();
 		$oldest                       = array_filter( array( $this->repository->oldest_waiting_upload(), $report_at ) );
+		$hourly                       = MVS_Overview_Hourly_Counts::get( $now );
 
 		return array(
 			'generated_at'    => MVS_Time::to_iso8601( gmdate( 'Y-m-d H:i:s', $now ) ),
@@ -129,7 +125,7 @@ final class MVS_Overview_Service implements MVS_Overview_Handler {
 				},
 				MVS_Core_Enums::MEDIA_TYPE
 			),
-			'active_members'  => MVS_Overview_Active_Members::get( $now ),
+			'active_members'  => (int) $hourly['members'],
 			'queue'           => array(
 				'size'      => $queue['pending'] + $queue['flagged'] + $reported,
 				'pending'   => $queue['pending'],
@@ -146,17 +142,29 @@ final class MVS_Overview_Service implements MVS_Overview_Handler {
 				},
 				$days
 			),
-			'top_tags'        => array_map(
-				static function ( $row ) {
-					return array(
-						'id'    => (int) $row->id,
-						'name'  => html_entity_decode( (string) $row->name, ENT_QUOTES, 'UTF-8' ),
-						'slug'  => (string) $row->slug,
-						'items' => (int) $row->items,
-					);
-				},
-				$this->repository->top_tags( self::TOP_TAGS, $ready )
-			),
+			'top_tags'        => $this->top_tags( $hourly['top_tags'] ),
 		);
+	}
+
+	/**
+	 * The hourly count's top tags that still exist, under their names now.
+	 *
+	 * @param array<int, int[]> $counted [term_id, items] pairs, most items first.
+	 * @return array<int, array{id: int, name: string, slug: string, items: int}>
+	 */
+	private function top_tags( array $counted ): array {
+		$named = $this->repository->tags_named( array_column( $counted, 0 ) );
+		$tags  = array();
+		foreach ( $counted as list( $term_id, $items ) ) {
+			if ( isset( $named[ $term_id ] ) ) {
+				$tags[] = array(
+					'id'    => (int) $term_id,
+					'name'  => html_entity_decode( (string) $named[ $term_id ]->name, ENT_QUOTES, 'UTF-8' ),
+					'slug'  => (string) $named[ $term_id ]->slug,
+					'items' => (int) $items,
+				);
+			}
+		}
+		return $tags;
 	}
 }

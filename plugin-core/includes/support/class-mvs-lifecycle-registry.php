@@ -36,7 +36,7 @@ final class MVS_Lifecycle_Registry {
 			MVS_Media_Totals_Verifier::HOOK          => self::recurring( array( 'MVS_Media_Totals', 'verify_and_heal' ), 'daily', DAY_IN_SECONDS ),
 			MVS_Activity_Inbox_Trim::HOOK            => self::recurring( array( 'MVS_Activity_Inbox_Trim', 'run' ), 'daily', DAY_IN_SECONDS ),
 			MVS_Account_Deletion_Job::HOOK           => self::recurring( array( 'MVS_Account_Deletion_Job', 'run' ), 'hourly', HOUR_IN_SECONDS ),
-			MVS_Overview_Active_Members::HOOK        => self::recurring( array( 'MVS_Overview_Active_Members', 'count' ), 'hourly', HOUR_IN_SECONDS ),
+			MVS_Overview_Hourly_Counts::HOOK         => self::recurring( array( 'MVS_Overview_Hourly_Counts', 'count' ), 'hourly', HOUR_IN_SECONDS ),
 			MVS_Media_Totals_Rebuild::HOOK           => self::one_off( array( 'MVS_Media_Totals', 'rebuild' ), array( 'MVS_Media_Totals', 'schedule' ), 'init' ),
 			MVS_Trending_Score::RESCALE_HOOK         => self::one_off( array( 'MVS_Trending_Score', 'rescale' ), array( 'MVS_Trending_Score', 'schedule' ), 'init' ),
 			MVS_Media_Terms_Copy_Refill::REFILL_HOOK => self::one_off( array( 'MVS_Media_Terms_Copy_Refill', 'refill_job' ), array( 'MVS_Media_Terms_Copy_Refill', 'schedule_if_needed' ), 'activation' ),
@@ -69,7 +69,7 @@ final class MVS_Lifecycle_Registry {
 			MVS_Media_Totals_Verifier::CURSOR_OPTION => 'uninstall',
 			MVS_User_Search_Index::CURSOR_OPTION     => 'uninstall',
 			MVS_Activity_Inbox_Trim::CURSOR_OPTION   => 'uninstall',
-			MVS_Overview_Active_Members::OPTION      => 'uninstall',
+			MVS_Overview_Hourly_Counts::OPTION       => 'uninstall',
 			// WordPress caches the term hierarchy of hierarchical taxonomies in an option.
 			MVS_Taxonomies::CATEGORY . '_children'   => 'uninstall',
 			MVS_Taxonomies::TAG . '_children'        => 'uninstall',
