@@ -185,10 +185,15 @@ final class MVS_User_Suggestions {
 			return $samples;
 		}
 		list( $visible, $visible_args ) = MVS_Media_Visibility::community_predicate( 0, 'm' );
-		$branches                       = array();
-		$args                           = array();
+		// A visitor's items of one member are one range of visibility_author
+		// (approved, public, the member; InnoDB appends the id), read newest
+		// first. Left to itself, MariaDB intersected the author index with it
+		// and sorted the result, per member.
+		$hint     = MVS_Db::is_sqlite() ? '' : ' USE INDEX (visibility_author)';
+		$branches = array();
+		$args     = array();
 		foreach ( $ids as $i => $id ) {
-			$branches[] = "SELECT * FROM ( SELECT m.id, m.author_id, m.media_type, m.privacy, m.moderation_status FROM {$wpdb->mvs_media} m WHERE m.author_id = %d AND {$visible} ORDER BY m.id DESC LIMIT 3 ) s{$i}";
+			$branches[] = "SELECT * FROM ( SELECT m.id, m.author_id, m.media_type, m.privacy, m.moderation_status FROM {$wpdb->mvs_media} m{$hint} WHERE m.author_id = %d AND {$visible} ORDER BY m.id DESC LIMIT 3 ) s{$i}";
 			$args       = array_merge( $args, array( (int) $id ), $visible_args );
 		}
 		// phpcs:ignore WordPress.WP.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- each branch is built from placeholders.
