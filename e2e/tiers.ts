@@ -21,6 +21,7 @@ export const PLAYGROUND_TIER: readonly RegExp[] = [
 	/^auth-matrix\.spec\.ts$/,
 	/^auth-matrix-gate\.spec\.ts$/,
 	/^admin-ui\.site-wide\.spec\.ts$/,
+	/^moderation-desk-keyboard\.site-wide\.spec\.ts$/,
 	/^lifecycle\.spec\.ts$/,
 ];
 
