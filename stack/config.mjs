@@ -21,7 +21,7 @@ export function randomSecret(length = 64) {
 // Arguments for mariadbd. --no-defaults first: Debian's /etc/mysql files point
 // at /run/mysqld and /var/lib/mysql, which belong to the system's server.
 // No --log-error: mariadbd then logs to stderr, which goes to the stack's mariadb.log.
-export function mariadbArgs({ dataDir, socket, port, pidFile, tmpDir }) {
+export function mariadbArgs({ dataDir, socket, port, pidFile, tmpDir, bufferPoolMb = 512 }) {
   return [
     '--no-defaults',
     ...(asRoot() ? ['--user=root'] : []), // mariadbd refuses to run as root without it
@@ -35,8 +35,9 @@ export function mariadbArgs({ dataDir, socket, port, pidFile, tmpDir }) {
     '--skip-name-resolve',
     '--character-set-server=utf8mb4',
     '--collation-server=utf8mb4_unicode_ci',
-    // Enough for a seeded database of the benchmarks without crowding 24 GiB.
-    '--innodb-buffer-pool-size=512M',
+    // Enough for the test sites and the 10k bench site (0.35 GB of data); the
+    // bench sizes its large site's pool to its data (stack/README.md, "Benchmark").
+    `--innodb-buffer-pool-size=${bufferPoolMb}M`,
     '--max-connections=200',
   ];
 }

@@ -47,7 +47,8 @@ const CREATE_FIXTURES = path.resolve(STACK_PHP_DIR, '..', '..', 'e2e', 'site', '
 // harness: link the test mu-plugins (e2e runs, bench; see e2e/site/harness.mjs).
 // plugins: false starts a bare WordPress (no plugin folders, no fixture users,
 // admin / password only), for the spec that installs the plugin zips.
-export async function startNativeSite({ port = 9500, label = 'native', harness = false, plugins = true } = {}) {
+// bufferPoolMb: MariaDB's InnoDB buffer pool (the bench's large site holds its data).
+export async function startNativeSite({ port = 9500, label = 'native', harness = false, plugins = true, bufferPoolMb = 512 } = {}) {
   ensureDebianPackages(DEBIAN_PACKAGES, { label: 'stack' });
   if (!(await isPortFree(port))) {
     throw new Error(`[${label}] port ${port} is already in use: stop whatever listens there or pick another port.`);
@@ -106,7 +107,7 @@ export async function startNativeSite({ port = 9500, label = 'native', harness =
       ]),
     );
 
-    const mariadb = track(stack, startDaemon('mariadbd', bin.mariadbd, mariadbArgs({ dataDir: p.dataDir, socket: p.dbSocket, port: dbPort, pidFile: p.dbPid, tmpDir: p.dbTmp }), { logFile: logs.mariadb, cwd: tmp }));
+    const mariadb = track(stack, startDaemon('mariadbd', bin.mariadbd, mariadbArgs({ dataDir: p.dataDir, socket: p.dbSocket, port: dbPort, pidFile: p.dbPid, tmpDir: p.dbTmp, bufferPoolMb }), { logFile: logs.mariadb, cwd: tmp }));
     await step(`mariadbd on 127.0.0.1:${dbPort}`, () => waitFor(mariadb, 'accepting connections', () => canConnect({ host: '127.0.0.1', port: dbPort }), MARIADB_READY_MS));
 
     // A real account for WordPress (no --skip-grant-tables): the install
