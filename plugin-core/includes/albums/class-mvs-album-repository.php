@@ -137,7 +137,10 @@ final class MVS_Album_Repository {
 		);
 		$order    = $columns[ $query['orderby'] ] ?? $columns['date'];
 		$per_page = max( 1, (int) $query['per_page'] );
-		$offset   = ( max( 1, (int) $query['page'] ) - 1 ) * $per_page;
+		// A page far past the end multiplies past PHP_INT_MAX into a float
+		// (the fuzzer's page=2^63-1): held at the largest offset that still
+		// adds per_page as an int, an empty page like any page past the last.
+		$offset = (int) min( ( max( 1, (int) $query['page'] ) - 1 ) * $per_page, PHP_INT_MAX - $per_page );
 
 		list( $count, $count_args ) = self::visible_count( $viewer );
 		$member_list                = new MVS_Album_Member_List( $query );
