@@ -12,7 +12,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Loads each of the 424 classes and interfaces of the plugin from its file the
+ * Loads each of the 425 classes and interfaces of the plugin from its file the
  * first time it is used. The generator reads the declarations of includes/
  * and generated/; adding a class file without running `npm run codegen`
  * fails the drift check.
@@ -377,6 +377,7 @@ final class MVS_Core_Class_Map {
 		'MVS_Rest_Route_Scope'                   => 'includes/rest/class-mvs-rest-route-scope.php',
 		'MVS_Revoke_Media_Access_Args'           => 'generated/class-mvs-revoke-media-access-args.php',
 		'MVS_Sanitize'                           => 'includes/rest/class-mvs-sanitize.php',
+		'MVS_Scoped_Correction'                  => 'includes/media/class-mvs-scoped-correction.php',
 		'MVS_Search_Conversation_Messages_Args'  => 'generated/class-mvs-search-conversation-messages-args.php',
 		'MVS_Search_Desk_Members_Args'           => 'generated/class-mvs-search-desk-members-args.php',
 		'MVS_Search_Users_Args'                  => 'generated/class-mvs-search-users-args.php',

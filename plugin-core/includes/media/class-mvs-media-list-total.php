@@ -82,8 +82,8 @@ final class MVS_Media_List_Total {
 		if ( MVS_Visibility_Rules::scoped() ) {
 			// The keys know nothing of access rules and grants: correct them over the
 			// flagged items (the access_scoped index; docs/access-rules-and-grants.md).
-			list( $delta, $delta_args )   = MVS_Media_Visibility::scoped_delta( $viewer, 'm', 'all' === $scope && $viewer > 0 );
-			list( $source, $source_args ) = MVS_Media_Visibility::scoped_source( $viewer, 'm' );
+			list( $delta, $delta_args )   = MVS_Scoped_Correction::delta( $viewer, 'm', 'all' === $scope && $viewer > 0 );
+			list( $source, $source_args ) = MVS_Scoped_Correction::source( $viewer, 'm' );
 			$sql                         .= " + ( SELECT COALESCE( SUM( {$delta} ), 0 ) FROM {$source} WHERE m.access_scoped = 1{$filter_sql} )";
 			$args                         = array_merge( $args, $delta_args, $source_args, $filter_args );
 		}

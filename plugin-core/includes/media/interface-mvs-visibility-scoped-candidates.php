@@ -11,7 +11,7 @@ defined( 'ABSPATH' ) || exit;
  * A scoped rule or grant (MVS_Visibility_Scoped) that can name, for one
  * viewer, the flagged items whose visibility it may decide otherwise than
  * the keys do: the keyed totals then correct over those items only, not over
- * every flagged item (MVS_Media_Visibility::scoped_source()). A flagged item
+ * every flagged item (MVS_Scoped_Correction::source()). A flagged item
  * it does not name must be one it leaves to the core rules for this viewer.
  * Without this interface the correction reads every flagged item.
  * docs/access-rules-and-grants.md, "Performance".

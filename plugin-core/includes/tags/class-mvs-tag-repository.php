@@ -88,8 +88,8 @@ final class MVS_Tag_Repository {
 			// The keys know nothing of access rules and grants: correct them over the
 			// flagged items (the access_scoped index; docs/access-rules-and-grants.md).
 			// Each item's correction is worked out once, then spread over its terms.
-			list( $delta, $delta_args )   = MVS_Media_Visibility::scoped_delta( $viewer, 'sm', true );
-			list( $source, $source_args ) = MVS_Media_Visibility::scoped_source( $viewer, 'sm' );
+			list( $delta, $delta_args )   = MVS_Scoped_Correction::delta( $viewer, 'sm', true );
+			list( $source, $source_args ) = MVS_Scoped_Correction::source( $viewer, 'sm' );
 			$parts[]                      = "SELECT sr.term_taxonomy_id, SUM( sd.delta ) FROM ( SELECT sm.id, {$delta} AS delta FROM {$source} WHERE sm.access_scoped = 1 ) sd"
 				. " INNER JOIN {$wpdb->term_relationships} sr ON sr.object_id = sd.id WHERE sd.delta <> 0" . ( $term_id ? " AND sr.term_taxonomy_id{$one}" : '' ) . ' GROUP BY sr.term_taxonomy_id';
 			$args                         = array_merge( $args, $delta_args, $source_args, $one_args );
